@@ -1,0 +1,113 @@
+package org.cryptorder.macsec;
+
+/**
+ * One Ethernet frame as it passes through a {@link SecY}: its bytes, and the per-frame state that
+ * Linux keeps in the skb control block ({@code struct macsec_cb}) between the steps of protection
+ * and validation (the SA, the PN, whether the ICV verified).
+ *
+ * <p>The frame occupies {@code bytes()[offset(), offset()+length())}. Protection grows it by the
+ * SecTAG at the front and the ICV at the end, in place when the buffer has the room (like an skb's
+ * headroom and tailroom), otherwise into a new buffer. After successful validation the SecTAG and
+ * ICV are stripped in place, leaving the unprotected frame.
+ */
+public final class MacsecFrame {
+    /** Headroom and tailroom a sender should leave so protection needs no copy. */
+    public static final int HEADROOM = 16;
+    public static final int TAILROOM = 16;
+
+    private byte[] buf;
+    private int off;
+    private int len;
+
+    // control block (struct macsec_cb)
+    TxSa txSa;
+    RxSa rxSa;
+    long sci;
+    long pn;
+    boolean hasSci;
+    boolean valid;
+
+    private MacsecFrame(byte[] buf, int off, int len) {
+        this.buf = buf;
+        this.off = off;
+        this.len = len;
+    }
+
+    /** Wraps a frame in place: no copy. */
+    public static MacsecFrame wrap(byte[] buf, int off, int len) {
+        if (off < 0 || len < 0 || off + len > buf.length) {
+            throw new IllegalArgumentException("frame [" + off + ", " + (off + len) + ") outside a buffer of " + buf.length);
+        }
+        return new MacsecFrame(buf, off, len);
+    }
+
+    /** Copies a frame into a new buffer with {@link #HEADROOM} and {@link #TAILROOM}. */
+    public static MacsecFrame copyOf(byte[] frame, int off, int len) {
+        byte[] b = new byte[HEADROOM + len + TAILROOM];
+        System.arraycopy(frame, off, b, HEADROOM, len);
+        return new MacsecFrame(b, HEADROOM, len);
+    }
+
+    /** Copies a whole array as a frame (tools and tests). */
+    public static MacsecFrame copyOf(byte[] frame) {
+        return copyOf(frame, 0, frame.length);
+    }
+
+    public byte[] bytes() {
+        return buf;
+    }
+
+    public int offset() {
+        return off;
+    }
+
+    public int length() {
+        return len;
+    }
+
+    /** The frame's bytes as a new array. */
+    public byte[] toByteArray() {
+        byte[] out = new byte[len];
+        System.arraycopy(buf, off, out, 0, len);
+        return out;
+    }
+
+    /** The PN this frame was protected with (TX) or carries, recovered to 64 bits for XPN (RX). */
+    public long pn() {
+        return pn;
+    }
+
+    /** The SCI of the channel the frame was sent or received on. */
+    public long sci() {
+        return sci;
+    }
+
+    /** Whether the ICV verified (meaningful after validation). */
+    public boolean valid() {
+        return valid;
+    }
+
+    /**
+     * Opens a gap of {@code head} octets right after the MAC addresses and adds {@code tail} octets
+     * at the end ({@code skb_push} + {@code memmove} of the addresses + {@code skb_put}), copying the
+     * frame to a new buffer only when the headroom or tailroom is too small.
+     */
+    void insertAfterAddresses(int head, int tail) {
+        if (off < head || buf.length - off - len < tail) {
+            byte[] b = new byte[HEADROOM + len + Math.max(TAILROOM, tail)];
+            System.arraycopy(buf, off, b, HEADROOM, len);
+            buf = b;
+            off = HEADROOM;
+        }
+        System.arraycopy(buf, off, buf, off - head, SecTag.MAC_ADDRS_LEN);
+        off -= head;
+        len += head + tail;
+    }
+
+    /** Removes {@code head} octets after the MAC addresses and {@code tail} at the end, in place. */
+    void strip(int head, int tail) {
+        System.arraycopy(buf, off, buf, off + head, SecTag.MAC_ADDRS_LEN);
+        off += head;
+        len -= head + tail;
+    }
+}

@@ -1,0 +1,98 @@
+package org.cryptorder.macsec;
+
+/**
+ * The settings of one SecY ({@code ip link add ... type macsec ...}), with Linux's defaults from
+ * {@link #linuxDefaults}: validate strict, replay protection off with window 0, encryption off,
+ * SCI sent, encoding SA 0, ICV 16 octets, GCM-AES-128.
+ *
+ * @param sci        this SecY's SCI (its MAC address and port)
+ * @param suite      cipher suite
+ * @param icvLen     ICV length: 8 or 12 to 16
+ * @param encrypt    confidentiality on (E and C bits) or integrity only
+ * @param protectFrames protect outgoing frames (off: send them untagged)
+ * @param sendSci    carry the SCI in the SecTAG
+ * @param endStation ES bit (only without SCI)
+ * @param scb        SCB bit (only without SCI)
+ * @param replayProtect drop frames whose PN is below next_pn - replayWindow
+ * @param replayWindow  the replay window, in PNs
+ * @param validate   validateFrames
+ * @param encodingSa AN of the TX SA used for transmission
+ * @param lowerMtu   MTU of the real device: protected frames longer than it plus 14 are OutPktsTooLong
+ */
+public record SecYConfig(long sci, CipherSuite suite, int icvLen, boolean encrypt, boolean protectFrames,
+                         boolean sendSci, boolean endStation, boolean scb, boolean replayProtect,
+                         long replayWindow, ValidateFrames validate, int encodingSa, int lowerMtu) {
+
+    /** Largest replay window Linux accepts for XPN ({@code MACSEC_XPN_MAX_REPLAY_WINDOW}). */
+    public static final long XPN_MAX_REPLAY_WINDOW = (1L << 30) - 1;
+
+    public SecYConfig {
+        if (!SecTag.validIcvLen(icvLen)) {
+            throw new IllegalArgumentException("ICV length must be 8 or 12 to 16 octets (GCM), got " + icvLen);
+        }
+        if (encodingSa < 0 || encodingSa > 3) {
+            throw new IllegalArgumentException("encoding SA must be 0 to 3, got " + encodingSa);
+        }
+        if (replayWindow < 0 || replayWindow > 0xffffffffL) {
+            throw new IllegalArgumentException("replay window must be 0 to 2^32-1, got " + replayWindow);
+        }
+        if (suite.xpn() && replayWindow > XPN_MAX_REPLAY_WINDOW) {
+            throw new IllegalArgumentException("replay window for XPN must be at most 2^30-1, got " + replayWindow);
+        }
+        if (lowerMtu < 68) {
+            throw new IllegalArgumentException("lower device MTU must be at least 68, got " + lowerMtu);
+        }
+    }
+
+    /** Linux's defaults for a new SecY with the given SCI on a 1500-octet-MTU device. */
+    public static SecYConfig linuxDefaults(long sci) {
+        return new SecYConfig(sci, CipherSuite.GCM_AES_128, SecTag.DEFAULT_ICV_LEN, false, true, true, false,
+                false, false, 0, ValidateFrames.STRICT, 0, 1500);
+    }
+
+    public SecYConfig withSuite(CipherSuite s) {
+        return new SecYConfig(sci, s, icvLen, encrypt, protectFrames, sendSci, endStation, scb, replayProtect,
+                replayWindow, validate, encodingSa, lowerMtu);
+    }
+
+    public SecYConfig withEncrypt(boolean e) {
+        return new SecYConfig(sci, suite, icvLen, e, protectFrames, sendSci, endStation, scb, replayProtect,
+                replayWindow, validate, encodingSa, lowerMtu);
+    }
+
+    public SecYConfig withIcvLen(int n) {
+        return new SecYConfig(sci, suite, n, encrypt, protectFrames, sendSci, endStation, scb, replayProtect,
+                replayWindow, validate, encodingSa, lowerMtu);
+    }
+
+    /** Whether the SCI is carried, and ES and SCB when it is not. */
+    public SecYConfig withSciMode(boolean send, boolean es, boolean singleCopyBroadcast) {
+        return new SecYConfig(sci, suite, icvLen, encrypt, protectFrames, send, es, singleCopyBroadcast,
+                replayProtect, replayWindow, validate, encodingSa, lowerMtu);
+    }
+
+    public SecYConfig withReplay(boolean protect, long window) {
+        return new SecYConfig(sci, suite, icvLen, encrypt, protectFrames, sendSci, endStation, scb, protect,
+                window, validate, encodingSa, lowerMtu);
+    }
+
+    public SecYConfig withValidate(ValidateFrames v) {
+        return new SecYConfig(sci, suite, icvLen, encrypt, protectFrames, sendSci, endStation, scb, replayProtect,
+                replayWindow, v, encodingSa, lowerMtu);
+    }
+
+    public SecYConfig withEncodingSa(int an) {
+        return new SecYConfig(sci, suite, icvLen, encrypt, protectFrames, sendSci, endStation, scb, replayProtect,
+                replayWindow, validate, an, lowerMtu);
+    }
+
+    public SecYConfig withProtectFrames(boolean p) {
+        return new SecYConfig(sci, suite, icvLen, encrypt, p, sendSci, endStation, scb, replayProtect,
+                replayWindow, validate, encodingSa, lowerMtu);
+    }
+
+    public SecYConfig withLowerMtu(int mtu) {
+        return new SecYConfig(sci, suite, icvLen, encrypt, protectFrames, sendSci, endStation, scb, replayProtect,
+                replayWindow, validate, encodingSa, mtu);
+    }
+}
