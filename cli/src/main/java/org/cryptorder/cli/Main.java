@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Simulates how asynchronous crypto in a MACsec datapath reorders frames, and what that costs TCP and UDP.",
-        subcommands = {CommandLine.HelpCommand.class})
+        subcommands = {FrameCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
@@ -20,7 +20,30 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit status (0 ok, 1 failure, 2 bad usage or input). */
     public static int run(String... args) {
-        return new CommandLine(new Main()).execute(args);
+        return commandLine().execute(args);
+    }
+
+    /**
+     * The command line with the project's error handling: bad usage or input prints one line naming
+     * the problem and a hint, exit status 2; a failure while running prints one line, exit status 1
+     * (with the stack trace only when CRYPTORDER_DEBUG is set).
+     */
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setParameterExceptionHandler((ex, args) -> {
+            CommandLine c = ex.getCommandLine();
+            c.getErr().println(c.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
+            c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help'.");
+            return 2;
+        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            c.getErr().println(c.getCommandSpec().qualifiedName() + ": " + ex);
+            if (System.getenv("CRYPTORDER_DEBUG") != null) {
+                ex.printStackTrace(c.getErr());
+            }
+            return 1;
+        });
+        return cl;
     }
 
     @Override
