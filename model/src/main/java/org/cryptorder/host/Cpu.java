@@ -1,0 +1,348 @@
+package org.cryptorder.host;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import umontreal.ssj.simevents.Event;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * One CPU core that runs {@link Work} in Linux's contexts: softirq work first (it preempts tasks at
+ * once, except where softirqs are disabled), then tasks chosen by a fair scheduler (an
+ * approximation of CFS, see {@link SchedulerParams}). Busy time is accounted per context.
+ *
+ * <p>What the model keeps of the FPU: a task's work may be a kernel FPU section ({@link
+ * Work#fpuSection}). Such work cannot be preempted by other tasks; a softirq that interrupts it
+ * finds the FPU unusable ({@link #simdUsable}), as before Linux 6.15; with {@code
+ * fpuSectionsDisableBh} (6.15 and later) softirqs wait until the section ends instead. A task with
+ * live user FPU state (prime95) makes the next kernel FPU section pay for saving it ({@link
+ * #takeUserFpuSave}).
+ *
+ * <p>Not modelled: hard-interrupt handler time (interrupts only raise softirqs), ksoftirqd (softirqs
+ * never move to task context), CPU frequency changes, SMT siblings, task migration between CPUs.
+ */
+public final class Cpu {
+    private enum State { IDLE, SOFTIRQ, TASK }
+
+    private final Simulator sim;
+    private final int id;
+    private final String name;
+    private final SchedulerParams params;
+    private final boolean fpuSectionsDisableBh;
+
+    private final ArrayDeque<Work> softirqs = new ArrayDeque<>();
+    private final List<Task> runQueue = new ArrayList<>();
+    private final List<Task> tasks = new ArrayList<>();
+    private final List<Task> pendingWakeups = new ArrayList<>();
+    private State state = State.IDLE;
+    private Task current;
+    private Work running;
+    private double runStart;
+    private double sliceLeft;
+    private boolean needResched;
+    private boolean handling;
+    private double minVruntime;
+    private boolean userFpuLive;
+    private final double[] busyNs = new double[Context.values().length];
+    private final Event done;
+    private final Event sliceEnd;
+
+    /**
+     * @param fpuSectionsDisableBh Linux 6.15 and later: a kernel FPU section disables softirqs, so a
+     *                             softirq never finds the FPU unusable but waits for the section
+     */
+    public Cpu(Simulator sim, int id, SchedulerParams params, boolean fpuSectionsDisableBh) {
+        this.sim = sim;
+        this.id = id;
+        this.name = "cpu" + id;
+        this.params = params;
+        this.fpuSectionsDisableBh = fpuSectionsDisableBh;
+        this.done = new WorkDone(sim);
+        this.sliceEnd = new SliceEnd(sim);
+    }
+
+    public int id() {
+        return id;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Simulator simulator() {
+        return sim;
+    }
+
+    public double now() {
+        return sim.time();
+    }
+
+    /** Creates a task bound to this CPU. */
+    public Task newTask(String taskName, Context context, boolean userFpu) {
+        Task t = new Task(this, taskName, context, userFpu);
+        tasks.add(t);
+        return t;
+    }
+
+    // ---- what running work may ask ----
+
+    /** Whether the CPU is now running softirq work. */
+    public boolean inSoftirq() {
+        return state == State.SOFTIRQ;
+    }
+
+    /** The context of the work now running, or null when idle. */
+    public Context context() {
+        return switch (state) {
+            case IDLE -> null;
+            case SOFTIRQ -> Context.SOFTIRQ;
+            case TASK -> current.context();
+        };
+    }
+
+    /**
+     * {@code may_use_simd()} / {@code irq_fpu_usable()} for the work now running: false only in a
+     * softirq that interrupted a task's kernel FPU section ({@code in_kernel_fpu} set).
+     */
+    public boolean simdUsable() {
+        return state != State.SOFTIRQ || !interruptedFpuSection();
+    }
+
+    /** Whether the task this softirq interrupted is inside a kernel FPU section. */
+    public boolean interruptedFpuSection() {
+        return midFpuSection();
+    }
+
+    /**
+     * Whether a kernel FPU section starting now must first save a user task's live FPU registers
+     * (XSAVE); true at most once until a user FPU task runs again (Linux 5.2+: the restore is
+     * deferred to the return to user space).
+     */
+    public boolean takeUserFpuSave() {
+        boolean live = userFpuLive;
+        userFpuLive = false;
+        return live;
+    }
+
+    /** Whether softirqs are held off by the running work. */
+    private boolean bhHeld() {
+        return state == State.TASK && midWork() && bhDisabled(current.queue.peek());
+    }
+
+    private boolean bhDisabled(Work w) {
+        return w.bhDisabled() || (fpuSectionsDisableBh && w.fpuSection());
+    }
+
+    // ---- work arriving ----
+
+    /** Raises softirq work (NET_RX after an interrupt, a deferred transmission...): runs before any task. */
+    public void raiseSoftirq(Work w) {
+        softirqs.add(w);
+        if (handling || state == State.SOFTIRQ || bhHeld()) {
+            return;
+        }
+        if (state == State.TASK) {
+            pauseCurrent();
+        }
+        dispatch();
+    }
+
+    /** Called by {@link Task#submit} when a sleeping task gets work. */
+    void wake(Task t) {
+        t.runnable = true;
+        t.vruntime = Math.max(t.vruntime, minVruntime - params.sleeperCreditNs());
+        runQueue.add(t);
+        if (handling || state == State.SOFTIRQ) {
+            pendingWakeups.add(t);
+        } else if (state == State.IDLE) {
+            dispatch();
+        } else if (shouldPreemptFor(t)) {
+            preemptCurrent();
+        }
+    }
+
+    /** CFS wakeup preemption: the woken task's virtual runtime is lower by more than the granularity. */
+    private boolean shouldPreemptFor(Task woken) {
+        double currentVruntime = current.vruntime + (state == State.TASK ? sim.time() - runStart : 0);
+        return currentVruntime - woken.vruntime > params.wakeupGranularityNs();
+    }
+
+    /** Takes the CPU from the current task now, or when its kernel FPU section ends (preemption disabled). */
+    private void preemptCurrent() {
+        needResched = true;
+        if (midFpuSection()) {
+            return;
+        }
+        pauseCurrent();
+        dispatch();
+    }
+
+    private boolean midWork() {
+        return current != null && current.remaining >= 0;
+    }
+
+    private boolean midFpuSection() {
+        return midWork() && current.queue.peek().fpuSection();
+    }
+
+    // ---- the dispatcher ----
+
+    /** Stops the running task's work, keeping its remaining time and slice. */
+    private void pauseCurrent() {
+        double now = sim.time();
+        account(now);
+        if (current.remaining >= 0) {
+            current.remaining = done.time() - now;
+            done.cancel();
+        }
+        sliceLeft = Math.max(0, sliceEnd.time() - now);
+        sliceEnd.cancel();
+        state = State.IDLE;
+    }
+
+    /** Gives the free CPU to the next work: softirqs first, then the current task, then the fairest task. */
+    private void dispatch() {
+        runStart = sim.time();
+        if (!softirqs.isEmpty() && !(midWork() && bhDisabled(current.queue.peek()))) {
+            state = State.SOFTIRQ;
+            running = softirqs.peek();
+            done.schedule(duration(running.start(this)));
+            return;
+        }
+        if (current != null && current.runnable) {
+            for (Task t : pendingWakeups) {
+                if (t != current && t.runnable && shouldPreemptFor(t)) {
+                    needResched = true;
+                }
+            }
+        }
+        pendingWakeups.clear();
+        if (current == null || !current.runnable || (needResched && !midFpuSection())) {
+            if (current != null && current.runnable) {
+                runQueue.add(current);
+            }
+            needResched = false;
+            current = pickNext();
+            if (current == null) {
+                state = State.IDLE;
+                running = null;
+                return;
+            }
+            sliceLeft = Math.max(params.minGranularityNs(), params.latencyNs() / (runQueue.size() + 1));
+        }
+        state = State.TASK;
+        if (current.userFpu()) {
+            userFpuLive = true;
+        }
+        running = current.queue.peek();
+        if (current.remaining < 0) {
+            current.remaining = duration(running.start(this));
+        }
+        done.schedule(current.remaining);
+        sliceEnd.schedule(Math.rint(sliceLeft));
+    }
+
+    private Task pickNext() {
+        Task best = null;
+        for (Task t : runQueue) {
+            if (best == null || t.vruntime < best.vruntime) {
+                best = t;
+            }
+        }
+        if (best != null) {
+            runQueue.remove(best);
+            minVruntime = Math.max(minVruntime, best.vruntime);
+        }
+        return best;
+    }
+
+    private static double duration(double ns) {
+        if (!(ns >= 0) || Double.isInfinite(ns)) {
+            throw new IllegalArgumentException("work duration must be a finite non-negative number of ns, got " + ns);
+        }
+        return Math.rint(ns);
+    }
+
+    private void account(double now) {
+        double d = now - runStart;
+        runStart = now;
+        if (state == State.SOFTIRQ) {
+            busyNs[Context.SOFTIRQ.ordinal()] += d;
+        } else if (state == State.TASK) {
+            busyNs[current.context().ordinal()] += d;
+            current.busyNs += d;
+            current.vruntime += d;
+        }
+    }
+
+    private final class WorkDone extends Event {
+        WorkDone(Simulator s) {
+            super(s);
+        }
+
+        @Override
+        public void actions() {
+            double now = sim.time();
+            account(now);
+            handling = true;
+            if (state == State.SOFTIRQ) {
+                softirqs.poll().finish(Cpu.this);
+            } else {
+                Work w = current.queue.poll();
+                current.remaining = -1;
+                sliceLeft = Math.max(0, sliceEnd.time() - now);
+                sliceEnd.cancel();
+                w.finish(Cpu.this);
+                if (current.queue.isEmpty()) {
+                    current.runnable = false;
+                }
+            }
+            handling = false;
+            state = State.IDLE;
+            dispatch();
+        }
+    }
+
+    private final class SliceEnd extends Event {
+        SliceEnd(Simulator s) {
+            super(s);
+        }
+
+        @Override
+        public void actions() {
+            if (runQueue.isEmpty()) {
+                sliceLeft = Math.max(params.minGranularityNs(), params.latencyNs());
+                sliceEnd.schedule(sliceLeft);
+                return;
+            }
+            sliceLeft = 0;
+            preemptCurrent();
+        }
+    }
+
+    // ---- accounting ----
+
+    /** CPU time spent in a context so far, in ns (including the work running now). */
+    public double busyNs(Context c) {
+        double extra = 0;
+        Context now = context();
+        if (now == c) {
+            extra = sim.time() - runStart;
+        }
+        return busyNs[c.ordinal()] + extra;
+    }
+
+    /** Softirq work waiting or running. */
+    public int softirqBacklog() {
+        return softirqs.size();
+    }
+
+    public List<Task> tasks() {
+        return List.copyOf(tasks);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}
