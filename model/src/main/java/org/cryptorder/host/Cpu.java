@@ -147,6 +147,21 @@ public final class Cpu {
         dispatch();
     }
 
+    /**
+     * Raises softirq work to run next, before softirq work already waiting: a NAPI poll that has
+     * budget left continues with its next frame this way.
+     */
+    public void raiseSoftirqNext(Work w) {
+        softirqs.addFirst(w);
+        if (handling || state == State.SOFTIRQ || bhHeld()) {
+            return;
+        }
+        if (state == State.TASK) {
+            pauseCurrent();
+        }
+        dispatch();
+    }
+
     /** Called by {@link Task#submit} when a sleeping task gets work. */
     void wake(Task t) {
         t.runnable = true;

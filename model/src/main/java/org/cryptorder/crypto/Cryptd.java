@@ -1,0 +1,144 @@
+package org.cryptorder.crypto;
+
+import java.util.ArrayDeque;
+import org.cryptorder.host.Context;
+import org.cryptorder.host.Cpu;
+import org.cryptorder.host.Task;
+import org.cryptorder.host.Work;
+import org.cryptorder.macsec.GcmEngine;
+
+/**
+ * cryptd on one CPU ({@code crypto/cryptd.c}): a bounded FIFO of requests shared by every user on
+ * that CPU, served by a kworker bound to the CPU that completes one request per invocation and
+ * competes with the CPU's other tasks. A full queue refuses the request at once (MACsec sets no
+ * backlog flag).
+ *
+ * <p>Simplification: the worker's AEAD and its completion callback are one piece of work, a kernel
+ * FPU section; a softirq that arrives during the callback is treated as arriving in the section.
+ */
+public final class Cryptd {
+    private final Cpu cpu;
+    private final Task worker;
+    private final int capacity;
+    private final CryptoCosts costs;
+    private final GcmEngine engine;
+    private final ArrayDeque<AeadRequest> queue = new ArrayDeque<>();
+
+    private long enqueued;
+    private long refused;
+    private long completed;
+    private double waitSumNs;
+    private double lengthAreaNs;
+    private double lastChange;
+    private int maxLength;
+
+    public Cryptd(Cpu cpu, int capacity, CryptoCosts costs, GcmEngine engine) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("cryptd queue length must be at least 1, got " + capacity);
+        }
+        this.cpu = cpu;
+        this.capacity = capacity;
+        this.costs = costs;
+        this.engine = engine;
+        this.worker = cpu.newTask("kworker/cryptd", Context.KERNEL_WORKER, false);
+    }
+
+    public Cpu cpu() {
+        return cpu;
+    }
+
+    public Task worker() {
+        return worker;
+    }
+
+    /**
+     * {@code cryptd_enqueue_request}: queues the request on this CPU unless the queue is full.
+     *
+     * @return false when the queue was full and the request was refused
+     */
+    public boolean enqueue(AeadRequest r) {
+        if (queue.size() >= capacity) {
+            refused++;
+            return false;
+        }
+        changeLength();
+        queue.add(r);
+        maxLength = Math.max(maxLength, queue.size());
+        r.enqueuedAt = cpu.now();
+        r.tfm().inCryptd++;
+        enqueued++;
+        worker.submit(new Invocation());
+        return true;
+    }
+
+    private void changeLength() {
+        double now = cpu.now();
+        lengthAreaNs += queue.size() * (now - lastChange);
+        lastChange = now;
+    }
+
+    /** One run of {@code cryptd_queue_worker}: dequeue one request, do it, call back. */
+    private final class Invocation implements Work {
+        private AeadRequest request;
+
+        @Override
+        public double start(Cpu c) {
+            changeLength();
+            request = queue.poll();
+            waitSumNs += c.now() - request.enqueuedAt;
+            return costs.ns(costs.cryptdInvocationCycles())
+                    + costs.aesniNs(request.encBytes(), request.authBytes(), false);
+        }
+
+        @Override
+        public void finish(Cpu c) {
+            request.perform(engine);
+            request.complete(c);
+            request.tfm().inCryptd--;
+            completed++;
+        }
+
+        @Override
+        public boolean fpuSection() {
+            return true;
+        }
+    }
+
+    /** Requests waiting (not yet taken by the worker). */
+    public int length() {
+        return queue.size();
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    public long enqueued() {
+        return enqueued;
+    }
+
+    /** Requests refused because the queue was full. */
+    public long refused() {
+        return refused;
+    }
+
+    public long completed() {
+        return completed;
+    }
+
+    /** Mean time from enqueue until the worker took the request, ns (NaN before any). */
+    public double meanWaitNs() {
+        long started = enqueued - queue.size();
+        return started == 0 ? Double.NaN : waitSumNs / started;
+    }
+
+    /** Time-average queue length since time 0. */
+    public double meanLength() {
+        double now = cpu.now();
+        return now == 0 ? 0 : (lengthAreaNs + queue.size() * (now - lastChange)) / now;
+    }
+
+    public int maxLength() {
+        return maxLength;
+    }
+}

@@ -1,0 +1,92 @@
+package org.cryptorder.crypto;
+
+/**
+ * What MACsec on x86 runs in each Linux era (SEEDS.md, Kernel eras; KERNEL-FACTS.md section 9
+ * fact 1). An era fixes the crypto {@link Policy} and whether kernel FPU sections hold off
+ * softirqs (6.15 and later).
+ */
+public enum KernelEra {
+    RHEL7_BACKPORT("3.10-rhel7", Policy.ASYNC_UNORDERED, false, 100),
+    V4_6_TO_5_6("4.6-5.6", Policy.ASYNC, false, 1000),
+    V5_7_TO_6_5("5.7-6.5", Policy.SYNC_FALLBACK, false, 1000),
+    V6_6_TO_6_14("6.6-6.14", Policy.ASYNC, false, 1000),
+    V6_15("6.15", Policy.DEFER_SOFTIRQ, true, 1000),
+    V6_16_ON("6.16+", Policy.SYNC_SIMD, true, 1000);
+
+    private final String key;
+    private final Policy policy;
+    private final boolean fpuSectionsDisableBh;
+    private final int cryptdQueueLength;
+
+    KernelEra(String key, Policy policy, boolean fpuSectionsDisableBh, int cryptdQueueLength) {
+        this.key = key;
+        this.policy = policy;
+        this.fpuSectionsDisableBh = fpuSectionsDisableBh;
+        this.cryptdQueueLength = cryptdQueueLength;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public Policy policy() {
+        return policy;
+    }
+
+    /** 6.15 and later: {@code kernel_fpu_begin} disables softirqs, which run at {@code kernel_fpu_end}. */
+    public boolean fpuSectionsDisableBh() {
+        return fpuSectionsDisableBh;
+    }
+
+    /**
+     * cryptd's per-CPU queue length: the {@code cryptd_max_cpu_qlen} default 1000, or the old
+     * compile-time 100 (the change is dated about 2018, version unverified: KERNEL-FACTS.md 4.2).
+     */
+    public int cryptdQueueLength() {
+        return cryptdQueueLength;
+    }
+
+    /**
+     * The era of a kernel version such as {@code "5.10"}, {@code "6.6"} or {@code "3.10-rhel7"}.
+     *
+     * @throws IllegalArgumentException for versions before MACsec (4.6) or that cannot be read
+     */
+    public static KernelEra of(String version) {
+        String v = version.trim();
+        for (KernelEra e : values()) {
+            if (e.key.equals(v)) {
+                return e;
+            }
+        }
+        if (v.startsWith("3.10")) {
+            return RHEL7_BACKPORT;
+        }
+        String[] parts = v.split("\\.");
+        int major;
+        int minor;
+        try {
+            major = Integer.parseInt(parts[0]);
+            minor = parts.length > 1 ? Integer.parseInt(parts[1].replaceAll("[^0-9].*$", "")) : 0;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("cannot read kernel version '" + version + "'");
+        }
+        int n = major * 1000 + minor;
+        if (n < 4006) {
+            throw new IllegalArgumentException("MACsec appeared in Linux 4.6; '" + version
+                    + "' has none (use 3.10-rhel7 for the RHEL7 backport)");
+        }
+        if (n <= 5006) {
+            return V4_6_TO_5_6;
+        }
+        if (n <= 6005) {
+            return V5_7_TO_6_5;
+        }
+        if (n <= 6014) {
+            return V6_6_TO_6_14;
+        }
+        if (n == 6015) {
+            return V6_15;
+        }
+        return V6_16_ON;
+    }
+}

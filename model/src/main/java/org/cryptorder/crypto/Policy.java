@@ -1,0 +1,63 @@
+package org.cryptorder.crypto;
+
+import java.util.Locale;
+
+/**
+ * How the AEAD requests of MACsec are executed: the main independent variable of the model. Each
+ * Linux kernel era picks one ({@link KernelEra}); the others are alternatives a designer may ask
+ * about.
+ */
+public enum Policy {
+    /** 5.7-6.5: a synchronous {@code gcm_base(ctr(aes-aesni),ghash-generic)}, always inline, slow. */
+    SYNC_FALLBACK("sync-fallback", false, false),
+    /**
+     * 4.6-5.6 and 6.6-6.14: the SIMD wrapper: inline when the FPU is usable and nothing of this SA is
+     * queued or in flight in cryptd on any CPU, otherwise queued on this CPU's cryptd.
+     */
+    ASYNC("async", true, false),
+    /** RHEL7-style backport: the SIMD wrapper without the queued check, so frames overtake cryptd. */
+    ASYNC_UNORDERED("async-unordered", true, false),
+    /** 6.15: the async wrapper, but softirqs wait for task FPU sections, so the FPU is always usable. */
+    DEFER_SOFTIRQ("defer-softirq", true, true),
+    /** 6.16 and later: AES-NI/VAES GCM registered as synchronous: always inline, never cryptd. */
+    SYNC_SIMD("sync-simd", false, true);
+
+    private final String key;
+    private final boolean async;
+    private final boolean fpuSectionsDisableBh;
+
+    Policy(String key, boolean async, boolean fpuSectionsDisableBh) {
+        this.key = key;
+        this.async = async;
+        this.fpuSectionsDisableBh = fpuSectionsDisableBh;
+    }
+
+    /** Whether the kernels of this policy let kernel FPU sections hold off softirqs (6.15 and later). */
+    public boolean fpuSectionsDisableBh() {
+        return fpuSectionsDisableBh;
+    }
+
+    /** The name used in experiment files and output, e.g. {@code async-unordered}. */
+    public String key() {
+        return key;
+    }
+
+    /** Whether MACsec gets an asynchronous transform (one that may return -EINPROGRESS). */
+    public boolean async() {
+        return async;
+    }
+
+    public static Policy fromKey(String key) {
+        for (Policy p : values()) {
+            if (p.key.equals(key.trim().toLowerCase(Locale.ROOT))) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown crypto policy '" + key + "'");
+    }
+
+    @Override
+    public String toString() {
+        return key;
+    }
+}
