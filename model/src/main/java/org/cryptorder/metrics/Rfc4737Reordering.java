@@ -61,7 +61,8 @@ import java.util.OptionalLong;
  *       gaps (section 6 allows "greater than the window length" in this case).
  *   <li><b>Duplicates.</b> One bit per sequence number for the {@code duplicateWindow} numbers
  *       below {@code NextExp} (default 16384). A number older than that is taken as a late first
- *       copy, never as a duplicate, and is also counted in {@link #beyondDuplicateWindow()}.
+ *       copy, never as a duplicate, and is also counted in {@link #beyondDuplicateWindow()}; its
+ *       extent is left unresolved (counted as beyond capacity), since it may be a copy.
  *   <li><b>n-reordering.</b> The last {@code maxN} sequence numbers (default 5).
  * </ul>
  *
@@ -202,7 +203,7 @@ public final class Rfc4737Reordering {
                 }
                 inOrder();
             }
-            default -> reordered(s, arrivalNs);
+            default -> reordered(s, arrivalNs, kind == SeenSequences.Arrival.BEYOND_WINDOW);
         }
         recent[recentNext] = s;
         recentNext = recentNext + 1 == maxN ? 0 : recentNext + 1;
@@ -216,12 +217,14 @@ public final class Rfc4737Reordering {
         inOrder++;
     }
 
-    private void reordered(long s, long arrivalNs) {
+    private void reordered(long s, long arrivalNs, boolean beyondWindow) {
         reordered++;
         sumSquaredRuns += (double) run * run;
         runs++;
         run = 0;
-        int k = firstDiscontinuityAbove(s);
+        // A copy too old to be recognised may equal an earlier arrival, so the earliest larger
+        // one need not be a discontinuity: its extent is left unresolved, like any that old.
+        int k = beyondWindow ? -1 : firstDiscontinuityAbove(s);
         if (k < 0) {
             extentsBeyondCapacity++;
             extentHistogram[extentBins + 1]++;
@@ -388,6 +391,11 @@ public final class Rfc4737Reordering {
         return extentCount;
     }
 
+    /** Sum of the resolved extents (for pooling samples: mean = sum / count). */
+    public long extentSum() {
+        return extentSum;
+    }
+
     /** Mean reordering extent over resolved extents; 0 when there are none. */
     public double extentMean() {
         return extentCount == 0 ? 0.0 : (double) extentSum / extentCount;
@@ -446,6 +454,11 @@ public final class Rfc4737Reordering {
         return lateTimeCount;
     }
 
+    /** Sum of the LateTimes in ns. */
+    public long lateTimeSumNs() {
+        return lateTimeSumNs;
+    }
+
     /** Mean LateTime in ns over {@link #lateTimeCount()}; 0 when there is none. */
     public double lateTimeMeanNs() {
         return lateTimeCount == 0 ? 0.0 : (double) lateTimeSumNs / lateTimeCount;
@@ -464,6 +477,11 @@ public final class Rfc4737Reordering {
     /** Non-zero reordering gaps measured (section 4.5.4). */
     public long gapCount() {
         return gapCount;
+    }
+
+    /** Sum of the reordering gaps in packets. */
+    public long gapSum() {
+        return gapSum;
     }
 
     /** Mean reordering gap in packets; 0 when there is none. */
