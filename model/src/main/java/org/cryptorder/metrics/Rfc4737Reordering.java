@@ -175,7 +175,8 @@ public final class Rfc4737Reordering {
 
     /**
      * Records the arrival of sequence number {@code s} at {@code arrivalNs} (any time origin, the
-     * same for the whole stream); the time feeds late time and gap time only.
+     * same for the whole stream); the time feeds late time and gap time only, and {@code
+     * Long.MIN_VALUE} stands for "no time".
      */
     public void arrive(long s, long arrivalNs) {
         long nextExp = seen.nextExpected();
@@ -516,7 +517,7 @@ public final class Rfc4737Reordering {
         return packets == 0 ? 0.0 : (double) nReordered[n] / packets;
     }
 
-    /** n-reordering as the RFC's Appendix A code prints it: {@code m / (L - n)}; 0 if L <= n. */
+    /** n-reordering as the RFC's Appendix A code prints it: {@code m / (L - n)}; 0 if {@code L <= n}. */
     public double nReorderingRatioAppendixA(int n) {
         checkN(n);
         return packets <= n ? 0.0 : (double) nReordered[n] / (packets - n);
