@@ -82,6 +82,21 @@ public final class MacsecFrame {
         return sci;
     }
 
+    /** The TX SA that protected this frame (after {@link SecY#transmit}), or null. */
+    public TxSa txSa() {
+        return txSa;
+    }
+
+    /** The RX SA that validates this frame (after {@link SecY#receive} accepted it), or null. */
+    public RxSa rxSa() {
+        return rxSa;
+    }
+
+    /** Whether the SecTAG carries the SCI (after transmit or receive). */
+    public boolean hasSci() {
+        return hasSci;
+    }
+
     /** Whether the ICV verified (meaningful after validation). */
     public boolean valid() {
         return valid;

@@ -1,0 +1,119 @@
+package org.cryptorder.net;
+
+import java.util.ArrayDeque;
+import umontreal.ssj.simevents.Event;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * One direction of a full-duplex Ethernet link: frames are serialised at the line rate, one after
+ * the other, and arrive after the propagation delay, in the order they were sent. On the wire each
+ * frame also carries the FCS (4 octets), preamble and start delimiter (8) and the inter-frame gap
+ * (12): {@link #WIRE_OVERHEAD} octets.
+ *
+ * <p>The link is the transmitting NIC's serialiser: {@link #busyUntil} tells the NIC when it can
+ * start the next frame. One event object serves all frames in flight, since they arrive in order.
+ */
+public final class Link {
+    /** FCS + preamble/SFD + inter-frame gap, octets. */
+    public static final int WIRE_OVERHEAD = 24;
+
+    /** Where arriving frames go. */
+    public interface Receiver {
+        void arrive(Packet p);
+    }
+
+    private final Simulator sim;
+    private final String name;
+    private final double bitsPerSecond;
+    private final double propagationNs;
+    private final ArrayDeque<Packet> inFlight = new ArrayDeque<>();
+    private final Event arrival;
+    private Receiver receiver;
+    private double busyUntil;
+    private long frames;
+    private long octets;
+    private double busyNs;
+
+    public Link(Simulator sim, String name, double bitsPerSecond, double propagationNs) {
+        if (!(bitsPerSecond > 0) || !(propagationNs >= 0)) {
+            throw new IllegalArgumentException("link rate must be positive and delay non-negative");
+        }
+        this.sim = sim;
+        this.name = name;
+        this.bitsPerSecond = bitsPerSecond;
+        this.propagationNs = Math.rint(propagationNs);
+        this.arrival = new Arrival(sim);
+    }
+
+    public void connect(Receiver r) {
+        this.receiver = r;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Serialisation time of a frame of {@code frameOctets} (without FCS), whole ns. */
+    public double serialisationNs(int frameOctets) {
+        return Math.ceil((frameOctets + WIRE_OVERHEAD) * 8e9 / bitsPerSecond);
+    }
+
+    /** When the transmitter is free again. */
+    public double busyUntil() {
+        return busyUntil;
+    }
+
+    /**
+     * Starts sending a frame now (the transmitter must be free); returns when its last bit leaves.
+     */
+    public double send(Packet p) {
+        double now = sim.time();
+        if (now < busyUntil) {
+            throw new IllegalStateException(name + ": transmitter busy until " + busyUntil + ", now " + now);
+        }
+        double ser = serialisationNs(p.length());
+        busyUntil = now + ser;
+        busyNs += ser;
+        frames++;
+        octets += p.length();
+        double at = busyUntil + propagationNs;
+        p.arrivesAt = at;
+        inFlight.add(p);
+        if (inFlight.size() == 1) {
+            arrival.schedule(at - now);
+        }
+        return busyUntil;
+    }
+
+    private final class Arrival extends Event {
+        Arrival(Simulator s) {
+            super(s);
+        }
+
+        @Override
+        public void actions() {
+            Packet p = inFlight.poll();
+            if (!inFlight.isEmpty()) {
+                arrival.schedule(inFlight.peek().arrivesAt - sim.time());
+            }
+            receiver.arrive(p);
+        }
+    }
+
+    public long frames() {
+        return frames;
+    }
+
+    public long octets() {
+        return octets;
+    }
+
+    /** Time the transmitter has been busy, ns. */
+    public double busyNs() {
+        return busyNs;
+    }
+
+    public double bitsPerSecond() {
+        return bitsPerSecond;
+    }
+}

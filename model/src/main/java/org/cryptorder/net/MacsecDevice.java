@@ -1,0 +1,230 @@
+package org.cryptorder.net;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+import org.cryptorder.crypto.AeadRequest;
+import org.cryptorder.crypto.CryptoApi;
+import org.cryptorder.crypto.Tfm;
+import org.cryptorder.host.Cpu;
+import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.macsec.MacsecFrame;
+import org.cryptorder.macsec.RxSa;
+import org.cryptorder.macsec.RxVerdict;
+import org.cryptorder.macsec.SecTag;
+import org.cryptorder.macsec.SecY;
+import org.cryptorder.macsec.TxVerdict;
+
+/**
+ * A Linux MACsec net device on top of a {@link Nic}: its {@link SecY}, one crypto transform per SA,
+ * and the frame's path in both directions, split where the AEAD request is issued.
+ *
+ * <p>TX ({@code macsec_start_xmit}): {@link #startTransmit} in the sender's context (PN, SecTAG,
+ * AEAD request: inline, cryptd, or refused), {@link #finishTransmit} when that context's work ends;
+ * an encrypted frame goes to the TX ring of the CPU that completed it (XPS). RX ({@code
+ * macsec_handle_frame}, in the NAPI poll): the same split through {@link FrameHandler}; a delivered
+ * frame joins the completing CPU's {@link GroCell}, which takes it up the stack.
+ */
+public final class MacsecDevice implements FrameHandler {
+    private final SecY secy;
+    private final CryptoApi crypto;
+    private final Nic nic;
+    private final StackCosts costs;
+    private final GroCell[] groCells;
+    private final Tfm txTfm = new Tfm("tx-sa");
+    private final Map<RxSa, Tfm> rxTfms = new IdentityHashMap<>();
+    private Upper[] uppers = new Upper[0];
+    private long txRingFull;
+
+    /** @param cpuCount CPUs of the host (one GRO cell each) */
+    public MacsecDevice(SecY secy, CryptoApi crypto, Nic nic, StackCosts costs, int cpuCount) {
+        this.secy = secy;
+        this.crypto = crypto;
+        this.nic = nic;
+        this.costs = costs;
+        this.groCells = new GroCell[cpuCount];
+        for (int i = 0; i < cpuCount; i++) {
+            groCells[i] = new GroCell(this, Nic.DEFAULT_BUDGET);
+        }
+    }
+
+    public SecY secy() {
+        return secy;
+    }
+
+    public CryptoApi crypto() {
+        return crypto;
+    }
+
+    /** Binds the protocol endpoint of a flow. */
+    public void bind(int flow, Upper upper) {
+        if (flow >= uppers.length) {
+            Upper[] grown = new Upper[flow + 1];
+            System.arraycopy(uppers, 0, grown, 0, uppers.length);
+            uppers = grown;
+        }
+        uppers[flow] = upper;
+    }
+
+    Upper upper(Packet p) {
+        return uppers[p.flow()];
+    }
+
+    /** An AEAD request of this device: one frame, one direction. */
+    abstract static class Request extends AeadRequest {
+        final Packet packet;
+        CryptoApi.Route route;
+
+        Request(Tfm tfm, Packet packet, int encBytes, int authBytes) {
+            super(tfm, encBytes, authBytes);
+            this.packet = packet;
+        }
+    }
+
+    // ---- transmit ----
+
+    /**
+     * The sending context's part of {@code macsec_start_xmit}: PN, SecTAG and the AEAD request.
+     * Returns the CPU time it costs that context, ns (the inline AEAD included).
+     */
+    public double startTransmit(Cpu cpu, Packet p) {
+        MacsecFrame f = p.frame();
+        TxVerdict v = secy.transmit(f);
+        double ns = costs.ns(costs.macsecTxCycles());
+        if (v != TxVerdict.NEEDS_CRYPTO) {
+            p.request = null;
+            p.verdict = null;
+            p.txVerdict = v;
+            return ns;
+        }
+        int hdr = SecTag.headerLen(f.hasSci());
+        int icv = secy.config().icvLen();
+        boolean encrypt = secy.config().encrypt();
+        TxRequest r = new TxRequest(p, encrypt ? f.length() - hdr - icv : 0, encrypt ? hdr : f.length() - icv);
+        r.route = crypto.submit(cpu, r);
+        p.request = r;
+        return ns + crypto.callerNs(cpu, r, r.route);
+    }
+
+    /** The end of the sending context's work: completes an inline request, drops a refused one. */
+    public void finishTransmit(Cpu cpu, Packet p) {
+        Request r = p.request;
+        p.request = null;
+        if (r == null) {
+            if (p.txVerdict == TxVerdict.SENT_UNTAGGED) {
+                toWire(cpu, p);
+            }
+            return;
+        }
+        switch (r.route) {
+            case INLINE -> crypto.completeInline(cpu, r);
+            case REFUSED -> r.failed(cpu);
+            case QUEUED -> { }
+        }
+    }
+
+    private void toWire(Cpu cpu, Packet p) {
+        if (!nic.transmit(cpu.id() % nic.txRingCount(), p)) {
+            txRingFull++;
+        }
+    }
+
+    private final class TxRequest extends Request {
+        TxRequest(Packet p, int enc, int auth) {
+            super(txTfm, p, enc, auth);
+        }
+
+        @Override
+        public void perform(GcmEngine engine) {
+            secy.encrypt(packet.frame(), engine);
+        }
+
+        @Override
+        public void complete(Cpu cpu) {
+            secy.transmitted(packet.frame());
+            toWire(cpu, packet);
+        }
+
+        @Override
+        public void failed(Cpu cpu) {
+            secy.transmitFailed(packet.frame());
+        }
+    }
+
+    // ---- receive ----
+
+    @Override
+    public double start(Cpu cpu, Packet p) {
+        MacsecFrame f = p.frame();
+        RxVerdict v = secy.receive(f);
+        double ns = costs.ns(costs.macsecRxCycles());
+        if (v != RxVerdict.NEEDS_CRYPTO) {
+            p.request = null;
+            p.verdict = v;
+            return ns;
+        }
+        int hdr = SecTag.headerLen(f.hasSci());
+        int icv = secy.config().icvLen();
+        boolean encrypted = (SecTag.tciAn(f.bytes(), f.offset()) & SecTag.TCI_E) != 0;
+        RxRequest r = new RxRequest(rxTfm(f.rxSa()), p,
+                encrypted ? f.length() - hdr - icv : 0, encrypted ? hdr : f.length() - icv);
+        r.route = crypto.submit(cpu, r);
+        p.request = r;
+        return ns + crypto.callerNs(cpu, r, r.route);
+    }
+
+    @Override
+    public void finish(Cpu cpu, Packet p) {
+        Request r = p.request;
+        p.request = null;
+        if (r == null) {
+            if (p.verdict.delivered()) {
+                groCells[cpu.id()].receive(cpu, p);
+            }
+            return;
+        }
+        switch (r.route) {
+            case INLINE -> crypto.completeInline(cpu, r);
+            case REFUSED -> r.failed(cpu);
+            case QUEUED -> { }
+        }
+    }
+
+    private Tfm rxTfm(RxSa sa) {
+        return rxTfms.computeIfAbsent(sa, s -> new Tfm("rx-sa" + s.an()));
+    }
+
+    private final class RxRequest extends Request {
+        RxRequest(Tfm tfm, Packet p, int enc, int auth) {
+            super(tfm, p, enc, auth);
+        }
+
+        @Override
+        public void perform(GcmEngine engine) {
+            secy.decrypt(packet.frame(), engine);
+        }
+
+        @Override
+        public void complete(Cpu cpu) {
+            RxVerdict v = secy.completeReceive(packet.frame());
+            packet.verdict = v;
+            if (v.delivered()) {
+                groCells[cpu.id()].receive(cpu, packet);
+            }
+        }
+
+        @Override
+        public void failed(Cpu cpu) {
+            secy.receiveFailed(packet.frame());
+        }
+    }
+
+    /** Frames dropped because the TX ring was full when they were ready for the wire. */
+    public long txRingFull() {
+        return txRingFull;
+    }
+
+    /** The transform of the TX SA (its cryptd count is what the queued check reads). */
+    public Tfm txTfm() {
+        return txTfm;
+    }
+}
