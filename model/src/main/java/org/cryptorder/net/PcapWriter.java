@@ -159,8 +159,10 @@ public final class PcapWriter implements AutoCloseable {
       return;
     }
     closed = true;
-    try (OutputStream stream = out) {
+    try {
       drain();
+    } finally {
+      out.close();
     }
   }
 
