@@ -61,11 +61,12 @@ import java.util.regex.Pattern;
  *   <li>It keeps no replay state: PN order, duplicate PNs and late frames are not judged.</li>
  * </ul>
  *
- * <p>Speed, measured on two shared cores: starting the WebAssembly module and counting the
- * totals takes about 2 s for 1000 frames and 6 s for 10000; describing frames one by one adds
- * about 2.5 ms a frame (1000 frames: about 5 s in all, 10000: about 26 s). The first use adds
- * the npm install, 3 to 5 s here (a 39 MB download, 88 MB unpacked). So
- * {@link Detail#FRAMES_NOT_GOOD} makes large captures cheaper when only failures need a look.
+ * <p>Speed, measured on two shared cores with other jobs running, for captures of distinct
+ * IPv4/UDP frames: starting the WebAssembly module and counting the totals takes 2 to 3.5 s for
+ * 1000 frames and 5 to 6 s for 10000; describing frames one by one adds about 2 ms a frame
+ * (1000 frames: 5 to 6.5 s in all; 10000: 23 to 26 s). The first use adds the npm install, 2 to
+ * 5 s here (a 39 MB download, 88 MB unpacked). {@link Detail#FRAMES_NOT_GOOD} therefore makes
+ * large captures cheaper when only failures need a close look.
  */
 public final class WiresharkOracle {
 
