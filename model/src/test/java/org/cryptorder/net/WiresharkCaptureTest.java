@@ -1,7 +1,6 @@
 package org.cryptorder.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -158,13 +157,6 @@ class WiresharkCaptureTest {
     assertThat(report.verdicts()).extracting(FrameVerdict::sciHex).containsOnly("");
     assertThat(report.verdicts()).extracting(FrameVerdict::pn)
         .containsExactlyElementsOf(noSci.stream().map(Ieee8021aeVector::sectagPn).toList());
-  }
-
-  @Test
-  void onlyGcmAes128KeysAreAccepted(@TempDir Path empty) {
-    assertThatThrownBy(() -> oracle.verify(empty.resolve("none.pcap"), new byte[32]))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("GCM-AES-128");
   }
 
   @Test

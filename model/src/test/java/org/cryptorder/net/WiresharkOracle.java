@@ -87,6 +87,8 @@ public final class WiresharkOracle {
       + " the Wireshark tests with -Dcryptorder.excludedGroups=wireshark.";
 
   private final Path home;
+  private final String node;
+  private final String npm;
   private final ObjectMapper json = new ObjectMapper();
 
   /** Which frames the oracle describes one by one; the totals always cover every frame. */
@@ -232,7 +234,14 @@ public final class WiresharkOracle {
    * @param home cache directory; created and filled on first use
    */
   public WiresharkOracle(Path home) {
+    this(home, "node", "npm");
+  }
+
+  /** An oracle running the given commands for node and npm (tests use this for missing tools). */
+  WiresharkOracle(Path home, String node, String npm) {
     this.home = home.toAbsolutePath();
+    this.node = node;
+    this.npm = npm;
   }
 
   /**
@@ -290,7 +299,7 @@ public final class WiresharkOracle {
     args.add(pcap.toAbsolutePath().toString());
 
     long start = System.nanoTime();
-    Run run = runTool("node", args, home, RUN_TIMEOUT);
+    Run run = runTool(node, args, home, RUN_TIMEOUT);
     Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
     if (run.exitCode() != 0) {
       throw new IOException("Wireshark oracle failed (exit " + run.exitCode() + "): " + run.stderr());
@@ -322,7 +331,7 @@ public final class WiresharkOracle {
           return module;
         }
         install(PACKAGE_JSON);
-        Run run = runTool("npm", List.of("install", "--no-audit", "--no-fund"), home, INSTALL_TIMEOUT);
+        Run run = runTool(npm, List.of("install", "--no-audit", "--no-fund"), home, INSTALL_TIMEOUT);
         if (run.exitCode() != 0 || !installed(module, version)) {
           throw new IOException(String.format(Locale.ROOT,
               "npm install of %s@%s in %s failed (exit %d): %s%n%s",
@@ -375,7 +384,7 @@ public final class WiresharkOracle {
   }
 
   private void requireNode() {
-    Run version = runTool("node", List.of("--version"), null, Duration.ofSeconds(60));
+    Run version = runTool(node, List.of("--version"), null, Duration.ofSeconds(60));
     Matcher m = Pattern.compile("^v(\\d+)\\.").matcher(version.stdout().strip());
     if (version.exitCode() != 0 || !m.find() || Integer.parseInt(m.group(1)) < MIN_NODE_MAJOR) {
       throw new IllegalStateException(String.format(Locale.ROOT, MISSING_NODE, MIN_NODE_MAJOR,
