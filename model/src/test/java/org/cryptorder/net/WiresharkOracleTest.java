@@ -9,35 +9,35 @@ import org.junit.jupiter.api.io.TempDir;
 /** How the oracle fails before it runs Wireshark; these need neither node nor npm. */
 class WiresharkOracleTest {
 
-  @TempDir Path dir;
+    @TempDir Path dir;
 
-  @Test
-  void onlyGcmAes128KeysAreAccepted() {
-    WiresharkOracle oracle = new WiresharkOracle(dir);
+    @Test
+    void onlyGcmAes128KeysAreAccepted() {
+        WiresharkOracle oracle = new WiresharkOracle(dir);
 
-    assertThatThrownBy(() -> oracle.verify(dir.resolve("none.pcap"), new byte[32]))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("GCM-AES-128");
-  }
+        assertThatThrownBy(() -> oracle.verify(dir.resolve("none.pcap"), new byte[32]))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("GCM-AES-128");
+    }
 
-  @Test
-  void missingNodeFailsNamingWhatToInstall() {
-    WiresharkOracle oracle = new WiresharkOracle(dir, "cryptorder-no-such-node", "npm");
+    @Test
+    void missingNodeFailsNamingWhatToInstall() {
+        WiresharkOracle oracle = new WiresharkOracle(dir, "cryptorder-no-such-node", "npm");
 
-    assertThatThrownBy(() -> oracle.verify(dir.resolve("none.pcap"), new byte[16]))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("cannot run cryptorder-no-such-node")
-        .hasMessageContaining("apt-get install nodejs npm")
-        .hasMessageContaining("-Dcryptorder.excludedGroups=wireshark");
-  }
+        assertThatThrownBy(() -> oracle.verify(dir.resolve("none.pcap"), new byte[16]))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("cannot run cryptorder-no-such-node")
+                .hasMessageContaining("apt-get install nodejs npm")
+                .hasMessageContaining("-Dcryptorder.excludedGroups=wireshark");
+    }
 
-  @Test
-  void missingNpmFailsNamingWhatToInstallWhenThePackageIsNotThereYet() {
-    WiresharkOracle oracle = new WiresharkOracle(dir.resolve("home"), "node", "cryptorder-no-such-npm");
+    @Test
+    void missingNpmFailsNamingWhatToInstallWhenThePackageIsNotThereYet() {
+        WiresharkOracle oracle = new WiresharkOracle(dir.resolve("home"), "node", "cryptorder-no-such-npm");
 
-    assertThatThrownBy(oracle::ensureInstalled)
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("cannot run cryptorder-no-such-npm")
-        .hasMessageContaining("apt-get install nodejs npm");
-  }
+        assertThatThrownBy(oracle::ensureInstalled)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("cannot run cryptorder-no-such-npm")
+                .hasMessageContaining("apt-get install nodejs npm");
+    }
 }
