@@ -164,6 +164,9 @@ public final class Cpu {
 
     /** Called by {@link Task#submit} when a sleeping task gets work. */
     void wake(Task t) {
+        if (t == current) {
+            throw new IllegalStateException(t + " woke while holding the CPU");
+        }
         t.runnable = true;
         t.vruntime = Math.max(t.vruntime, minVruntime - params.sleeperCreditNs());
         runQueue.add(t);
@@ -309,7 +312,8 @@ public final class Cpu {
                 sliceEnd.cancel();
                 w.finish(Cpu.this);
                 if (current.queue.isEmpty()) {
-                    current.runnable = false;
+                    current.runnable = false;  // it sleeps and gives up the CPU
+                    current = null;
                 }
             }
             handling = false;

@@ -1,0 +1,80 @@
+package org.cryptorder.net;
+
+import org.cryptorder.crypto.CryptoApi;
+import org.cryptorder.crypto.Cryptd;
+import org.cryptorder.host.Cpu;
+import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.macsec.SecY;
+import org.cryptorder.macsec.SecYConfig;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * A simulated machine: its CPUs (each with a cryptd), its NIC, the crypto API with the host's
+ * policy, and a MACsec device on the NIC. Endpoints and load generators are attached from outside.
+ */
+public final class Host {
+    private final String name;
+    private final HostSpec spec;
+    private final Cpu[] cpus;
+    private final Cryptd[] cryptd;
+    private final CryptoApi crypto;
+    private final Nic nic;
+    private final MacsecDevice macsec;
+    private final byte[] mac;
+
+    public Host(Simulator sim, String name, byte[] mac, HostSpec spec, SecYConfig secy, GcmEngine engine) {
+        this.name = name;
+        this.spec = spec;
+        this.mac = mac.clone();
+        this.cpus = new Cpu[spec.cpus()];
+        this.cryptd = new Cryptd[spec.cpus()];
+        for (int i = 0; i < cpus.length; i++) {
+            cpus[i] = new Cpu(sim, i, spec.scheduler(), spec.policy().fpuSectionsDisableBh());
+            cryptd[i] = new Cryptd(cpus[i], spec.cryptdQueueLength(), spec.crypto(), engine);
+        }
+        this.crypto = new CryptoApi(spec.policy(), spec.crypto(), cryptd, engine);
+        Cpu[] rxCpus = new Cpu[spec.rxQueues()];
+        for (int q = 0; q < rxCpus.length; q++) {
+            rxCpus[q] = cpus[q % cpus.length];
+        }
+        this.nic = new Nic(sim, name + ".eth0", spec.txQueues(), spec.txRingSize(), rxCpus, spec.rxRingSize(),
+                spec.stack().ns(spec.stack().driverRxCycles()), spec.napiBudget());
+        this.macsec = new MacsecDevice(new SecY(secy), crypto, nic, spec.stack(), cpus.length);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public HostSpec spec() {
+        return spec;
+    }
+
+    public Cpu cpu(int i) {
+        return cpus[i];
+    }
+
+    public int cpuCount() {
+        return cpus.length;
+    }
+
+    public Cryptd cryptd(int i) {
+        return cryptd[i];
+    }
+
+    public CryptoApi crypto() {
+        return crypto;
+    }
+
+    public Nic nic() {
+        return nic;
+    }
+
+    public MacsecDevice macsec() {
+        return macsec;
+    }
+
+    public byte[] mac() {
+        return mac.clone();
+    }
+}
