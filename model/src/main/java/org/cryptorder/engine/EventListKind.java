@@ -33,10 +33,15 @@ import umontreal.ssj.simevents.eventlist.SplayTree;
  * Experiment files name a list by its {@link #key()}, e.g. {@code "henriksen"}.
  */
 public enum EventListKind {
+    /** SSJ {@code SplayTree}: self-adjusting binary search tree, the default. */
     SPLAY_TREE(SplayTree::new),
+    /** SSJ {@code Henriksen}: doubly-linked list with an index array. */
     HENRIKSEN(Henriksen::new),
+    /** SSJ {@code RedblackTree}: a {@code java.util.TreeMap}, one node per distinct time. */
     RED_BLACK_TREE(RedblackTree::new),
+    /** SSJ {@code BinaryTree}: unbalanced binary search tree; comparison only. */
     BINARY_TREE(BinaryTree::new),
+    /** SSJ {@code DoublyLinked}: sorted linked list; comparison only. */
     DOUBLY_LINKED(DoublyLinked::new);
 
     /** The list used when an experiment names none. */
