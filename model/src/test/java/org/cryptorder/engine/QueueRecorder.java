@@ -8,6 +8,12 @@ import umontreal.ssj.stat.Tally;
  * Statistics of one {@link FifoQueue} replication, attached from outside through its signals.
  * Waits and sojourns are recorded in microseconds; {@link #reset()} starts a new observation
  * window (end of warm-up).
+ *
+ * <p>SSJ traps avoided: the {@code Accumulate}s are built with the replication's simulator (the
+ * constructors without one bind to SSJ's default simulator, which never runs), they are read
+ * before that simulator could be re-initialised (after {@code init()} they integrate over a
+ * clock that went back to 0), and their {@code max()}, wrong for negative levels in SSJ 3.3.2,
+ * is not used.
  */
 final class QueueRecorder {
 
