@@ -72,6 +72,16 @@ public final class LatencyHistogram {
         return max;
     }
 
+    /** Adds every sample of another histogram to this one. */
+    public void addAll(LatencyHistogram other) {
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] += other.counts[i];
+        }
+        total += other.total;
+        sum += other.sum;
+        max = Math.max(max, other.max);
+    }
+
     public void reset() {
         java.util.Arrays.fill(counts, 0);
         total = 0;

@@ -2,25 +2,23 @@ package org.cryptorder.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.cryptorder.crypto.Policy;
-import org.cryptorder.host.KernelFpuLoad;
+import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.SectionLength;
-import org.cryptorder.macsec.GcmEngine;
-import org.cryptorder.macsec.MacsecCounter;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.testing.ProjectFiles;
-import org.cryptorder.transport.UdpSink;
-import org.cryptorder.transport.UdpSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import umontreal.ssj.rng.MRG32k3a;
-import umontreal.ssj.simevents.Event;
-import umontreal.ssj.simevents.Simulator;
 
-/** A UDP stream over MACsec between two hosts: the policies' invariants, end to end, real bytes. */
+/** UDP streams over MACsec between two hosts: the policies' invariants, end to end, real bytes. */
 class UdpDatapathTest {
     static final CpuProfile PROFILE = load();
 
@@ -32,80 +30,24 @@ class UdpDatapathTest {
         }
     }
 
-    /** What one run measured. */
-    record Outcome(long sent, long received, long corrupt, long reordered, long cryptdEnqueued, long inPktsOk,
-                   long inPktsDelayed, long lost) {
-    }
-
-    static HostSpec spec(Policy policy, int cpus, int rxQueues) {
-        return new HostSpec(cpus, rxQueues, 1, 4096, 1024, 64, policy, 1000, PROFILE.crypto(), PROFILE.stack(),
+    static HostSpec spec(Policy policy, int cpus) {
+        return new HostSpec(cpus, cpus, 1, 4096, 1024, 64, policy, 1000, PROFILE.crypto(), PROFILE.stack(),
                 SchedulerParams.linuxDefaults(cpus));
     }
 
-    /**
-     * UDP from host a to host b at {@code mbps} for {@code ms} milliseconds; on every CPU of b a
-     * kernel FPU user is busy {@code busy} of the time with 40 us sections. {@code flows} streams,
-     * which RSS spreads over b's RX queues.
-     */
-    static Outcome run(Policy policy, double busy, int rxCpus, int flows, double mbps, double ms, long seed) {
-        Simulator sim = new Simulator();
-        GcmEngine engine = new GcmEngine();
-        BackToBack net = new BackToBack(sim, spec(policy, 1, 1), spec(policy, rxCpus, rxCpus),
-                SecYConfig.linuxDefaults(1).withEncrypt(true), new byte[16], new byte[16], 10e9, 20_000, engine);
-        MRG32k3a rng = new MRG32k3a();
-        rng.setSeed(new long[] {seed, seed, seed, seed, seed, seed});
-        for (int c = 0; c < rxCpus; c++) {
-            new KernelFpuLoad(net.b().cpu(c), "dm-crypt", rng, busy, 40_000, SectionLength.EXPONENTIAL).start();
-        }
-        UdpSink[] sinks = new UdpSink[flows];
-        UdpSource[] sources = new UdpSource[flows];
-        double pps = mbps * 1e6 / 8 / 1400 / flows;
-        for (int f = 0; f < flows; f++) {
-            sinks[f] = new UdpSink(PROFILE.stack());
-            net.b().macsec().bind(f, sinks[f]);
-            sources[f] = new UdpSource(net.a().cpu(0), net.a().macsec(), PROFILE.stack(), f, 1400, pps, null,
-                    net.a().mac(), net.b().mac());
-        }
-        double end = ms * 1e6;
-        new Event(sim) {
-            @Override
-            public void actions() {
-                for (UdpSource s : sources) {
-                    s.start(end);
-                }
-            }
-        }.schedule(0);
-        new Event(sim) {
-            @Override
-            public void actions() {
-                sim.stop();
-            }
-        }.schedule(end + 5e6);
-        sim.start();
-        long sent = 0;
-        long received = 0;
-        long corrupt = 0;
-        long reordered = 0;
-        long lost = 0;
-        for (int f = 0; f < flows; f++) {
-            sent += sources[f].sent();
-            received += sinks[f].iperf().datagrams();
-            corrupt += sinks[f].corrupt();
-            reordered += sinks[f].reordering().reordered();
-            lost += sinks[f].iperf().lostPackets();
-        }
-        long enq = 0;
-        for (int c = 0; c < rxCpus; c++) {
-            enq += net.b().cryptd(c).enqueued();
-        }
-        var secy = net.b().macsec().secy();
-        return new Outcome(sent, received, corrupt, reordered, enq, secy.counter(MacsecCounter.IN_PKTS_OK),
-                secy.counter(MacsecCounter.IN_PKTS_DELAYED), lost);
+    /** UDP from a (one CPU) to b ({@code rxCpus} CPUs and RX queues), kernel FPU contention on b. */
+    static UdpStreams.Config config(Policy policy, double busy, int rxCpus, int flows, double mbps, double seconds) {
+        return new UdpStreams.Config(spec(policy, 1), spec(policy, rxCpus), SecYConfig.linuxDefaults(1).withEncrypt(true),
+                10, 20, flows, mbps, 1400, busy, 40, SectionLength.EXPONENTIAL, false, seconds);
+    }
+
+    static UdpStreams.Outcome run(UdpStreams.Config c, long seed) {
+        return UdpStreams.run(c, new StreamRegistry(seed), 0);
     }
 
     @Test
     void withoutContentionEveryFrameArrivesInOrderIntactAndNothingEntersCryptd() {
-        Outcome o = run(Policy.ASYNC, 0, 1, 1, 2000, 20, 1);
+        UdpStreams.Outcome o = run(config(Policy.ASYNC, 0, 1, 1, 2000, 0.02), 1);
         assertThat(o.sent()).isGreaterThan(3000);
         assertThat(o.received()).isEqualTo(o.sent());
         assertThat(o.corrupt()).isZero();
@@ -118,7 +60,7 @@ class UdpDatapathTest {
     @EnumSource(value = Policy.class, names = {"ASYNC", "DEFER_SOFTIRQ", "SYNC_SIMD", "SYNC_FALLBACK"})
     void oneRxCpuKeepsOrderUnderAnyContentionWithTheseKernels(Policy policy) {
         for (double busy : new double[] {0.1, 0.5, 0.9}) {
-            Outcome o = run(policy, busy, 1, 1, policy == Policy.SYNC_FALLBACK ? 300 : 2000, 20, 7);
+            UdpStreams.Outcome o = run(config(policy, busy, 1, 1, policy == Policy.SYNC_FALLBACK ? 300 : 2000, 0.02), 7);
             assertThat(o.reordered()).as("%s busy %.1f", policy, busy).isZero();
             assertThat(o.inPktsDelayed()).isZero();
             assertThat(o.corrupt()).isZero();
@@ -133,7 +75,7 @@ class UdpDatapathTest {
 
     @Test
     void withoutTheQueuedCheckFramesOvertakeCryptdOnOneCpu() {
-        Outcome o = run(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 20, 7);
+        UdpStreams.Outcome o = run(config(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 0.02), 7);
         assertThat(o.cryptdEnqueued()).isPositive();
         assertThat(o.reordered()).isPositive();
         assertThat(o.inPktsDelayed()).as("MACsec counts each overtaken frame").isEqualTo(o.reordered());
@@ -142,10 +84,33 @@ class UdpDatapathTest {
 
     @Test
     void sameSeedSameRunDifferentSeedDifferentRun() {
-        Outcome first = run(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 10, 11);
-        Outcome again = run(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 10, 11);
-        Outcome other = run(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 10, 12);
-        assertThat(again).isEqualTo(first);
-        assertThat(other).isNotEqualTo(first);
+        UdpStreams.Config c = config(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 0.01);
+        UdpStreams.Outcome first = run(c, 11);
+        assertThat(run(c, 11)).isEqualTo(first);
+        assertThat(run(c, 12)).isNotEqualTo(first);
+    }
+
+    @Test
+    void replicationsGiveTheSameResultsAloneOrInParallelThreads() throws Exception {
+        UdpStreams.Config c = config(Policy.ASYNC_UNORDERED, 0.3, 2, 2, 2000, 0.01);
+        StreamRegistry streams = new StreamRegistry(5);
+        List<UdpStreams.Outcome> alone = new ArrayList<>();
+        for (int r = 0; r < 4; r++) {
+            alone.add(UdpStreams.run(c, streams, r));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<UdpStreams.Outcome>> futures = new ArrayList<>();
+            for (int r = 0; r < 4; r++) {
+                int rep = r;
+                futures.add(pool.submit(() -> UdpStreams.run(c, streams, rep)));
+            }
+            for (int r = 0; r < 4; r++) {
+                assertThat(futures.get(r).get()).as("replication %d", r).isEqualTo(alone.get(r));
+            }
+        } finally {
+            pool.shutdown();
+        }
+        assertThat(alone.get(0)).as("replications differ").isNotEqualTo(alone.get(1));
     }
 }
