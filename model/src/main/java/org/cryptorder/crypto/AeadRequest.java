@@ -13,6 +13,10 @@ public abstract class AeadRequest {
     private final int encBytes;
     private final int authBytes;
     double enqueuedAt = -1;
+    /** Submission sequence number, where completions are put back into submission order. */
+    long seq;
+    /** The CPU that issued the request. */
+    Cpu issuedOn;
 
     protected AeadRequest(Tfm tfm, int encBytes, int authBytes) {
         this.tfm = tfm;

@@ -16,7 +16,6 @@ public final class Host {
     private final String name;
     private final HostSpec spec;
     private final Cpu[] cpus;
-    private final Cryptd[] cryptd;
     private final CryptoApi crypto;
     private final Nic nic;
     private final MacsecDevice macsec;
@@ -27,19 +26,19 @@ public final class Host {
         this.spec = spec;
         this.mac = mac.clone();
         this.cpus = new Cpu[spec.cpus()];
-        this.cryptd = new Cryptd[spec.cpus()];
         for (int i = 0; i < cpus.length; i++) {
             cpus[i] = new Cpu(sim, i, spec.scheduler(), spec.policy().fpuSectionsDisableBh());
-            cryptd[i] = new Cryptd(cpus[i], spec.cryptdQueueLength(), spec.crypto(), engine);
         }
-        this.crypto = new CryptoApi(spec.policy(), spec.crypto(), cryptd, engine);
+        this.crypto = new CryptoApi(spec.policy(), spec.crypto(), cpus, spec.cryptdQueueLength(), spec.offload(),
+                engine);
         Cpu[] rxCpus = new Cpu[spec.rxQueues()];
         for (int q = 0; q < rxCpus.length; q++) {
             rxCpus[q] = cpus[q % cpus.length];
         }
         this.nic = new Nic(sim, name + ".eth0", spec.txQueues(), spec.txRingSize(), rxCpus, spec.rxRingSize(),
-                spec.stack().ns(spec.stack().driverRxCycles()), spec.napiBudget());
-        this.macsec = new MacsecDevice(new SecY(secy), crypto, nic, spec.stack(), cpus.length);
+                spec.stack().ns(spec.stack().driverRxCycles()), spec.napiBudget(), spec.rxSteering());
+        this.macsec = new MacsecDevice(new SecY(secy), crypto, nic, spec.stack(), cpus.length,
+                spec.resequenceTimeoutNs());
     }
 
     public String name() {
@@ -59,7 +58,7 @@ public final class Host {
     }
 
     public Cryptd cryptd(int i) {
-        return cryptd[i];
+        return crypto.cryptd(i);
     }
 
     public CryptoApi crypto() {

@@ -32,11 +32,18 @@ public final class MacsecDevice implements FrameHandler {
     private final GroCell[] groCells;
     private final Tfm txTfm = new Tfm("tx-sa");
     private final Map<RxSa, Tfm> rxTfms = new IdentityHashMap<>();
+    private final Map<RxSa, PnResequencer> resequencers = new IdentityHashMap<>();
+    private final double resequenceTimeoutNs;
     private Upper[] uppers = new Upper[0];
     private long txRingFull;
 
-    /** @param cpuCount CPUs of the host (one GRO cell each) */
-    public MacsecDevice(SecY secy, CryptoApi crypto, Nic nic, StackCosts costs, int cpuCount) {
+    /**
+     * @param cpuCount            CPUs of the host (one GRO cell each)
+     * @param resequenceTimeoutNs how long the PN reorder queue waits for a gap (resequencing policies)
+     */
+    public MacsecDevice(SecY secy, CryptoApi crypto, Nic nic, StackCosts costs, int cpuCount,
+                        double resequenceTimeoutNs) {
+        this.resequenceTimeoutNs = resequenceTimeoutNs;
         this.secy = secy;
         this.crypto = crypto;
         this.nic = nic;
@@ -189,6 +196,29 @@ public final class MacsecDevice implements FrameHandler {
         }
     }
 
+    /** {@code macsec_post_decrypt}, then delivery through {@code cpu}'s GRO cell. */
+    void postDecrypt(Request r, Cpu cpu) {
+        RxVerdict v = secy.completeReceive(r.packet.frame());
+        r.packet.verdict = v;
+        if (v.delivered()) {
+            groCells[cpu.id()].receive(cpu, r.packet);
+        }
+    }
+
+    private PnResequencer resequencer(RxSa sa, Cpu cpu) {
+        return resequencers.computeIfAbsent(sa, s -> new PnResequencer(cpu, this, s.nextPn(), resequenceTimeoutNs));
+    }
+
+    /** The most frames any PN reorder queue held at once (resequencing policies). */
+    public int resequencerMaxHeld() {
+        return resequencers.values().stream().mapToInt(PnResequencer::maxHeld).max().orElse(0);
+    }
+
+    /** Gaps the PN reorder queues gave up on. */
+    public long resequencerTimeouts() {
+        return resequencers.values().stream().mapToLong(PnResequencer::timeouts).sum();
+    }
+
     private Tfm rxTfm(RxSa sa) {
         return rxTfms.computeIfAbsent(sa, s -> new Tfm("rx-sa" + s.an()));
     }
@@ -205,10 +235,10 @@ public final class MacsecDevice implements FrameHandler {
 
         @Override
         public void complete(Cpu cpu) {
-            RxVerdict v = secy.completeReceive(packet.frame());
-            packet.verdict = v;
-            if (v.delivered()) {
-                groCells[cpu.id()].receive(cpu, packet);
+            if (crypto.policy().resequences()) {
+                resequencer(packet.frame().rxSa(), cpu).offer(this);
+            } else {
+                postDecrypt(this, cpu);
             }
         }
 

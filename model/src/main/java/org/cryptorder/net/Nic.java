@@ -9,7 +9,7 @@ import umontreal.ssj.simevents.Simulator;
  * A network interface: TX rings drained in turn onto the outgoing {@link Link}, and RX queues
  * each served by one CPU through NAPI. A received frame is steered to a queue by RSS (the flow
  * number modulo the queue count); its queue's CPU is interrupted unless NAPI is already scheduled
- * there, and the NAPI poll then handles up to {@code budget} frames, one piece of softirq work per
+ * there (with {@link RxSteering#PER_FRAME}, frames go to the queues in turn instead), and the NAPI poll then handles up to {@code budget} frames, one piece of softirq work per
  * frame, before yielding to other softirq work.
  *
  * <p>Not modelled: interrupt moderation delays, the TX completion interrupt, the global softirq
@@ -30,6 +30,8 @@ public final class Nic implements Link.Receiver {
     private FrameHandler handler;
     private Runnable txSpace = () -> { };
     private int nextTxRing;
+    private final RxSteering steering;
+    private int nextRxQueue;
     private boolean transmitting;
 
     /**
@@ -37,7 +39,7 @@ public final class Nic implements Link.Receiver {
      * @param driverRxNs CPU time of the driver per received frame, ns
      */
     public Nic(Simulator sim, String name, int txRings, int txRingSize, Cpu[] rxCpus, int rxRingSize,
-               double driverRxNs, int budget) {
+               double driverRxNs, int budget, RxSteering steering) {
         if (txRings < 1 || rxCpus.length < 1 || budget < 1) {
             throw new IllegalArgumentException("a NIC needs at least one TX ring, one RX queue and a budget of 1");
         }
@@ -45,6 +47,7 @@ public final class Nic implements Link.Receiver {
         this.name = name;
         this.driverRxNs = driverRxNs;
         this.budget = budget;
+        this.steering = steering;
         this.txRings = new Ring[txRings];
         for (int i = 0; i < txRings; i++) {
             this.txRings[i] = new Ring(name + ".tx" + i, txRingSize);
@@ -122,7 +125,13 @@ public final class Nic implements Link.Receiver {
 
     @Override
     public void arrive(Packet p) {
-        RxQueue q = rxQueues[Math.floorMod(p.flow(), rxQueues.length)];
+        RxQueue q;
+        if (steering == RxSteering.FLOW) {
+            q = rxQueues[Math.floorMod(p.flow(), rxQueues.length)];
+        } else {
+            q = rxQueues[nextRxQueue];
+            nextRxQueue = (nextRxQueue + 1) % rxQueues.length;
+        }
         if (!q.ring.offer(p, sim.time())) {
             return;
         }

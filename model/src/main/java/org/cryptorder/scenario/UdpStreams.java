@@ -3,6 +3,7 @@ package org.cryptorder.scenario;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Time;
+import org.cryptorder.host.Cpu;
 import org.cryptorder.host.KernelFpuLoad;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.host.UserFpuLoad;
@@ -35,17 +36,23 @@ public final class UdpStreams {
      * @param sections     distribution of section lengths
      * @param userFpuLoad  a prime95-like task on each of b's CPUs
      * @param durationS    how long the sources send
+     * @param txMigrateMeanUs mean time between moves of each source among a's CPUs (0: never moves)
      */
     public record Config(HostSpec a, HostSpec b, SecYConfig secy, double rateGbps, double delayUs, int flows,
                          double offeredMbps, int payloadBytes, double kernelFpuBusy, double meanSectionUs,
-                         SectionLength sections, boolean userFpuLoad, double durationS) {
+                         SectionLength sections, boolean userFpuLoad, double durationS, double txMigrateMeanUs) {
+        public Config withTxMigration(double meanUs) {
+            return new Config(a, b, secy, rateGbps, delayUs, flows, offeredMbps, payloadBytes, kernelFpuBusy,
+                    meanSectionUs, sections, userFpuLoad, durationS, meanUs);
+        }
     }
 
     /** What one replication measured, over the whole run. */
     public record Outcome(long sent, long received, long corrupt, long reordered, long extentMax, long lost,
                           long outOfOrder, long decodeErrors, double latencyP50Us, double latencyP99Us,
                           long cryptdEnqueued, long cryptdRefused, long inPktsOk, long inPktsDelayed,
-                          long inPktsLate, long inPktsNotValid, long framesOnWire, long cryptoInline) {
+                          long inPktsLate, long inPktsNotValid, long framesOnWire, long cryptoInline,
+                          long resequencerTimeouts) {
     }
 
     private UdpStreams() {
@@ -72,8 +79,15 @@ public final class UdpStreams {
         for (int f = 0; f < c.flows(); f++) {
             sinks[f] = new UdpSink(c.b().stack());
             net.b().macsec().bind(f, sinks[f]);
-            sources[f] = new UdpSource(net.a().cpu(f % net.a().cpuCount()), net.a().macsec(), c.a().stack(), f,
-                    c.payloadBytes(), pps, null, net.a().mac(), net.b().mac());
+            Cpu[] cpus = new Cpu[net.a().cpuCount()];
+            for (int i = 0; i < cpus.length; i++) {
+                cpus[i] = net.a().cpu((f + i) % cpus.length);
+            }
+            sources[f] = c.txMigrateMeanUs() > 0
+                    ? new UdpSource(cpus, Time.us(c.txMigrateMeanUs()), streams.stream("a.flow" + f + ".migration", replication),
+                            net.a().macsec(), c.a().stack(), f, c.payloadBytes(), pps, null, net.a().mac(), net.b().mac())
+                    : new UdpSource(cpus[0], net.a().macsec(), c.a().stack(), f, c.payloadBytes(), pps, null,
+                            net.a().mac(), net.b().mac());
         }
         double end = Time.s(c.durationS());
         new Event(sim) {
@@ -134,6 +148,7 @@ public final class UdpStreams {
                 Time.toUs(all.percentile(0.5)), Time.toUs(all.percentile(0.99)), enq, refused,
                 secy.counter(MacsecCounter.IN_PKTS_OK), secy.counter(MacsecCounter.IN_PKTS_DELAYED),
                 secy.counter(MacsecCounter.IN_PKTS_LATE), secy.counter(MacsecCounter.IN_PKTS_NOT_VALID),
-                net.aToB().frames(), net.b().crypto().inlineCount() + net.a().crypto().inlineCount());
+                net.aToB().frames(), net.b().crypto().inlineCount() + net.a().crypto().inlineCount(),
+                net.b().macsec().resequencerTimeouts());
     }
 }

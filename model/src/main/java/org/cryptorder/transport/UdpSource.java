@@ -18,9 +18,16 @@ import umontreal.ssj.simevents.Simulator;
  * carrying its sequence number and send time. Each send is one piece of the task's work: the stack
  * down to the MACsec device, whose AEAD runs inline in this task unless the crypto API queues it.
  * When the task falls behind (CPU busy), it sends back to back until it has caught up.
+ *
+ * <p>Optionally the task migrates among several CPUs (the scheduler moving it, at exponential
+ * intervals of a given mean): its frames are then encrypted on different CPUs, whose cryptd
+ * queues drain independently, and can reach the wire out of PN order.
  */
 public final class UdpSource {
-    private final Task task;
+    private final Task[] tasks;
+    private int on;
+    private final RandomStream migrations;
+    private final double migrateMeanNs;
     private final MacsecDevice device;
     private final StackCosts costs;
     private final int flow;
@@ -30,10 +37,12 @@ public final class UdpSource {
     private final byte[] srcMac;
     private final byte[] dstMac;
     private final Event wake;
+    private final Event migrate;
     private final Send send = new Send();
     private double due;
     private long seq;
     private double stopAt = Double.POSITIVE_INFINITY;
+    private long migrated;
 
     /**
      * @param payloadOctets UDP payload per datagram (at least 16)
@@ -42,13 +51,28 @@ public final class UdpSource {
      */
     public UdpSource(Cpu cpu, MacsecDevice device, StackCosts costs, int flow, int payloadOctets,
                      double packetsPerSecond, RandomStream poisson, byte[] srcMac, byte[] dstMac) {
+        this(new Cpu[] {cpu}, 0, null, device, costs, flow, payloadOctets, packetsPerSecond, poisson, srcMac, dstMac);
+    }
+
+    /**
+     * A source that migrates among {@code cpus} with exponential intervals of mean {@code
+     * migrateMeanNs} drawn from {@code migrations} (0 or one CPU: it never migrates).
+     */
+    public UdpSource(Cpu[] cpus, double migrateMeanNs, RandomStream migrations, MacsecDevice device, StackCosts costs,
+                     int flow, int payloadOctets, double packetsPerSecond, RandomStream poisson, byte[] srcMac,
+                     byte[] dstMac) {
         if (payloadOctets < UdpWire.MIN_PAYLOAD) {
             throw new IllegalArgumentException("UDP payload must be at least " + UdpWire.MIN_PAYLOAD + " octets");
         }
         if (!(packetsPerSecond > 0)) {
             throw new IllegalArgumentException("packet rate must be positive");
         }
-        this.task = cpu.newTask("udp-source" + flow, Context.USER_TASK, true);
+        this.tasks = new Task[cpus.length];
+        for (int i = 0; i < cpus.length; i++) {
+            tasks[i] = cpus[i].newTask("udp-source" + flow, Context.USER_TASK, true);
+        }
+        this.migrations = migrations;
+        this.migrateMeanNs = migrateMeanNs;
         this.device = device;
         this.costs = costs;
         this.flow = flow;
@@ -57,14 +81,37 @@ public final class UdpSource {
         this.poisson = poisson;
         this.srcMac = srcMac.clone();
         this.dstMac = dstMac.clone();
-        this.wake = new Wake(cpu.simulator());
+        this.wake = new Wake(cpus[0].simulator());
+        this.migrate = cpus.length > 1 && migrateMeanNs > 0 ? new Migrate(cpus[0].simulator()) : null;
     }
 
     /** Starts sending at the current time; stops at {@code stopAtNs}. */
     public void start(double stopAtNs) {
         stopAt = stopAtNs;
-        due = task.cpu().now();
-        task.submit(send);
+        due = tasks[0].cpu().now();
+        tasks[on].submit(send);
+        if (migrate != null) {
+            migrate.schedule(nextMigration());
+        }
+    }
+
+    private double nextMigration() {
+        return Math.max(1, Math.rint(-migrateMeanNs * Math.log1p(-migrations.nextDouble())));
+    }
+
+    private final class Migrate extends Event {
+        Migrate(Simulator s) {
+            super(s);
+        }
+
+        @Override
+        public void actions() {
+            on = (on + 1) % tasks.length;
+            migrated++;
+            if (sim.time() < stopAt) {
+                schedule(nextMigration());
+            }
+        }
     }
 
     private double gap() {
@@ -94,7 +141,7 @@ public final class UdpSource {
                 return;
             }
             if (due <= now) {
-                task.submit(this);
+                tasks[on].submit(this);
             } else {
                 wake.schedule(Math.rint(due - now));
             }
@@ -108,7 +155,7 @@ public final class UdpSource {
 
         @Override
         public void actions() {
-            task.submit(send);
+            tasks[on].submit(send);
         }
     }
 
@@ -117,8 +164,14 @@ public final class UdpSource {
         return seq;
     }
 
+    /** The task on the CPU the source is on now. */
     public Task task() {
-        return task;
+        return tasks[on];
+    }
+
+    /** How many times the source moved to another CPU. */
+    public long migrations() {
+        return migrated;
     }
 
     public int flow() {

@@ -13,6 +13,7 @@ import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.HostSpec;
+import org.cryptorder.net.RxSteering;
 import org.cryptorder.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,14 +32,22 @@ class UdpDatapathTest {
     }
 
     static HostSpec spec(Policy policy, int cpus) {
-        return new HostSpec(cpus, cpus, 1, 4096, 1024, 64, policy, 1000, PROFILE.crypto(), PROFILE.stack(),
+        return HostSpec.of(cpus, cpus, 1, 4096, 1024, 64, policy, 1000, PROFILE.crypto(), PROFILE.stack(),
                 SchedulerParams.linuxDefaults(cpus));
     }
 
     /** UDP from a (one CPU) to b ({@code rxCpus} CPUs and RX queues), kernel FPU contention on b. */
     static UdpStreams.Config config(Policy policy, double busy, int rxCpus, int flows, double mbps, double seconds) {
         return new UdpStreams.Config(spec(policy, 1), spec(policy, rxCpus), SecYConfig.linuxDefaults(1).withEncrypt(true),
-                10, 20, flows, mbps, 1400, busy, 40, SectionLength.EXPONENTIAL, false, seconds);
+                10, 20, flows, mbps, 1400, busy, 40, SectionLength.EXPONENTIAL, false, seconds, 0);
+    }
+
+    /** The same with b's frames spread over its RX queues frame by frame (one flow on several CPUs). */
+    static UdpStreams.Config sprayed(Policy policy, double busy, int rxCpus, double mbps, double seconds) {
+        UdpStreams.Config c = config(policy, busy, rxCpus, 1, mbps, seconds);
+        return new UdpStreams.Config(c.a(), c.b().withRxSteering(RxSteering.PER_FRAME), c.secy(), c.rateGbps(),
+                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
+                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs());
     }
 
     static UdpStreams.Outcome run(UdpStreams.Config c, long seed) {
@@ -80,6 +89,74 @@ class UdpDatapathTest {
         assertThat(o.reordered()).isPositive();
         assertThat(o.inPktsDelayed()).as("MACsec counts each overtaken frame").isEqualTo(o.reordered());
         assertThat(o.received()).isEqualTo(o.sent());
+    }
+
+    @Test
+    void oneFlowDecryptedOnSeveralCpusIsReorderedEvenWithTheQueuedCheck() {
+        UdpStreams.Outcome o = run(sprayed(Policy.ASYNC, 0.3, 2, 2000, 0.02), 3);
+        assertThat(o.cryptdEnqueued()).isPositive();
+        assertThat(o.reordered()).as("cryptd is FIFO per CPU only").isPositive();
+        assertThat(o.received()).isEqualTo(o.sent());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Policy.class, names = {"ASYNC_RESEQUENCE", "OFFLOAD_RESEQUENCE"})
+    void aPnReorderQueueRestoresOrderAcrossCpus(Policy policy) {
+        UdpStreams.Config c = sprayed(policy, 0.3, 2, 2000, 0.02);
+        UdpStreams.Config patient = new UdpStreams.Config(c.a(), withTimeout(c.b(), 50e6), c.secy(), c.rateGbps(),
+                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
+                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs());
+        UdpStreams.Outcome o = run(patient, 3);
+        assertThat(o.resequencerTimeouts()).isZero();
+        assertThat(o.reordered()).isZero();
+        assertThat(o.inPktsDelayed()).isZero();
+        assertThat(o.received()).isEqualTo(o.sent());
+        assertThat(o.corrupt()).isZero();
+    }
+
+    @Test
+    void aReorderQueueThatGivesUpTooSoonLetsLateFramesThrough() {
+        UdpStreams.Config c = sprayed(Policy.ASYNC_RESEQUENCE, 0.3, 2, 2000, 0.02);
+        UdpStreams.Config hasty = new UdpStreams.Config(c.a(), withTimeout(c.b(), 5_000), c.secy(), c.rateGbps(),
+                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
+                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs());
+        UdpStreams.Outcome o = run(hasty, 3);
+        assertThat(o.resequencerTimeouts()).isPositive();
+        assertThat(o.reordered()).isPositive();
+    }
+
+    static HostSpec withTimeout(HostSpec h, double ns) {
+        return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), h.txRingSize(), h.napiBudget(),
+                h.policy(), h.cryptdQueueLength(), h.crypto(), h.stack(), h.scheduler(), h.offload(), ns, h.rxSteering());
+    }
+
+    @Test
+    void pcryptSpreadsOverTheCpusAndDeliversInOrder() {
+        UdpStreams.Config c = config(Policy.PCRYPT, 0.3, 4, 1, 2000, 0.02);
+        UdpStreams.Outcome o = run(c, 3);
+        assertThat(o.cryptoInline()).as("a's TX and b's RX both go through padata").isZero();
+        assertThat(o.reordered()).isZero();
+        assertThat(o.received()).isEqualTo(o.sent());
+    }
+
+    @Test
+    void genericCryptoNeverUsesCryptdAndKeepsOrder() {
+        UdpStreams.Outcome o = run(config(Policy.GENERIC, 0.5, 1, 1, 200, 0.02), 3);
+        assertThat(o.cryptdEnqueued()).isZero();
+        assertThat(o.reordered()).isZero();
+        assertThat(o.received()).isEqualTo(o.sent());
+    }
+
+    @Test
+    void aUdpSenderMovingBetweenCpusStillSendsInOrderFromTaskContext() {
+        // the FPU is always usable in task context, so TX from the application never queues in cryptd
+        UdpStreams.Config c = config(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 0.02);
+        UdpStreams.Config moving = new UdpStreams.Config(c.a().withCpus(2, 1), c.b(), c.secy(), c.rateGbps(),
+                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
+                c.sections(), c.userFpuLoad(), c.durationS(), 50);
+        UdpStreams.Outcome o = run(moving, 3);
+        assertThat(o.received()).isEqualTo(o.sent());
+        assertThat(o.sent()).isGreaterThan(3000);
     }
 
     @Test

@@ -22,10 +22,10 @@ public final class LineRate {
     }
 
     public static UdpStreams.Config config(CpuProfile profile, Policy policy, double seconds) {
-        HostSpec host = new HostSpec(2, 2, 1, 4096, 1024, 64, policy, 1000, profile.crypto(), profile.stack(),
+        HostSpec host = HostSpec.of(2, 2, 1, 4096, 1024, 64, policy, 1000, profile.crypto(), profile.stack(),
                 SchedulerParams.linuxDefaults(2));
         double lineRateMbps = 10e9 / 8 / WIRE * PAYLOAD * 8 / 1e6;
         return new UdpStreams.Config(host, host, SecYConfig.linuxDefaults(1).withEncrypt(true), 10, 20, 2,
-                lineRateMbps, PAYLOAD, 0.1, 40, SectionLength.EXPONENTIAL, false, seconds);
+                lineRateMbps, PAYLOAD, 0.1, 40, SectionLength.EXPONENTIAL, false, seconds, 0);
     }
 }
