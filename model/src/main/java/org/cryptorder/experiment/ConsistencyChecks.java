@@ -1,0 +1,227 @@
+package org.cryptorder.experiment;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.cryptorder.crypto.KernelEra;
+import org.cryptorder.macsec.SecYConfig;
+import org.cryptorder.transport.UdpWire;
+
+/**
+ * The rules of an experiment file that a JSON Schema does not express: one of policy and kernel,
+ * a kernel version that had MACsec, a warm-up shorter than the run, an MTU with room for the
+ * headers, datagrams that fit the MTU, XPN's replay window, a profile that exists, and runs of a
+ * size a machine can finish.
+ *
+ * <p>Checked on the document with every value the schema rejected taken out (so defaults stand in
+ * for it); a rule that involves such a value is skipped, so one mistake gives one message.
+ */
+final class ConsistencyChecks {
+    /** Datagrams one run may send: about three hours of simulation at a million frames a second. */
+    static final double MAX_FRAMES_PER_RUN = 1e10;
+    /** Linux's smallest TCP MSS ({@code tcp_min_snd_mss}). */
+    static final int TCP_MIN_MSS = 48;
+    static final int IPV4_HEADER = UdpWire.IP;
+    static final int TCP_HEADER = 20;
+
+    private final ObjectMapper mapper;
+    private final Profiles profiles;
+
+    /** One broken rule. */
+    record Finding(JsonPath path, String message) {
+    }
+
+    ConsistencyChecks(ObjectMapper mapper, Profiles profiles) {
+        this.mapper = mapper;
+        this.profiles = profiles;
+    }
+
+    /**
+     * The broken rules of {@code document}, given the paths whose values the schema already
+     * rejected ({@code broken}).
+     */
+    List<Finding> check(JsonNode document, Set<JsonPath> broken) {
+        List<Finding> out = new ArrayList<>();
+        Set<JsonPath> skip = new HashSet<>(broken);
+        JsonNode crypto = document.path("crypto");
+        JsonNode kernel = crypto.path("kernel");
+        if (kernel.isTextual() && !touched(skip, path("crypto.kernel"))) {
+            try {
+                KernelEra.of(kernel.asText());
+            } catch (IllegalArgumentException e) {
+                out.add(new Finding(path("crypto.kernel"), "expected a Linux version from 4.6 on (such as \"5.10\" or"
+                        + " \"6.6\") or one of " + String.join(", ", eraKeys()) + ", found " + kernel
+                        + " (" + e.getMessage() + ")" + Suggestion.didYouMean(kernel.asText(), eraKeys())));
+                skip.add(path("crypto.kernel"));
+            }
+        }
+        if (crypto.has("policy") && crypto.has("kernel")) {
+            out.add(new Finding(path("crypto.kernel"), "expected crypto.policy or crypto.kernel, not both, found both"
+                    + " (policy " + crypto.get("policy") + ", kernel " + crypto.get("kernel") + ")"));
+            skip.add(path("crypto.kernel"));
+        }
+        Experiment e = bindWithout(document, skip);
+        if (e == null) {
+            return out;
+        }
+        Rules r = new Rules(skip, out);
+        r.check(List.of("run.warmupS", "run.durationS"), e.run().warmupS() < e.run().durationS(), "run.warmupS",
+                () -> "expected a warm-up shorter than run.durationS (" + num(e.run().durationS()) + " s), found "
+                        + num(e.run().warmupS()) + " s");
+        int mtu = e.link().mtu();
+        int overhead = e.macsec().overheadOctets();
+        boolean mtuFits = true;
+        for (Experiment.Traffic t : e.traffic()) {
+            boolean udp = t instanceof Experiment.UdpTraffic;
+            int l4 = udp ? UdpWire.UDP : TCP_HEADER;
+            int payload = udp ? UdpWire.MIN_PAYLOAD : TCP_MIN_MSS;
+            int least = IPV4_HEADER + l4 + overhead + payload;
+            if (mtuFits && mtu < least) {
+                mtuFits = false;
+                r.check(List.of("link.mtu", "macsec.sendSci", "macsec.icvLen"), false, "link.mtu",
+                        () -> String.format(Locale.ROOT, "expected at least %d octets for IPv4 (%d) + %s (%d) + MACsec"
+                                        + " (%d) + %d octets of payload, found %d", least, IPV4_HEADER, udp ? "UDP" : "TCP",
+                                l4, overhead, payload, mtu));
+            }
+        }
+        for (int i = 0; i < e.traffic().size() && mtuFits; i++) {
+            if (e.traffic().get(i) instanceof Experiment.UdpTraffic u) {
+                int most = mtu - IPV4_HEADER - UdpWire.UDP - overhead;
+                String at = "traffic." + i + ".packetBytes";
+                r.check(List.of(at, "link.mtu", "macsec.sendSci", "macsec.icvLen"), u.packetBytes() <= most, at,
+                        () -> String.format(Locale.ROOT, "expected at most %d octets, so that a datagram fits the"
+                                + " %d-octet MTU with IPv4 (%d), UDP (%d) and MACsec (%d) headers (IP fragmentation is"
+                                + " not modelled), found %d", most, mtu, IPV4_HEADER, UdpWire.UDP, overhead, u.packetBytes()));
+                double frames = u.rateMbps() * 1e6 / 8 / u.packetBytes() * e.run().durationS();
+                String rate = "traffic." + i + ".rateMbps";
+                r.check(List.of(rate, at, "run.durationS"), frames <= MAX_FRAMES_PER_RUN, rate,
+                        () -> String.format(Locale.ROOT, "expected a run of at most %.0e datagrams, found %s Mbit/s of"
+                                + " %d-octet datagrams for %s s: about %.1e datagrams", MAX_FRAMES_PER_RUN,
+                                num(u.rateMbps()), u.packetBytes(), num(e.run().durationS()), frames));
+            }
+        }
+        r.check(List.of("macsec.replayWindow", "macsec.cipherSuite"),
+                !e.macsec().cipherSuite().xpn() || e.macsec().replayWindow() <= SecYConfig.XPN_MAX_REPLAY_WINDOW,
+                "macsec.replayWindow", () -> "expected at most " + SecYConfig.XPN_MAX_REPLAY_WINDOW
+                        + " with an XPN cipher suite, found " + e.macsec().replayWindow());
+        List<String> known = profiles.names();
+        String profile = e.hosts().profile();
+        r.check(List.of("hosts.profile"), known.contains(profile), "hosts.profile",
+                () -> "expected a profile in " + profiles.folder() + " (" + String.join(", ", known) + "), found \""
+                        + profile + "\"" + Suggestion.didYouMean(profile, known));
+        return out;
+    }
+
+    private static List<String> eraKeys() {
+        return Arrays.stream(KernelEra.values()).map(KernelEra::key).toList();
+    }
+
+    /**
+     * The document bound with the given values taken out (defaults then stand in for them), or
+     * null when it still cannot be bound (a required value is missing or wrong).
+     */
+    private Experiment bindWithout(JsonNode document, Set<JsonPath> skip) {
+        if (!document.isObject()) {
+            return null;
+        }
+        ObjectNode copy = document.deepCopy();
+        for (JsonPath p : skip) {
+            remove(copy, p);
+        }
+        if (!copy.path("name").isTextual()) {
+            copy.put("name", "unnamed");
+        }
+        JsonNode traffic = copy.path("traffic");
+        if (!traffic.isArray()) {
+            copy.putArray("traffic");
+        } else {
+            ArrayNode entries = (ArrayNode) traffic;
+            for (int i = 0; i < entries.size(); i++) {
+                JsonNode t = entries.get(i);
+                boolean udp = t.path("kind").asText("").equals("udp");
+                boolean tcp = t.path("kind").asText("").equals("tcp");
+                if (!t.isObject() || !udp && !tcp) {
+                    entries.set(i, mapper.createObjectNode().put("kind", "tcp"));
+                    skip.add(path("traffic." + i));
+                } else if (udp && !t.path("rateMbps").isNumber()) {
+                    ((ObjectNode) t).put("rateMbps", 1.0);
+                    skip.add(path("traffic." + i + ".rateMbps"));
+                }
+            }
+        }
+        try {
+            return mapper.treeToValue(copy, Experiment.class);
+        } catch (JsonProcessingException | IllegalArgumentException ex) {
+            return null;
+        }
+    }
+
+    private static void remove(JsonNode root, JsonPath p) {
+        if (p.isRoot()) {
+            return;
+        }
+        JsonNode parent = root;
+        for (String s : p.parent().segments()) {
+            parent = parent.isArray() ? parent.path(index(s)) : parent.path(s);
+        }
+        if (parent instanceof ObjectNode o) {
+            o.remove(p.last());
+        }
+    }
+
+    private static int index(String s) {
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    static JsonPath path(String dotted) {
+        return JsonPath.parse(dotted);
+    }
+
+    /** Whether a rule about {@code p} involves a value already reported. */
+    static boolean touched(Set<JsonPath> skip, JsonPath p) {
+        for (JsonPath b : skip) {
+            if (b.contains(p) || p.contains(b)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static String num(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+
+    private static final class Rules {
+        private final Set<JsonPath> skip;
+        private final List<Finding> out;
+
+        Rules(Set<JsonPath> skip, List<Finding> out) {
+            this.skip = skip;
+            this.out = out;
+        }
+
+        void check(List<String> involved, boolean holds, String at, java.util.function.Supplier<String> message) {
+            if (holds) {
+                return;
+            }
+            for (String p : involved) {
+                if (touched(skip, path(p))) {
+                    return;
+                }
+            }
+            out.add(new Finding(path(at), message.get()));
+        }
+    }
+}

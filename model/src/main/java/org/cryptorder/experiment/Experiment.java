@@ -1,0 +1,286 @@
+package org.cryptorder.experiment;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.cryptorder.crypto.KernelEra;
+import org.cryptorder.crypto.Policy;
+import org.cryptorder.host.SectionLength;
+import org.cryptorder.macsec.CipherSuite;
+import org.cryptorder.macsec.ValidateFrames;
+import org.cryptorder.net.RxSteering;
+
+/**
+ * One experiment file ({@code experiments/*.json}, described by {@code experiment.schema.json}):
+ * a base configuration of two hosts joined by a MACsec link, the traffic from host a to host b,
+ * how long and how often to run it, and an optional factorial sweep.
+ *
+ * <p>Keys are camelCase with their unit in the name ({@code rateGbps}, {@code delayUs}). Every
+ * component except {@code name}, {@code traffic} and a UDP entry's {@code rateMbps} is optional:
+ * an absent key (Jackson passes {@code null}) takes the default stated on the component, so the
+ * accessors never return {@code null} (except {@link Crypto#policy()} and {@link Crypto#kernel()},
+ * of which one is given). The same defaults are in the schema, and a test checks that the two
+ * agree. Checking ranges and cross-field rules is {@link ExperimentFile}'s job; the constructors
+ * only fill in defaults.
+ *
+ * @param name        names the results folder {@code results/<name>/} (required)
+ * @param description one line for {@code cryptorder list}; default empty
+ * @param hosts       both hosts; defaults: see {@link Hosts}
+ * @param link        the link; see {@link Link}
+ * @param macsec      each host's SecY; see {@link Macsec}
+ * @param crypto      the crypto policy; see {@link Crypto}
+ * @param contention  FPU contention on the receiving host; see {@link Contention}
+ * @param traffic     one or more traffic entries (required)
+ * @param run         duration, warm-up, replications, seed; see {@link RunSettings}
+ * @param sweep       dotted path to the values it takes, in file order; default none
+ * @param provenance  written by {@code run} into the resolved {@code experiment.json}; ignored on input
+ */
+public record Experiment(@JsonProperty(required = true) String name, String description, Hosts hosts, Link link,
+                         Macsec macsec, Crypto crypto, Contention contention,
+                         @JsonProperty(required = true) List<Traffic> traffic, RunSettings run,
+                         Map<String, List<JsonNode>> sweep, Map<String, String> provenance) {
+
+    public Experiment {
+        description = description == null ? "" : description;
+        hosts = hosts == null ? new Hosts(null, null, null, null, null, null, null, null) : hosts;
+        link = link == null ? new Link(null, null, null) : link;
+        macsec = macsec == null ? new Macsec(null, null, null, null, null, null, null) : macsec;
+        crypto = crypto == null ? new Crypto(null, null, null, null, null) : crypto;
+        contention = contention == null ? new Contention(null, null, null, null) : contention;
+        traffic = traffic == null ? List.of() : List.copyOf(traffic);
+        run = run == null ? new RunSettings(null, null, null, null, null) : run;
+        sweep = sweep == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(sweep));
+        provenance = provenance == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
+    }
+
+    /** The same experiment with other provenance notes. */
+    public Experiment withProvenance(Map<String, String> notes) {
+        return new Experiment(name, description, hosts, link, macsec, crypto, contention, traffic, run, sweep, notes);
+    }
+
+    /**
+     * Both hosts, built alike (a sends, b receives).
+     *
+     * @param cpus       CPU cores per host; default 4
+     * @param rxQueues   NIC RX queues, queue i served by CPU i mod cpus; default 1
+     * @param txQueues   NIC TX rings, CPU c transmits on ring c mod txQueues; default 1
+     * @param profile    CPU cost profile {@code data/profiles/<profile>.json}; default {@code xeon-skylake-sp}
+     * @param rxRingSize descriptors per RX ring; default 4096
+     * @param txRingSize frames per TX ring, qdisc included; default 1024
+     * @param napiBudget frames per NAPI poll; default 64
+     * @param rxSteering {@code flow} (RSS per flow) or {@code per-frame}; default {@code flow}
+     */
+    public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
+                        Integer txRingSize, Integer napiBudget, RxSteering rxSteering) {
+        public Hosts {
+            cpus = or(cpus, 4);
+            rxQueues = or(rxQueues, 1);
+            txQueues = or(txQueues, 1);
+            profile = or(profile, "xeon-skylake-sp");
+            rxRingSize = or(rxRingSize, 4096);
+            txRingSize = or(txRingSize, 1024);
+            napiBudget = or(napiBudget, 64);
+            rxSteering = or(rxSteering, RxSteering.FLOW);
+        }
+    }
+
+    /**
+     * The full-duplex link between the hosts.
+     *
+     * @param rateGbps line rate, Gbit/s; default 10
+     * @param delayUs  one-way propagation delay, us; default 20
+     * @param mtu      MTU of the physical devices, octets; default 1500
+     */
+    public record Link(Double rateGbps, Double delayUs, Integer mtu) {
+        public Link {
+            rateGbps = or(rateGbps, 10.0);
+            delayUs = or(delayUs, 20.0);
+            mtu = or(mtu, 1500);
+        }
+    }
+
+    /**
+     * Each host's SecY. Linux's defaults, except that encryption is on by default.
+     *
+     * @param cipherSuite   default GCM-AES-128
+     * @param encrypt       confidentiality on; default true
+     * @param sendSci       SCI in the SecTAG; default true
+     * @param icvLen        ICV octets, 8 or 12 to 16; default 16
+     * @param replayProtect default false
+     * @param replayWindow  in packet numbers; default 0
+     * @param validate      {@code strict}, {@code check} or {@code disabled}; default strict
+     */
+    public record Macsec(CipherSuite cipherSuite, Boolean encrypt, Boolean sendSci, Integer icvLen,
+                         Boolean replayProtect, Long replayWindow, ValidateFrames validate) {
+        public Macsec {
+            cipherSuite = or(cipherSuite, CipherSuite.GCM_AES_128);
+            encrypt = or(encrypt, true);
+            sendSci = or(sendSci, true);
+            icvLen = or(icvLen, 16);
+            replayProtect = or(replayProtect, false);
+            replayWindow = or(replayWindow, 0L);
+            validate = or(validate, ValidateFrames.STRICT);
+        }
+
+        /** Octets MACsec adds to each frame: SecTAG (8, or 16 with the SCI) and ICV. */
+        @JsonIgnore
+        public int overheadOctets() {
+            return (sendSci ? 16 : 8) + icvLen;
+        }
+    }
+
+    /**
+     * How AEAD requests run: a policy, or a kernel version whose policy to use (one or neither;
+     * neither means {@code async}).
+     *
+     * @param policy              a {@link Policy} key, or null when {@code kernel} is given
+     * @param kernel              a Linux version such as "5.10" or "3.10-rhel7", or null
+     * @param cryptdQueueLength   cryptd's per-CPU queue length; default the kernel era's, else 1000
+     * @param resequenceTimeoutUs PN reorder queue timeout of the resequencing policies, us; default 100
+     * @param offload             the offload device; see {@link Offload}
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Crypto(Policy policy, String kernel, Integer cryptdQueueLength, Double resequenceTimeoutUs,
+                         Offload offload) {
+        public Crypto {
+            cryptdQueueLength = or(cryptdQueueLength, kernel == null ? 1000 : KernelEra.of(kernel).cryptdQueueLength());
+            resequenceTimeoutUs = or(resequenceTimeoutUs, 100.0);
+            offload = offload == null ? new Offload(null, null, null, null) : offload;
+        }
+
+        /** The policy that runs: the given one, the kernel era's, or {@code async}. */
+        @JsonIgnore
+        public Policy effectivePolicy() {
+            if (policy != null) {
+                return policy;
+            }
+            return kernel == null ? Policy.ASYNC : KernelEra.of(kernel).policy();
+        }
+    }
+
+    /**
+     * The crypto offload device of the {@code offload} policies.
+     *
+     * @param engines       parallel engines; default 4
+     * @param latencyUs     fixed time per request, us; default 2
+     * @param gbpsPerEngine rate of one engine, Gbit/s; default 10
+     * @param inOrder       completions in submission order; default false
+     */
+    public record Offload(Integer engines, Double latencyUs, Double gbpsPerEngine, Boolean inOrder) {
+        public Offload {
+            engines = or(engines, 4);
+            latencyUs = or(latencyUs, 2.0);
+            gbpsPerEngine = or(gbpsPerEngine, 10.0);
+            inOrder = or(inOrder, false);
+        }
+    }
+
+    /**
+     * Other FPU users on each CPU of the receiving host.
+     *
+     * @param kernelFpuBusy       fraction of time a task-context kernel FPU user holds the FPU; default 0
+     * @param meanSectionUs       mean section length, us; default 40
+     * @param sectionDistribution {@code exponential}, {@code deterministic} or {@code pareto}; default exponential
+     * @param userFpuLoad         a prime95-like user task per CPU; default false
+     */
+    public record Contention(Double kernelFpuBusy, Double meanSectionUs, SectionLength sectionDistribution,
+                             Boolean userFpuLoad) {
+        public Contention {
+            kernelFpuBusy = or(kernelFpuBusy, 0.0);
+            meanSectionUs = or(meanSectionUs, 40.0);
+            sectionDistribution = or(sectionDistribution, SectionLength.EXPONENTIAL);
+            userFpuLoad = or(userFpuLoad, false);
+        }
+    }
+
+    /** One traffic entry, told apart by its {@code kind}: {@code udp} or {@code tcp}. */
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "kind")
+    @JsonSubTypes({@JsonSubTypes.Type(UdpTraffic.class), @JsonSubTypes.Type(TcpTraffic.class)})
+    public sealed interface Traffic permits UdpTraffic, TcpTraffic {
+        /** Flows (streams or connections) of this entry. */
+        Integer flows();
+    }
+
+    /**
+     * UDP streams like {@code iperf3 -u}.
+     *
+     * @param flows         streams; default 1
+     * @param rateMbps      offered UDP payload rate of all the entry's streams together, Mbit/s (required)
+     * @param packetBytes   UDP payload per datagram, octets; default 1400
+     * @param pattern       {@code constant} or {@code poisson}; default constant
+     * @param migrateMeanUs mean time between moves of each sending task among a's CPUs, us; default 0 (never)
+     */
+    @JsonTypeName("udp")
+    public record UdpTraffic(Integer flows, @JsonProperty(required = true) Double rateMbps, Integer packetBytes,
+                             UdpPattern pattern, Double migrateMeanUs) implements Traffic {
+        public UdpTraffic {
+            flows = or(flows, 1);
+            packetBytes = or(packetBytes, 1400);
+            pattern = or(pattern, UdpPattern.CONSTANT);
+            migrateMeanUs = or(migrateMeanUs, 0.0);
+        }
+    }
+
+    /**
+     * Bulk TCP flows like {@code iperf3}: accepted by the format, not yet by the model.
+     *
+     * @param flows             connections; default 1
+     * @param congestionControl {@code cubic} or {@code reno}; default cubic
+     * @param mode              {@code linux} or {@code textbook}; default linux
+     */
+    @JsonTypeName("tcp")
+    public record TcpTraffic(Integer flows, CongestionControl congestionControl, TcpMode mode) implements Traffic {
+        public TcpTraffic {
+            flows = or(flows, 1);
+            congestionControl = or(congestionControl, CongestionControl.CUBIC);
+            mode = or(mode, TcpMode.LINUX);
+        }
+    }
+
+    /** How a UDP source spaces its datagrams. */
+    public enum UdpPattern {
+        /** Every datagram after the same gap. */
+        CONSTANT,
+        /** Exponential gaps of the same mean. */
+        POISSON
+    }
+
+    /** TCP congestion control. */
+    public enum CongestionControl { CUBIC, RENO }
+
+    /** How TCP reacts to reordering: as Linux 6.x, or as a textbook (fixed dupthresh 3, no undo). */
+    public enum TcpMode { LINUX, TEXTBOOK }
+
+    /**
+     * How long and how often each configuration runs.
+     *
+     * @param durationS       simulated seconds of traffic, warm-up included; default 1
+     * @param warmupS         simulated seconds at the start whose observations are dropped; default 0
+     * @param replications    replications per configuration; default 5
+     * @param seed            experiment seed of the random streams; default 1
+     * @param targetHalfWidth wanted 95% half-width per metric column; default none
+     */
+    public record RunSettings(Double durationS, Double warmupS, Integer replications, Long seed,
+                              Map<String, Double> targetHalfWidth) {
+        public RunSettings {
+            durationS = or(durationS, 1.0);
+            warmupS = or(warmupS, 0.0);
+            replications = or(replications, 5);
+            seed = or(seed, 1L);
+            targetHalfWidth = targetHalfWidth == null ? Map.of()
+                    : Collections.unmodifiableMap(new LinkedHashMap<>(targetHalfWidth));
+        }
+    }
+
+    private static <T> T or(T value, T fallback) {
+        return value == null ? fallback : value;
+    }
+}
