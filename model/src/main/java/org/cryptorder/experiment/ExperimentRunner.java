@@ -1,0 +1,348 @@
+package org.cryptorder.experiment;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.cryptorder.engine.StreamRegistry;
+
+/**
+ * Runs every configuration of an experiment file {@code run.replications} times on a pool of
+ * threads and writes the result tables (the Outputs contract):
+ *
+ * <ul>
+ *   <li>{@code experiment.json}: the experiment as it ran, defaults filled in, with a
+ *       {@code provenance} object (tool version, random-number scheme, source file, fingerprint);</li>
+ *   <li>{@code runs.csv}: a row per configuration and replication, appended and flushed as each
+ *       finishes, rewritten in sweep order at the end ({@link RunsTable});</li>
+ *   <li>{@code summary.csv}: a row per configuration, mean and 95% half-width per metric
+ *       ({@link ConfigurationSummary}), written when every run is done.</li>
+ * </ul>
+ *
+ * <p>Replication r of every configuration uses substream r of every named stream of
+ * {@code new StreamRegistry(run.seed)} (common random numbers), so the tables are the same
+ * whatever the number of threads, apart from {@code wall_seconds}. With {@code resume}, rows
+ * already in {@code runs.csv} are kept and their runs skipped. The CSV files begin with comment
+ * lines giving the tool version, the experiment's name and fingerprint, and the random-number
+ * scheme of each seed used.
+ */
+public final class ExperimentRunner {
+    /** The column the runner adds after {@code replication} and {@code seed}. */
+    public static final String WALL_SECONDS = "wall_seconds";
+
+    private final RunModel model;
+    private final Options options;
+    private final AtomicBoolean cancelled = new AtomicBoolean();
+
+    /**
+     * How to run.
+     *
+     * @param folder      where the tables go
+     * @param jobs        threads (at least 1)
+     * @param resume      keep the rows already in {@code folder/runs.csv} and run only the others
+     * @param toolVersion written into every file
+     */
+    public record Options(Path folder, int jobs, boolean resume, String toolVersion) {
+        public Options {
+            if (jobs < 1) {
+                throw new IllegalArgumentException("at least one job, got " + jobs);
+            }
+        }
+    }
+
+    /** Hears of progress, from the worker threads (implementations must be thread-safe). */
+    public interface Progress {
+        /** Before any run: how many runs in all and how many were already done. */
+        void begin(long total, long alreadyDone);
+
+        /** One replication finished. */
+        void finished(ResolvedRun run, int replication, double wallSeconds);
+
+        /** Every run finished (not called when cancelled or failed). */
+        void end();
+
+        /** No progress reports. */
+        Progress NONE = new Progress() {
+            @Override
+            public void begin(long total, long alreadyDone) {
+            }
+
+            @Override
+            public void finished(ResolvedRun run, int replication, double wallSeconds) {
+            }
+
+            @Override
+            public void end() {
+            }
+        };
+    }
+
+    /** The configurations of a file that the model cannot run, with where they are asked for. */
+    public static final class UnsupportedException extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final transient List<Problem> problems;
+
+        UnsupportedException(List<Problem> problems) {
+            super(problems.get(0).toString());
+            this.problems = List.copyOf(problems);
+        }
+
+        public List<Problem> problems() {
+            return problems;
+        }
+    }
+
+    /** Results that cannot be resumed (another experiment's, or other columns). */
+    public static final class NotResumableException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        NotResumableException(String message) {
+            super(message);
+        }
+    }
+
+    /** A run in which the model failed; finished rows are on disk. */
+    public static final class RunFailedException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        RunFailedException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * What a finished (or cancelled) run produced.
+     *
+     * @param folder    where the tables are
+     * @param ran       replications run now
+     * @param skipped   replications found already done
+     * @param complete  whether every replication is in {@code runs.csv} (false when cancelled)
+     * @param summaries per configuration (empty when not complete)
+     */
+    public record Report(Path folder, long ran, long skipped, boolean complete, List<ConfigurationSummary> summaries) {
+    }
+
+    public ExperimentRunner(RunModel model, Options options) {
+        this.model = model;
+        this.options = options;
+    }
+
+    /**
+     * Asks a running {@link #run} to start no more replications: those running finish and are
+     * written, and {@code run} returns an incomplete report (as after an interruption).
+     */
+    public void cancel() {
+        cancelled.set(true);
+    }
+
+    /** Runs every missing replication of {@code file}, then writes the summary. */
+    public Report run(ExperimentFile file, Progress progress) throws UnsupportedException, NotResumableException,
+            RunFailedException, IOException {
+        List<Problem> unsupported = new ArrayList<>();
+        for (ResolvedRun r : file.configurations()) {
+            for (RunModel.Unsupported u : model.unsupported(r)) {
+                Problem p = file.problem(u.path(), u.reason());
+                if (!unsupported.contains(p)) {
+                    unsupported.add(p);
+                }
+            }
+        }
+        if (!unsupported.isEmpty()) {
+            throw new UnsupportedException(unsupported);
+        }
+        Path folder = options.folder();
+        Files.createDirectories(folder);
+        List<String> comments = comments(file);
+        List<String> keys = file.sweepKeys();
+        List<String> header = new ArrayList<>(keys);
+        header.addAll(List.of("replication", "seed", WALL_SECONDS));
+        header.addAll(model.metricNames());
+        writeAtomically(folder.resolve("experiment.json"), file.resolvedJson(provenance(file)));
+        Map<String, Integer> keyOf = new HashMap<>();
+        for (ResolvedRun r : file.configurations()) {
+            keyOf.put(Csv.line(keys.stream().map(k -> r.point().text(k)).toList()), r.index());
+        }
+        RunsTable table;
+        try {
+            table = options.resume() ? RunsTable.resume(folder, comments, header, keyOf, keys.size())
+                    : RunsTable.create(folder, comments, header);
+        } catch (RunsTable.NotResumable e) {
+            throw new NotResumableException(e.getMessage());
+        }
+        try (table) {
+            return runAll(file, table, progress);
+        }
+    }
+
+    private Report runAll(ExperimentFile file, RunsTable table, Progress progress)
+            throws RunFailedException, IOException {
+        List<RunsTable.Row> rows = Collections.synchronizedList(new ArrayList<>(table.resumed()));
+        Map<String, Boolean> done = new HashMap<>();
+        for (RunsTable.Row r : table.resumed()) {
+            done.put(r.configuration() + "/" + r.replication(), true);
+        }
+        Map<Long, StreamRegistry> registries = new HashMap<>();
+        for (ResolvedRun r : file.configurations()) {
+            registries.computeIfAbsent(r.experiment().run().seed(), StreamRegistry::new);
+        }
+        progress.begin(file.runCount(), done.size());
+        ExecutorService pool = Executors.newFixedThreadPool(options.jobs(), workers());
+        List<Future<?>> futures = new ArrayList<>();
+        AtomicInteger ran = new AtomicInteger();
+        try {
+            for (ResolvedRun r : file.configurations()) {
+                StreamRegistry streams = registries.get(r.experiment().run().seed());
+                for (int rep = 0; rep < r.experiment().run().replications(); rep++) {
+                    if (done.containsKey(r.index() + "/" + rep)) {
+                        continue;
+                    }
+                    int replication = rep;
+                    futures.add(pool.submit(() -> {
+                        if (cancelled.get()) {
+                            return null;
+                        }
+                        RunsTable.Row row = runOne(file, r, streams, replication);
+                        table.append(row);
+                        rows.add(row);
+                        ran.incrementAndGet();
+                        progress.finished(r, replication, Csv.parseNumber(row.cells().get(file.sweepKeys().size() + 2)));
+                        return null;
+                    }));
+                }
+            }
+            pool.shutdown();
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        } catch (ExecutionException e) {
+            pool.shutdownNow();
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            throw new RunFailedException(cause.getMessage(), cause);
+        } catch (InterruptedException e) {
+            pool.shutdownNow();
+            Thread.currentThread().interrupt();
+            cancelled.set(true);
+        }
+        if (cancelled.get() || rows.size() < file.runCount()) {
+            return new Report(options.folder(), ran.get(), done.size(), false, List.of());
+        }
+        List<RunsTable.Row> all = new ArrayList<>(rows);
+        table.rewriteInOrder(all);
+        List<ConfigurationSummary> summaries = summarise(file, all);
+        SummaryTable.write(options.folder(), comments(file), file.sweepKeys(), summaries,
+                file.experiment().run().targetHalfWidth());
+        progress.end();
+        return new Report(options.folder(), ran.get(), done.size(), true, summaries);
+    }
+
+    private RunsTable.Row runOne(ExperimentFile file, ResolvedRun r, StreamRegistry streams, int replication)
+            throws RunFailedException {
+        long t0 = System.nanoTime();
+        Metrics m;
+        try {
+            m = model.run(r, streams, replication);
+        } catch (RunModel.ModelException | RuntimeException e) {
+            throw new RunFailedException("configuration " + r.point().label() + ", replication " + replication
+                    + " failed: " + e, e);
+        }
+        double wall = (System.nanoTime() - t0) / 1e9;
+        if (!m.names().equals(model.metricNames())) {
+            throw new RunFailedException("the model returned the metrics " + m.names() + " instead of "
+                    + model.metricNames(), null);
+        }
+        List<String> cells = new ArrayList<>();
+        for (String k : file.sweepKeys()) {
+            cells.add(r.point().text(k));
+        }
+        cells.add(Integer.toString(replication));
+        cells.add(Long.toString(r.experiment().run().seed()));
+        cells.add(Csv.number(wall));
+        for (int i = 0; i < m.size(); i++) {
+            cells.add(Csv.number(m.value(i)));
+        }
+        return new RunsTable.Row(r.index(), replication, cells);
+    }
+
+    /** Summaries from the rows as written (numbers read back from their cells). */
+    private List<ConfigurationSummary> summarise(ExperimentFile file, List<RunsTable.Row> rows) {
+        int first = file.sweepKeys().size() + 2;
+        List<String> metrics = new ArrayList<>();
+        metrics.add(WALL_SECONDS);
+        metrics.addAll(model.metricNames());
+        Map<Integer, List<RunsTable.Row>> byConfiguration = RunsTable.byConfiguration(rows);
+        List<ConfigurationSummary> out = new ArrayList<>();
+        for (ResolvedRun r : file.configurations()) {
+            List<RunsTable.Row> own = byConfiguration.getOrDefault(r.index(), List.of());
+            Map<String, double[]> values = new LinkedHashMap<>();
+            for (int m = 0; m < metrics.size(); m++) {
+                double[] v = new double[own.size()];
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = Csv.parseNumber(own.get(i).cells().get(first + m));
+                }
+                values.put(metrics.get(m), v);
+            }
+            out.add(ConfigurationSummary.of(r, values, r.experiment().run().targetHalfWidth()));
+        }
+        return out;
+    }
+
+    /** The comment lines at the top of both tables. */
+    private List<String> comments(ExperimentFile file) {
+        List<String> out = new ArrayList<>();
+        out.add("# cryptorder " + options.toolVersion());
+        out.add("# experiment " + file.experiment().name() + ", fingerprint sha256:" + file.fingerprint());
+        for (long seed : seeds(file)) {
+            out.add("# random numbers: " + new StreamRegistry(seed).description());
+        }
+        return out;
+    }
+
+    private static TreeSet<Long> seeds(ExperimentFile file) {
+        TreeSet<Long> seeds = new TreeSet<>();
+        file.configurations().forEach(r -> seeds.add(r.experiment().run().seed()));
+        return seeds;
+    }
+
+    private Map<String, String> provenance(ExperimentFile file) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("tool", "cryptorder " + options.toolVersion());
+        p.put("source", file.file().toString());
+        p.put("fingerprint", "sha256:" + file.fingerprint());
+        List<String> schemes = seeds(file).stream().map(s -> new StreamRegistry(s).description()).toList();
+        p.put("randomNumbers", String.join("; ", schemes));
+        return p;
+    }
+
+    static void writeAtomically(Path file, String text) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static ThreadFactory workers() {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "cryptorder-run-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

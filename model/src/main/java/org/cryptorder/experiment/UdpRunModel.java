@@ -1,0 +1,306 @@
+package org.cryptorder.experiment;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.cryptorder.crypto.Cryptd;
+import org.cryptorder.crypto.OffloadSpec;
+import org.cryptorder.engine.EventListKind;
+import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.engine.Time;
+import org.cryptorder.host.Cpu;
+import org.cryptorder.host.KernelFpuLoad;
+import org.cryptorder.host.SchedulerParams;
+import org.cryptorder.host.UserFpuLoad;
+import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.macsec.MacsecCounter;
+import org.cryptorder.macsec.SecY;
+import org.cryptorder.macsec.SecYConfig;
+import org.cryptorder.metrics.LatencyHistogram;
+import org.cryptorder.net.Host;
+import org.cryptorder.net.HostSpec;
+import org.cryptorder.scenario.BackToBack;
+import org.cryptorder.scenario.CpuProfile;
+import org.cryptorder.transport.UdpSink;
+import org.cryptorder.transport.UdpSource;
+import umontreal.ssj.rng.RandomStream;
+import umontreal.ssj.simevents.Event;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * The model of an experiment whose traffic is all UDP: the wiring of
+ * {@link org.cryptorder.scenario.UdpStreams} (two hosts back to back over MACsec, UDP sources on
+ * host a, sinks on host b, kernel FPU contention and optionally a user FPU load on each of b's
+ * CPUs), driven from an experiment's records, with three additions: several traffic entries (flow
+ * numbers continue from one entry to the next), Poisson sources, and warm-up deletion.
+ *
+ * <p>Warm-up: at {@code run.warmupS} the sinks forget what they measured (their ordering state is
+ * kept, so arrivals after the cut are judged against everything before it), and every counter
+ * (MACsec, cryptd, link, NIC, sources) is noted so that the metrics count only what happened after
+ * the cut. With no warm-up this model measures exactly what {@code UdpStreams.run} measures for the
+ * same configuration; a test holds the two together. Random streams have the names UdpStreams
+ * gives them ({@code keys}, {@code b.cpu<i>.kernel-fpu}, {@code a.flow<f>.migration}), plus {@code
+ * a.flow<f>.gaps} for Poisson sources.
+ *
+ * <p>Metrics (in this order): {@link #METRICS}. Goodput counts UDP payload delivered intact after
+ * the warm-up, over {@code durationS - warmupS}; sources stop at {@code durationS} and the
+ * simulation runs {@value #DRAIN_MS} ms more so that frames in flight arrive. Counters are of the
+ * receiving host b, except {@code frames_tx} (frames on the wire from a to b) and the cryptd
+ * figures (both hosts; in UDP runs a's cryptd stays empty because its sources encrypt in task
+ * context). TCP columns are 0.
+ */
+public final class UdpRunModel implements RunModel {
+    /** How long the simulation runs after the sources stop, ms (as UdpStreams). */
+    public static final int DRAIN_MS = 5;
+
+    /** The metric columns, in order. */
+    public static final List<String> METRICS = List.of("sim_seconds", "frames_tx", "goodput_bps", "tcp_retransmits",
+            "tcp_spurious_retransmits", "in_pkts_ok", "in_pkts_delayed", "in_pkts_late", "in_pkts_not_valid",
+            "reordered_ratio", "reorder_extent_max", "cryptd_enqueued", "cryptd_dropped", "cryptd_wait_mean_us",
+            "latency_p50_us", "latency_p99_us", "udp_out_of_order", "udp_lost", "udp_sent", "udp_received",
+            "udp_corrupt", "rx_missed", "resequencer_timeouts");
+
+    private final Profiles profiles;
+
+    /** A model that finds the CPU profiles named by experiments in {@code profiles}. */
+    public UdpRunModel(Profiles profiles) {
+        this.profiles = profiles;
+    }
+
+    @Override
+    public List<String> metricNames() {
+        return METRICS;
+    }
+
+    @Override
+    public List<Unsupported> unsupported(ResolvedRun run) {
+        List<Unsupported> out = new ArrayList<>();
+        List<Experiment.Traffic> traffic = run.experiment().traffic();
+        for (int i = 0; i < traffic.size(); i++) {
+            if (traffic.get(i) instanceof Experiment.TcpTraffic) {
+                out.add(new Unsupported("traffic." + i + ".kind",
+                        "TCP traffic is not yet supported by the model (only udp runs for now)"));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public Metrics run(ResolvedRun run, StreamRegistry streams, int replication) throws ModelException {
+        Experiment e = run.experiment();
+        CpuProfile profile;
+        try {
+            profile = profiles.load(e.hosts().profile());
+        } catch (CpuProfile.InvalidProfileException ex) {
+            throw new ModelException(ex.getMessage(), ex);
+        }
+        HostSpec host = hostSpec(e, profile);
+        return new Replication(e, host, secy(e), streams, replication).run();
+    }
+
+    /** The hosts' build, as {@code HostSpec.of} with the experiment's offload device, timeout and steering. */
+    static HostSpec hostSpec(Experiment e, CpuProfile profile) {
+        Experiment.Hosts h = e.hosts();
+        Experiment.Crypto c = e.crypto();
+        OffloadSpec defaults = OffloadSpec.defaults();
+        OffloadSpec offload = new OffloadSpec(c.offload().engines(), Time.us(c.offload().latencyUs()),
+                c.offload().gbpsPerEngine(), c.offload().inOrder(), defaults.submitCycles(), defaults.completionCycles());
+        return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), h.txRingSize(), h.napiBudget(),
+                c.effectivePolicy(), c.cryptdQueueLength(), profile.crypto(), profile.stack(),
+                SchedulerParams.linuxDefaults(h.cpus()), offload, Time.us(c.resequenceTimeoutUs()), h.rxSteering());
+    }
+
+    /** The SecY of both hosts (their SCIs are set by {@link BackToBack}). */
+    static SecYConfig secy(Experiment e) {
+        Experiment.Macsec m = e.macsec();
+        return SecYConfig.linuxDefaults(1).withSuite(m.cipherSuite()).withEncrypt(m.encrypt()).withIcvLen(m.icvLen())
+                .withSciMode(m.sendSci(), false, false).withReplay(m.replayProtect(), m.replayWindow())
+                .withValidate(m.validate()).withLowerMtu(e.link().mtu());
+    }
+
+    /** One replication: the wired model, its counters at the end of the warm-up, and its metrics. */
+    private static final class Replication {
+        private final Experiment e;
+        private final Simulator sim = EventListKind.DEFAULT.newSimulator();
+        private final BackToBack net;
+        private final List<UdpSource> sources = new ArrayList<>();
+        private final List<UdpSink> sinks = new ArrayList<>();
+        private final Counters atWarmup = new Counters();
+        private final Counters atEnd = new Counters();
+
+        Replication(Experiment e, HostSpec host, SecYConfig secy, StreamRegistry streams, int replication) {
+            this.e = e;
+            GcmEngine engine = new GcmEngine();
+            RandomStream keys = streams.stream("keys", replication);
+            byte[] keyA = randomKey(keys, secy.suite().keyBytes());
+            byte[] keyB = randomKey(keys, secy.suite().keyBytes());
+            net = new BackToBack(sim, host, host, secy, keyA, keyB, e.link().rateGbps() * 1e9,
+                    Time.us(e.link().delayUs()), engine);
+            Experiment.Contention c = e.contention();
+            for (int cpu = 0; cpu < net.b().cpuCount(); cpu++) {
+                new KernelFpuLoad(net.b().cpu(cpu), "kernel-fpu", streams.stream("b.cpu" + cpu + ".kernel-fpu", replication),
+                        c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution()).start();
+                if (c.userFpuLoad()) {
+                    new UserFpuLoad(net.b().cpu(cpu), "prime95").start();
+                }
+            }
+            int flow = 0;
+            for (Experiment.Traffic t : e.traffic()) {
+                Experiment.UdpTraffic u = (Experiment.UdpTraffic) t;
+                double pps = u.rateMbps() * 1e6 / 8 / u.packetBytes() / u.flows();
+                for (int i = 0; i < u.flows(); i++, flow++) {
+                    UdpSink sink = new UdpSink(host.stack());
+                    net.b().macsec().bind(flow, sink);
+                    sinks.add(sink);
+                    RandomStream gaps = u.pattern() == Experiment.UdpPattern.POISSON
+                            ? streams.stream("a.flow" + flow + ".gaps", replication) : null;
+                    sources.add(source(host, u, flow, pps, gaps, streams, replication));
+                }
+            }
+        }
+
+        private UdpSource source(HostSpec host, Experiment.UdpTraffic u, int flow, double pps, RandomStream gaps,
+                                 StreamRegistry streams, int replication) {
+            Cpu[] cpus = new Cpu[net.a().cpuCount()];
+            for (int i = 0; i < cpus.length; i++) {
+                cpus[i] = net.a().cpu((flow + i) % cpus.length);
+            }
+            if (u.migrateMeanUs() > 0) {
+                return new UdpSource(cpus, Time.us(u.migrateMeanUs()), streams.stream("a.flow" + flow + ".migration",
+                        replication), net.a().macsec(), host.stack(), flow, u.packetBytes(), pps, gaps, net.a().mac(),
+                        net.b().mac());
+            }
+            return new UdpSource(cpus[0], net.a().macsec(), host.stack(), flow, u.packetBytes(), pps, gaps,
+                    net.a().mac(), net.b().mac());
+        }
+
+        Metrics run() {
+            double end = Time.s(e.run().durationS());
+            new Event(sim) {
+                @Override
+                public void actions() {
+                    for (UdpSource s : sources) {
+                        s.start(end);
+                    }
+                }
+            }.schedule(0);
+            if (e.run().warmupS() > 0) {
+                new Event(sim) {
+                    @Override
+                    public void actions() {
+                        sinks.forEach(UdpSink::reset);
+                        atWarmup.note(net, sources);
+                    }
+                }.schedule(Time.s(e.run().warmupS()));
+            }
+            new Event(sim) {
+                @Override
+                public void actions() {
+                    sim.stop();
+                }
+            }.schedule(end + Time.ms(DRAIN_MS));
+            sim.start();
+            atEnd.note(net, sources);
+            return metrics();
+        }
+
+        private Metrics metrics() {
+            long received = 0;
+            long corrupt = 0;
+            long octets = 0;
+            long firstCopies = 0;
+            long reordered = 0;
+            long extentMax = 0;
+            long outOfOrder = 0;
+            long lost = 0;
+            LatencyHistogram latency = new LatencyHistogram();
+            for (UdpSink s : sinks) {
+                received += s.iperf().datagrams();
+                corrupt += s.corrupt();
+                octets += s.octets();
+                firstCopies += s.reordering().packets();
+                reordered += s.reordering().reordered();
+                extentMax = Math.max(extentMax, s.reordering().extentMax());
+                outOfOrder += s.iperf().outOfOrderPackets();
+                lost += s.iperf().lostPackets();
+                latency.addAll(s.latency());
+            }
+            long started = atEnd.cryptdStarted - atWarmup.cryptdStarted;
+            double measuredS = e.run().durationS() - e.run().warmupS();
+            return Metrics.of(METRICS, new double[] {
+                sim.time() / 1e9,
+                atEnd.framesTx - atWarmup.framesTx,
+                octets * 8.0 / measuredS,
+                0,
+                0,
+                atEnd.inPktsOk - atWarmup.inPktsOk,
+                atEnd.inPktsDelayed - atWarmup.inPktsDelayed,
+                atEnd.inPktsLate - atWarmup.inPktsLate,
+                atEnd.inPktsNotValid - atWarmup.inPktsNotValid,
+                firstCopies == 0 ? 0 : (double) reordered / firstCopies,
+                extentMax,
+                atEnd.cryptdEnqueued - atWarmup.cryptdEnqueued,
+                atEnd.cryptdRefused - atWarmup.cryptdRefused,
+                started == 0 ? Double.NaN : Time.toUs((atEnd.cryptdWaitNs - atWarmup.cryptdWaitNs) / started),
+                Time.toUs(latency.percentile(0.5)),
+                Time.toUs(latency.percentile(0.99)),
+                outOfOrder,
+                lost,
+                atEnd.sent - atWarmup.sent,
+                received,
+                corrupt,
+                atEnd.rxMissed - atWarmup.rxMissed,
+                atEnd.resequencerTimeouts - atWarmup.resequencerTimeouts,
+            });
+        }
+    }
+
+    /** The monotone counters of one instant, to subtract the warm-up. */
+    private static final class Counters {
+        long framesTx;
+        long inPktsOk;
+        long inPktsDelayed;
+        long inPktsLate;
+        long inPktsNotValid;
+        long cryptdEnqueued;
+        long cryptdRefused;
+        long cryptdStarted;
+        double cryptdWaitNs;
+        long sent;
+        long rxMissed;
+        long resequencerTimeouts;
+
+        void note(BackToBack net, List<UdpSource> sources) {
+            framesTx = net.aToB().frames();
+            SecY secy = net.b().macsec().secy();
+            inPktsOk = secy.counter(MacsecCounter.IN_PKTS_OK);
+            inPktsDelayed = secy.counter(MacsecCounter.IN_PKTS_DELAYED);
+            inPktsLate = secy.counter(MacsecCounter.IN_PKTS_LATE);
+            inPktsNotValid = secy.counter(MacsecCounter.IN_PKTS_NOT_VALID);
+            cryptdEnqueued = 0;
+            cryptdRefused = 0;
+            cryptdStarted = 0;
+            cryptdWaitNs = 0;
+            for (Host h : List.of(net.a(), net.b())) {
+                for (int c = 0; c < h.cpuCount(); c++) {
+                    Cryptd d = h.cryptd(c);
+                    long started = d.enqueued() - d.length();
+                    cryptdEnqueued += d.enqueued();
+                    cryptdRefused += d.refused();
+                    cryptdStarted += started;
+                    cryptdWaitNs += started == 0 ? 0 : d.meanWaitNs() * started;
+                }
+            }
+            sent = sources.stream().mapToLong(UdpSource::sent).sum();
+            rxMissed = net.b().nic().rxMissed();
+            resequencerTimeouts = net.b().macsec().resequencerTimeouts();
+        }
+    }
+
+    private static byte[] randomKey(RandomStream s, int n) {
+        byte[] k = new byte[n];
+        for (int i = 0; i < n; i++) {
+            k[i] = (byte) s.nextInt(0, 255);
+        }
+        return k;
+    }
+}
