@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Simulates how asynchronous crypto in a MACsec datapath reorders frames, and what that costs TCP and UDP.",
-        subcommands = {FrameCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, ValidateCommand.class, ListCommand.class, FrameCommand.class, BenchCommand.class,
+            CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
@@ -51,12 +52,17 @@ public final class Main implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required");
     }
 
+    /** The version from the jar manifest (set by the build), or "(development build)" outside the jar. */
+    static String version() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return v == null ? "(development build)" : v;
+    }
+
     /** Reads the version from the jar manifest (set by the build). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"cryptorder " + (v == null ? "(development build)" : v)};
+            return new String[] {"cryptorder " + version()};
         }
     }
 }

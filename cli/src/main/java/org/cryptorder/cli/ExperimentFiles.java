@@ -1,0 +1,44 @@
+package org.cryptorder.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.InvalidExperimentException;
+import org.cryptorder.experiment.Problem;
+import org.cryptorder.experiment.Profiles;
+
+/** Reads the experiment files named on a command line, printing every problem of every file. */
+final class ExperimentFiles {
+    private ExperimentFiles() {
+    }
+
+    /** The CPU profiles of this checkout ({@code data/profiles}). */
+    static Profiles profiles() {
+        return Profiles.in(ProjectPaths.data("profiles"));
+    }
+
+    /** A file that was read, or the problems that stopped it. */
+    record Loaded(Path path, ExperimentFile file, List<Problem> problems) {
+        boolean ok() {
+            return file != null;
+        }
+    }
+
+    /** Reads each file; problems are printed to {@code err}, one per line, in file order. */
+    static List<Loaded> load(List<Path> paths, PrintWriter err) {
+        Profiles profiles = profiles();
+        List<Loaded> out = new ArrayList<>();
+        for (Path p : paths) {
+            try {
+                out.add(new Loaded(p, ExperimentFile.load(p, profiles), List.of()));
+            } catch (InvalidExperimentException e) {
+                e.problems().forEach(err::println);
+                out.add(new Loaded(p, null, e.problems()));
+            }
+        }
+        err.flush();
+        return out;
+    }
+}

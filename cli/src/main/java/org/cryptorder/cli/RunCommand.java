@@ -1,0 +1,158 @@
+package org.cryptorder.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.ExperimentRunner;
+import org.cryptorder.experiment.ResolvedRun;
+import org.cryptorder.experiment.UdpRunModel;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cryptorder run FILE...}: runs every configuration of each experiment file
+ * {@code run.replications} times over {@code --jobs} threads and writes its tables, then prints a
+ * summary. Files are all checked before anything runs.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs experiment files: every configuration of the sweep, run.replications times each,",
+            "in parallel, writing runs.csv (a row per run, flushed as each finishes), summary.csv (mean and 95%",
+            "half-width per configuration) and experiment.json (as it ran) to results/<name>/.",
+            "Exit status: 0 done, 1 a failure while running, 2 bad usage or a file with problems."})
+final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Experiment files (JSON); see experiments/.")
+    List<Path> files;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Results folder (default: results/<name>); with several files, DIR/<name> for each.")
+    Path out;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Runs at once (default: all cores).")
+    Integer jobs;
+
+    @Option(names = "--resume", description = "Keep the rows already in runs.csv and run only the missing ones"
+            + " (without it, earlier results in the folder are replaced).")
+    boolean resume;
+
+    @Option(names = "--quiet", description = "No progress output.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws IOException {
+        int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+        if (threads < 1 || threads > 4096) {
+            throw new ParameterException(spec.commandLine(), "--jobs: 1 to 4096, got " + jobs);
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+        List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(files, err);
+        if (!loaded.stream().allMatch(ExperimentFiles.Loaded::ok)) {
+            return 2;
+        }
+        Map<Path, ExperimentFile> byFolder = new HashMap<>();
+        for (ExperimentFiles.Loaded l : loaded) {
+            Path folder = folder(l.file());
+            ExperimentFile other = byFolder.putIfAbsent(folder.toAbsolutePath().normalize(), l.file());
+            if (other != null) {
+                throw new ParameterException(spec.commandLine(), l.path() + " and " + other.file()
+                        + " would both write to " + folder + "; give them different names or run them one at a time");
+            }
+        }
+        UdpRunModel model = new UdpRunModel(ExperimentFiles.profiles());
+        for (ExperimentFiles.Loaded l : loaded) {
+            int status = runOne(l.file(), model, threads, err, stdout);
+            if (status != 0) {
+                return status;
+            }
+        }
+        return 0;
+    }
+
+    private Path folder(ExperimentFile f) {
+        if (out == null) {
+            return Path.of("results", f.experiment().name());
+        }
+        return files.size() == 1 ? out : out.resolve(f.experiment().name());
+    }
+
+    private int runOne(ExperimentFile file, UdpRunModel model, int threads, PrintWriter err, PrintWriter stdout)
+            throws IOException {
+        Path folder = folder(file);
+        ExperimentRunner runner = new ExperimentRunner(model,
+                new ExperimentRunner.Options(folder, threads, resume, Main.version()));
+        AtomicLong finished = new AtomicLong();
+        ExperimentRunner.Progress shown = ProgressDisplay.of(file.experiment().name(), quiet, err);
+        ExperimentRunner.Progress progress = new Counting(shown, finished);
+        Thread onInterrupt = new Thread(() -> {
+            err.printf(Locale.ROOT, "%ncryptorder run: interrupted; %d of %d runs are saved in %s; rerun with --resume"
+                    + " to do the rest%n", finished.get(), file.runCount(), folder.resolve("runs.csv"));
+            err.flush();
+        });
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        try {
+            ExperimentRunner.Report report = runner.run(file, progress);
+            if (report.complete()) {
+                TerminalSummary.print(file, report, stdout);
+            }
+            return report.complete() ? 0 : 1;
+        } catch (ExperimentRunner.UnsupportedException e) {
+            e.problems().forEach(err::println);
+            err.flush();
+            return 1;
+        } catch (ExperimentRunner.NotResumableException e) {
+            err.println("cryptorder run: cannot resume: " + e.getMessage());
+            err.println("Remove the folder, or run without --resume to start again.");
+            err.flush();
+            return 2;
+        } catch (ExperimentRunner.RunFailedException e) {
+            err.println("cryptorder run: " + file.file() + ": " + e.getMessage());
+            err.println("The runs that finished are in " + folder.resolve("runs.csv") + "; rerun with --resume"
+                    + " to do the rest.");
+            if (System.getenv("CRYPTORDER_DEBUG") != null && e.getCause() != null) {
+                e.getCause().printStackTrace(err);
+            }
+            err.flush();
+            return 1;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down: the hook runs
+            }
+        }
+    }
+
+    /** Counts finished runs for the interruption message, and passes everything on. */
+    private record Counting(ExperimentRunner.Progress inner, AtomicLong finished) implements ExperimentRunner.Progress {
+        @Override
+        public void begin(long total, long alreadyDone) {
+            finished.set(alreadyDone);
+            inner.begin(total, alreadyDone);
+        }
+
+        @Override
+        public void finished(ResolvedRun run, int replication, double wallSeconds) {
+            finished.incrementAndGet();
+            inner.finished(run, replication, wallSeconds);
+        }
+
+        @Override
+        public void end() {
+            inner.end();
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package org.cryptorder.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import org.cryptorder.experiment.ConfigurationSummary;
+import org.cryptorder.experiment.ConfigurationSummary.Estimate;
+import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.ExperimentRunner;
+
+/**
+ * What {@code run} prints when an experiment is done: a few lines per configuration in the words
+ * of iperf3 (interval, bitrate, Retr, lost/total datagrams) and {@code ip -s macsec show}
+ * (InPktsOK, InPktsDelayed, InPktsLate, InPktsNotValid), plus reordering and cryptd use, each
+ * number as mean ± 95% half-width over the replications; then a netperf-style warning for every
+ * precision target not reached.
+ */
+final class TerminalSummary {
+    private TerminalSummary() {
+    }
+
+    static void print(ExperimentFile file, ExperimentRunner.Report report, PrintWriter out) {
+        var run = file.experiment().run();
+        out.printf(Locale.ROOT, "%n%s: %d configuration%s x %d replication%s, mean ± 95%% half-width, measured %s-%s sec%n",
+                file.experiment().name(), report.summaries().size(), report.summaries().size() == 1 ? "" : "s",
+                run.replications(), run.replications() == 1 ? "" : "s", seconds(run.warmupS()), seconds(run.durationS()));
+        for (ConfigurationSummary s : report.summaries()) {
+            out.println();
+            out.println("  " + s.run().point().label());
+            Estimate goodput = s.estimate("goodput_bps");
+            out.printf(Locale.ROOT, "    %-7s %s-%s sec  %s  Retr %s  Lost/Total Datagrams %s/%s  Out-of-order %s%n",
+                    "iperf3", seconds(run.warmupS()), seconds(run.durationS()), bitrate(goodput),
+                    count(s.estimate("tcp_retransmits")), plain(s.estimate("udp_lost")), plain(s.estimate("udp_sent")),
+                    count(s.estimate("udp_out_of_order")));
+            out.printf(Locale.ROOT, "    %-7s InPktsOK %s  InPktsDelayed %s  InPktsLate %s  InPktsNotValid %s%n", "macsec",
+                    count(s.estimate("in_pkts_ok")), count(s.estimate("in_pkts_delayed")),
+                    count(s.estimate("in_pkts_late")), count(s.estimate("in_pkts_not_valid")));
+            out.printf(Locale.ROOT, "    %-7s reordered %s  extent max %s  latency p50 %s us  p99 %s us%n", "order",
+                    percent(s.estimate("reordered_ratio")), count(s.estimate("reorder_extent_max")),
+                    decimal(s.estimate("latency_p50_us")), decimal(s.estimate("latency_p99_us")));
+            out.printf(Locale.ROOT, "    %-7s enqueued %s  dropped %s  wait %s us%n", "cryptd",
+                    count(s.estimate("cryptd_enqueued")), count(s.estimate("cryptd_dropped")),
+                    decimal(s.estimate("cryptd_wait_mean_us")));
+        }
+        warnings(report.summaries(), run.replications(), out);
+        out.printf(Locale.ROOT, "%ntables: %s (runs.csv, summary.csv, experiment.json)%n", report.folder());
+        out.flush();
+    }
+
+    /** netperf's "!!! WARNING" block, for targets that were not reached. */
+    private static void warnings(List<ConfigurationSummary> summaries, int replications, PrintWriter out) {
+        if (summaries.stream().allMatch(s -> s.missed().isEmpty())) {
+            return;
+        }
+        out.println();
+        out.println("!!! WARNING");
+        out.printf(Locale.ROOT, "!!! Desired precision was not achieved within %d replication%s:%n", replications,
+                replications == 1 ? "" : "s");
+        for (ConfigurationSummary s : summaries) {
+            for (ConfigurationSummary.MissedTarget m : s.missed()) {
+                out.printf(Locale.ROOT, "!!!   %s: %s half-width %s, target %s%s%n", s.run().point().label(), m.metric(),
+                        Double.isNaN(m.halfWidth()) ? "unknown (one replication)" : general(m.halfWidth()),
+                        general(m.target()), m.replicationsNeeded() > 0
+                                ? " (about " + m.replicationsNeeded() + " replications would reach it)" : "");
+            }
+        }
+        out.println("!!! This implies variability between replications that must be reduced (more run.replications");
+        out.println("!!! or a longer run.durationS) before comparing these configurations.");
+    }
+
+    private static String seconds(double s) {
+        return String.format(Locale.ROOT, "%.2f", s);
+    }
+
+    private static String general(double v) {
+        return String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    private static String pm(Estimate e, double scale, int decimals, String unit) {
+        if (Double.isNaN(e.mean())) {
+            return "-" + unit;
+        }
+        String f = "%." + decimals + "f";
+        String mean = String.format(Locale.ROOT, f, e.mean() / scale);
+        return Double.isNaN(e.halfWidth()) ? mean + unit
+                : mean + " ± " + String.format(Locale.ROOT, f, e.halfWidth() / scale) + unit;
+    }
+
+    private static String count(Estimate e) {
+        return pm(e, 1, 0, "");
+    }
+
+    private static String plain(Estimate e) {
+        return Double.isNaN(e.mean()) ? "-" : String.format(Locale.ROOT, "%.0f", e.mean());
+    }
+
+    private static String decimal(Estimate e) {
+        double m = Math.abs(e.mean());
+        return pm(e, 1, m >= 100 ? 0 : m >= 10 ? 1 : 2, "");
+    }
+
+    private static String percent(Estimate e) {
+        return pm(e, 0.01, 2, "%");
+    }
+
+    /** iperf3's units: bits/sec, Kbits/sec, Mbits/sec, Gbits/sec, three significant digits. */
+    static String bitrate(Estimate e) {
+        double m = Math.abs(e.mean());
+        double scale = m >= 1e9 ? 1e9 : m >= 1e6 ? 1e6 : m >= 1e3 ? 1e3 : 1;
+        String unit = scale == 1e9 ? " Gbits/sec" : scale == 1e6 ? " Mbits/sec" : scale == 1e3 ? " Kbits/sec" : " bits/sec";
+        double scaled = m / scale;
+        return pm(e, scale, scaled >= 100 ? 0 : scaled >= 10 ? 1 : 2, unit);
+    }
+}
