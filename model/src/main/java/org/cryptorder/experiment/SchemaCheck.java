@@ -39,8 +39,16 @@ public final class SchemaCheck {
         this.schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(schemaJson);
     }
 
-    /** The bundled schema. */
+    /** The bundled schema, read and compiled once (a compiled schema is immutable and thread-safe). */
     public static SchemaCheck bundled() {
+        return Bundled.SCHEMA;
+    }
+
+    private static final class Bundled {
+        static final SchemaCheck SCHEMA = load();
+    }
+
+    private static SchemaCheck load() {
         try (InputStream in = SchemaCheck.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("the experiment schema " + RESOURCE + " is missing from the jar");

@@ -13,25 +13,37 @@ public final class Suggestion {
     private Suggestion() {
     }
 
-    /** The closest candidate, if any is within about a third of the word's length (at least 2 edits). */
+    /**
+     * The candidate the word most likely meant: one equal to it but for case and separators; else
+     * the shortest that starts with it or contains it (for words of three letters or more); else the
+     * nearest within about a third of the word's length (at least 2 edits).
+     */
     public static Optional<String> closest(String word, Collection<String> candidates) {
         String w = fold(word);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
+        String containing = null;
         for (String c : candidates) {
             String f = fold(c);
-            int d = f.equals(w) ? 0 : distance(w, f);
+            if (c.equals(word)) {
+                return Optional.empty();
+            }
+            if (f.equals(w)) {
+                return Optional.of(c);
+            }
+            if (w.length() >= 3 && f.contains(w) && (containing == null || c.length() < containing.length())) {
+                containing = c;
+            }
+            int d = distance(w, f);
             if (d < bestDistance) {
                 best = c;
                 bestDistance = d;
             }
         }
-        if (best == null || best.equals(word)) {
-            return Optional.empty();
+        if (containing != null) {
+            return Optional.of(containing);
         }
-        int allowed = Math.max(2, Math.max(w.length(), fold(best).length()) / 3);
-        if (bestDistance <= allowed || fold(best).startsWith(w) && w.length() >= 3
-                || w.startsWith(fold(best)) && fold(best).length() >= 3) {
+        if (best != null && bestDistance <= Math.max(2, Math.max(w.length(), fold(best).length()) / 3)) {
             return Optional.of(best);
         }
         return Optional.empty();

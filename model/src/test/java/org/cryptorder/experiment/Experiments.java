@@ -1,0 +1,69 @@
+package org.cryptorder.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.cryptorder.testing.ProjectFiles;
+
+/** Test helpers: the project's profiles and bundled experiments, and experiments from text. */
+final class Experiments {
+    static final Profiles PROFILES = Profiles.in(ProjectFiles.resolve("data/profiles"));
+
+    private Experiments() {
+    }
+
+    /** The bundled experiment files ({@code experiments/**}{@code /*.json} but the schema). */
+    static List<Path> bundled() {
+        try (Stream<Path> s = Files.walk(ProjectFiles.resolve("experiments"))) {
+            return s.filter(p -> p.toString().endsWith(".json") && !p.toString().endsWith(".schema.json")).sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads an experiment from text named {@code name}. */
+    static ExperimentFile parse(String name, String json) throws InvalidExperimentException {
+        return ExperimentFile.parse(Path.of(name), json, PROFILES);
+    }
+
+    /** The problems of an experiment that must not read, as printed. */
+    static List<String> problems(String json) {
+        try {
+            parse("bad.json", json);
+        } catch (InvalidExperimentException e) {
+            return e.problems().stream().map(Problem::toString).toList();
+        }
+        throw new AssertionError("expected problems in " + json);
+    }
+
+    /**
+     * A bundled experiment with a short horizon: {@code durationS} simulated seconds (a tenth of it
+     * warm-up) and {@code replications} replications.
+     */
+    static ExperimentFile shortened(String file, double durationS, int replications) {
+        try {
+            ObjectMapper m = new ObjectMapper();
+            JsonNode root = m.readTree(ProjectFiles.resolve("experiments/" + file).toFile());
+            ObjectNode run = (ObjectNode) root.get("run");
+            run.put("durationS", durationS).put("warmupS", durationS / 10).put("replications", replications);
+            return parse(file, m.writeValueAsString(root));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InvalidExperimentException e) {
+            throw new AssertionError(e.problems().toString(), e);
+        }
+    }
+
+    /** A minimal valid experiment with the given extra top-level members (JSON text without braces). */
+    static String minimal(String extra) {
+        return "{\"name\": \"t\", \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 100}]"
+                + (extra.isEmpty() ? "" : ", " + extra) + "}";
+    }
+}
