@@ -200,6 +200,7 @@ public final class SchemaCheck {
             case "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" ->
                     " of letters, digits, '.', '_' and '-' starting with a letter or digit (at most 100)";
             case "^[a-z0-9][a-z0-9._-]*$" -> " of lower-case letters, digits, '.', '_' and '-'";
+            case "^[^\\u0000-\\u001f]*$" -> " without control characters";
             default -> " matching " + pattern;
         };
     }

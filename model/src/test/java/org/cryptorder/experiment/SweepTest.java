@@ -1,0 +1,84 @@
+package org.cryptorder.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.cryptorder.crypto.Policy;
+import org.junit.jupiter.api.Test;
+
+/** Sweeps: the full factorial product, first key outermost, each value applied to its path. */
+class SweepTest {
+
+    @Test
+    void theProductRunsWithTheFirstKeyOutermost() throws Exception {
+        ExperimentFile f = Experiments.parse("s.json", Experiments.minimal("\"sweep\": {\"crypto.policy\": [\"sync-fallback\","
+                + " \"async\"], \"contention.kernelFpuBusy\": [0, 0.1, 0.3]}"));
+        assertThat(f.configurations()).extracting(r -> r.point().label()).containsExactly(
+                "crypto.policy=sync-fallback contention.kernelFpuBusy=0",
+                "crypto.policy=sync-fallback contention.kernelFpuBusy=0.1",
+                "crypto.policy=sync-fallback contention.kernelFpuBusy=0.3",
+                "crypto.policy=async contention.kernelFpuBusy=0",
+                "crypto.policy=async contention.kernelFpuBusy=0.1",
+                "crypto.policy=async contention.kernelFpuBusy=0.3");
+        assertThat(f.configurations()).extracting(ResolvedRun::index).containsExactly(0, 1, 2, 3, 4, 5);
+        ResolvedRun fifth = f.configurations().get(4);
+        assertThat(fifth.experiment().crypto().effectivePolicy()).isEqualTo(Policy.ASYNC);
+        assertThat(fifth.experiment().contention().kernelFpuBusy()).isEqualTo(0.1);
+        assertThat(fifth.experiment().sweep()).as("a configuration has no sweep of its own").isEmpty();
+        assertThat(f.sweepKeys()).containsExactly("crypto.policy", "contention.kernelFpuBusy");
+        assertThat(f.runCount()).isEqualTo(6 * 5);
+    }
+
+    @Test
+    void keysInTheOtherOrderGiveTheOtherOrder() throws Exception {
+        ExperimentFile f = Experiments.parse("s.json", Experiments.minimal("\"sweep\": {\"contention.kernelFpuBusy\":"
+                + " [0, 0.1], \"crypto.policy\": [\"sync-fallback\", \"async\"]}"));
+        assertThat(f.configurations()).extracting(r -> r.point().label()).containsExactly(
+                "contention.kernelFpuBusy=0 crypto.policy=sync-fallback",
+                "contention.kernelFpuBusy=0 crypto.policy=async",
+                "contention.kernelFpuBusy=0.1 crypto.policy=sync-fallback",
+                "contention.kernelFpuBusy=0.1 crypto.policy=async");
+    }
+
+    @Test
+    void aSweepReachesIntoListsAndCreatesSectionsTheFileLeftOut() throws Exception {
+        ExperimentFile f = Experiments.parse("s.json", "{\"name\": \"t\", \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 100},"
+                + " {\"kind\": \"udp\", \"rateMbps\": 200}], \"sweep\": {\"traffic.1.rateMbps\": [300, 400],"
+                + " \"hosts.cpus\": [2]}}");
+        List<ResolvedRun> runs = f.configurations();
+        assertThat(runs).hasSize(2);
+        Experiment.UdpTraffic second = (Experiment.UdpTraffic) runs.get(1).experiment().traffic().get(1);
+        assertThat(second.rateMbps()).isEqualTo(400.0);
+        assertThat(((Experiment.UdpTraffic) runs.get(1).experiment().traffic().get(0)).rateMbps()).isEqualTo(100.0);
+        assertThat(runs.get(0).experiment().hosts().cpus()).isEqualTo(2);
+        assertThat(runs.get(0).experiment().hosts().rxRingSize()).as("the rest of hosts keeps its defaults").isEqualTo(4096);
+    }
+
+    @Test
+    void sweepingTheKernelPicksEachErasPolicyAndQueue() throws Exception {
+        ExperimentFile f = Experiments.parse("s.json", Experiments.minimal("\"sweep\": {\"crypto.kernel\": [\"3.10-rhel7\","
+                + " \"5.10\", \"6.6\", \"6.15\", \"6.16\"]}"));
+        assertThat(f.configurations()).extracting(r -> r.experiment().crypto().effectivePolicy()).containsExactly(
+                Policy.ASYNC_UNORDERED, Policy.SYNC_FALLBACK, Policy.ASYNC, Policy.DEFER_SOFTIRQ, Policy.SYNC_SIMD);
+        assertThat(f.configurations()).extracting(r -> r.experiment().crypto().cryptdQueueLength())
+                .containsExactly(100, 1000, 1000, 1000, 1000);
+    }
+
+    @Test
+    void withoutASweepThereIsOneConfiguration() throws Exception {
+        ExperimentFile f = Experiments.parse("s.json", Experiments.minimal("\"run\": {\"replications\": 3}"));
+        assertThat(f.configurations()).hasSize(1);
+        assertThat(f.configurations().get(0).point().label()).isEqualTo("(base)");
+        assertThat(f.runCount()).isEqualTo(3);
+    }
+
+    @Test
+    void theResolvedExperimentReadsBackToTheSameFingerprint() throws Exception {
+        ExperimentFile f = Experiments.parse("s.json", Experiments.minimal("\"sweep\": {\"crypto.policy\": [\"async\"]}"));
+        ExperimentFile again = Experiments.parse("experiment.json", f.resolvedJson(java.util.Map.of("tool", "x")));
+        assertThat(again.experiment()).isEqualTo(f.experiment().withProvenance(java.util.Map.of("tool", "x")));
+        assertThat(again.fingerprint()).isEqualTo(f.fingerprint());
+        ExperimentFile other = Experiments.parse("s.json", Experiments.minimal("\"sweep\": {\"crypto.policy\": [\"generic\"]}"));
+        assertThat(other.fingerprint()).isNotEqualTo(f.fingerprint());
+    }
+}

@@ -1,0 +1,94 @@
+package org.cryptorder.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.host.SectionLength;
+import org.cryptorder.scenario.CpuProfile;
+import org.cryptorder.scenario.UdpStreams;
+import org.junit.jupiter.api.Test;
+
+/** The UDP adapter measures what UdpStreams measures, cuts the warm-up, and refuses TCP. */
+class UdpRunModelTest {
+    private final UdpRunModel model = new UdpRunModel(Experiments.PROFILES);
+
+    static ResolvedRun only(String json) throws InvalidExperimentException {
+        return Experiments.parse("m.json", json).configurations().get(0);
+    }
+
+    static String udp(String policy, double busy, double durationS, double warmupS, String extraTraffic) {
+        return "{\"name\": \"m\", \"hosts\": {\"cpus\": 2}, \"crypto\": {\"policy\": \"" + policy + "\"},"
+                + " \"contention\": {\"kernelFpuBusy\": " + busy + "},"
+                + " \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 2000" + extraTraffic + "}],"
+                + " \"run\": {\"durationS\": " + durationS + ", \"warmupS\": " + warmupS + "}}";
+    }
+
+    @Test
+    void withoutWarmUpItMeasuresWhatUdpStreamsMeasures() throws Exception {
+        ResolvedRun run = only(udp("async-unordered", 0.3, 0.01, 0, ""));
+        Metrics m = model.run(run, new StreamRegistry(3), 1);
+        CpuProfile profile = Experiments.PROFILES.load("xeon-skylake-sp");
+        var host = UdpRunModel.hostSpec(run.experiment(), profile);
+        UdpStreams.Outcome o = UdpStreams.run(new UdpStreams.Config(host, host, UdpRunModel.secy(run.experiment()), 10,
+                20, 1, 2000, 1400, 0.3, 40, SectionLength.EXPONENTIAL, false, 0.01, 0), new StreamRegistry(3), 1);
+        assertThat(o.reordered()).as("the scenario reorders, so the comparison means something").isPositive();
+        assertThat(m.get("udp_sent")).isEqualTo(o.sent());
+        assertThat(m.get("udp_received")).isEqualTo(o.received());
+        assertThat(m.get("udp_corrupt")).isEqualTo(o.corrupt());
+        assertThat(m.get("frames_tx")).isEqualTo(o.framesOnWire());
+        assertThat(m.get("reorder_extent_max")).isEqualTo(o.extentMax());
+        assertThat(m.get("reordered_ratio")).isEqualTo((double) o.reordered() / o.received());
+        assertThat(m.get("udp_lost")).isEqualTo(o.lost());
+        assertThat(m.get("udp_out_of_order")).isEqualTo(o.outOfOrder());
+        assertThat(m.get("latency_p50_us")).isEqualTo(o.latencyP50Us());
+        assertThat(m.get("latency_p99_us")).isEqualTo(o.latencyP99Us());
+        assertThat(m.get("cryptd_enqueued")).isEqualTo(o.cryptdEnqueued());
+        assertThat(m.get("cryptd_dropped")).isEqualTo(o.cryptdRefused());
+        assertThat(m.get("in_pkts_ok")).isEqualTo(o.inPktsOk());
+        assertThat(m.get("in_pkts_delayed")).isEqualTo(o.inPktsDelayed());
+        assertThat(m.get("in_pkts_late")).isEqualTo(o.inPktsLate());
+        assertThat(m.get("in_pkts_not_valid")).isEqualTo(o.inPktsNotValid());
+        assertThat(m.get("resequencer_timeouts")).isEqualTo(o.resequencerTimeouts());
+        assertThat(m.names()).isEqualTo(UdpRunModel.METRICS);
+    }
+
+    @Test
+    void aWarmUpCutsTheCountsToTheMeasuredPart() throws Exception {
+        Metrics whole = model.run(only(udp("async-unordered", 0.3, 0.02, 0, "")), new StreamRegistry(3), 0);
+        Metrics cut = model.run(only(udp("async-unordered", 0.3, 0.02, 0.01, "")), new StreamRegistry(3), 0);
+        for (String counter : List.of("udp_sent", "frames_tx", "in_pkts_ok", "in_pkts_delayed", "cryptd_enqueued",
+                "udp_received", "udp_out_of_order")) {
+            assertThat(cut.get(counter)).as(counter).isPositive().isLessThan(whole.get(counter));
+        }
+        // about half the datagrams are sent after a warm-up of half the run (constant rate: exactly, give or take one)
+        assertThat(cut.get("udp_sent")).isCloseTo(whole.get("udp_sent") / 2, org.assertj.core.data.Offset.offset(1.0));
+        // goodput is per measured second either way: 2 Gbit/s offered, all delivered
+        assertThat(cut.get("goodput_bps")).isCloseTo(2e9, org.assertj.core.data.Percentage.withPercentage(3));
+        assertThat(whole.get("goodput_bps")).isCloseTo(2e9, org.assertj.core.data.Percentage.withPercentage(3));
+        assertThat(cut.get("sim_seconds")).isEqualTo(whole.get("sim_seconds")).isEqualTo(0.025);
+    }
+
+    @Test
+    void poissonSourcesAndSeveralEntriesRun() throws Exception {
+        String json = "{\"name\": \"m\", \"hosts\": {\"cpus\": 2, \"rxQueues\": 2}, \"traffic\": ["
+                + "{\"kind\": \"udp\", \"rateMbps\": 500, \"flows\": 2, \"pattern\": \"poisson\"},"
+                + "{\"kind\": \"udp\", \"rateMbps\": 300, \"packetBytes\": 200}], \"run\": {\"durationS\": 0.01}}";
+        Metrics m = model.run(only(json), new StreamRegistry(1), 0);
+        double constantDatagrams = 300e6 / 8 / 200 * 0.01;
+        assertThat(m.get("udp_sent")).isGreaterThan(constantDatagrams).isLessThan(constantDatagrams + 2 * 500e6 / 8 / 1400 * 0.01);
+        assertThat(m.get("udp_received")).isEqualTo(m.get("udp_sent"));
+        Metrics again = model.run(only(json), new StreamRegistry(1), 1);
+        assertThat(again.get("udp_sent")).as("Poisson gaps differ between replications").isNotEqualTo(m.get("udp_sent"));
+    }
+
+    @Test
+    void tcpIsNotYetSupportedAndSaysWhere() throws Exception {
+        ResolvedRun run = only("{\"name\": \"m\", \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 1}, {\"kind\": \"tcp\"}]}");
+        assertThat(model.unsupported(run)).singleElement().satisfies(u -> {
+            assertThat(u.path()).isEqualTo("traffic.1.kind");
+            assertThat(u.reason()).contains("not yet supported by the model");
+        });
+        assertThat(model.unsupported(only(udp("async", 0, 0.01, 0, "")))).isEmpty();
+    }
+}
