@@ -1,0 +1,126 @@
+package org.cryptorder.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code cryptorder run}: tables, exit statuses, messages, and independence of --jobs. */
+class RunCommandTest {
+    @TempDir
+    Path tmp;
+
+    /** A small experiment: two policies, two replications, 10 ms of UDP at 2 Gbit/s. */
+    static final String SMALL = """
+            {"name": "small", "description": "two policies, briefly",
+             "hosts": {"cpus": 2},
+             "contention": {"kernelFpuBusy": 0.3},
+             "traffic": [{"kind": "udp", "rateMbps": 2000}],
+             "run": {"durationS": 0.01, "warmupS": 0.001, "replications": 2, "seed": 3},
+             "sweep": {"crypto.policy": ["async", "async-unordered"]}}
+            """;
+
+    Path write(String name, String json) throws Exception {
+        Path p = tmp.resolve(name);
+        Files.writeString(p, json);
+        return p;
+    }
+
+    @Test
+    void aRunWritesTheThreeTablesAndPrintsASummary() throws Exception {
+        Path file = write("small.json", SMALL);
+        CliRun r = CliRun.of("run", "--quiet", "--jobs", "2", "--out", tmp.resolve("out").toString(), file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(tmp.resolve("out/runs.csv")).exists();
+        assertThat(tmp.resolve("out/summary.csv")).exists();
+        assertThat(tmp.resolve("out/experiment.json")).exists();
+        assertThat(r.out()).contains("small: 2 configurations x 2 replications", "crypto.policy=async-unordered",
+                "Gbits/sec", "InPktsDelayed", "reordered", "cryptd", "tables: " + tmp.resolve("out"));
+    }
+
+    @Test
+    void oneJobOrTwoGiveTheSameRunsCsvButForWallClockTimes() throws Exception {
+        Path file = write("small.json", SMALL);
+        assertThat(CliRun.of("run", "--quiet", "--jobs", "1", "--out", tmp.resolve("one").toString(), file.toString())
+                .status()).isZero();
+        assertThat(CliRun.of("run", "--quiet", "--jobs", "2", "--out", tmp.resolve("two").toString(), file.toString())
+                .status()).isZero();
+        String one = Tables.withoutWallClock(tmp.resolve("one/runs.csv"));
+        assertThat(Tables.withoutWallClock(tmp.resolve("two/runs.csv"))).isEqualTo(one);
+        assertThat(one.lines().count()).isEqualTo(3 + 1 + 4);
+        assertThat(Files.readString(tmp.resolve("one/runs.csv")))
+                .as("the wall-clock column is there, and differs between runs")
+                .isNotEqualTo(Files.readString(tmp.resolve("two/runs.csv")));
+    }
+
+    @Test
+    void progressLinesWhenNotATerminal() throws Exception {
+        CliRun r = CliRun.of("run", "--jobs", "2", "--out", tmp.resolve("out").toString(), write("s.json", SMALL).toString());
+        assertThat(r.status()).isZero();
+        assertThat(r.err()).contains("small: 4 runs", "small: 4/4 runs (100%)", "ETA 0:00");
+    }
+
+    @Test
+    void aFileWithProblemsRunsNothingAndExitsTwoWithoutAStackTrace() throws Exception {
+        Path good = write("small.json", SMALL);
+        Path bad = write("bad.json", SMALL.replace("\"cpus\": 2", "\"cpus\": \"2\", \"cpu\": 1"));
+        CliRun r = CliRun.of("run", "--out", tmp.resolve("out").toString(), good.toString(), bad.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().lines()).containsExactly(
+                bad + ":2:20: hosts.cpus: expected an integer from 1 to 1024, found \"2\" (a string)",
+                bad + ":2:25: hosts.cpu: expected one of the keys cpus, rxQueues, txQueues, profile, rxRingSize,"
+                        + " txRingSize, napiBudget, rxSteering, found unknown key \"cpu\"; did you mean \"cpus\"?");
+        assertThat(r.out()).isEmpty();
+        assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void tcpTrafficIsRefusedWithExitOneNamingTheFileAndPath() throws Exception {
+        Path file = write("tcp.json", "{\"name\": \"tcp\",\n \"traffic\": [{\"kind\": \"tcp\", \"flows\": 1}]}");
+        CliRun r = CliRun.of("run", "--out", tmp.resolve("out").toString(), file.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo(file + ":2:23: traffic.0.kind: TCP traffic is not yet supported by the model"
+                + " (only udp runs for now)" + System.lineSeparator());
+    }
+
+    @Test
+    void badUsageExitsTwo() throws Exception {
+        assertThat(CliRun.of("run").status()).isEqualTo(2);
+        CliRun jobs = CliRun.of("run", "--jobs", "0", write("s.json", SMALL).toString());
+        assertThat(jobs.status()).isEqualTo(2);
+        assertThat(jobs.err()).contains("--jobs: 1 to 4096, got 0", "Try 'cryptorder run --help'");
+        CliRun missing = CliRun.of("run", tmp.resolve("nothing.json").toString());
+        assertThat(missing.status()).isEqualTo(2);
+        assertThat(missing.err()).contains("nothing.json:1:1: (top level): expected a readable experiment file, found no such file");
+        Path a = write("a.json", SMALL);
+        Path b = write("b.json", SMALL);
+        CliRun same = CliRun.of("run", "--out", tmp.resolve("o").toString(), a.toString(), b.toString());
+        assertThat(same.status()).isEqualTo(2);
+        assertThat(same.err()).contains("would both write to");
+    }
+
+    @Test
+    void resumingSomeoneElsesResultsExitsTwo() throws Exception {
+        Path out = tmp.resolve("out");
+        assertThat(CliRun.of("run", "--quiet", "--out", out.toString(), write("s.json", SMALL).toString()).status()).isZero();
+        CliRun r = CliRun.of("run", "--quiet", "--resume", "--out", out.toString(),
+                write("t.json", SMALL.replace("\"seed\": 3", "\"seed\": 4")).toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("cannot resume", "another experiment");
+    }
+
+    @Test
+    void everyCommandHasHelp() {
+        for (String command : List.of("run", "validate", "list")) {
+            CliRun r = CliRun.of(command, "--help");
+            assertThat(r.status()).as(command).isZero();
+            assertThat(r.out()).as(command).contains("Usage: cryptorder " + command);
+        }
+        assertThat(CliRun.of("run", "--help").out()).contains("--jobs", "--resume", "--out", "--quiet");
+        assertThat(CliRun.of("--help").out()).contains("run", "validate", "list");
+    }
+}

@@ -1,0 +1,65 @@
+package org.cryptorder.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.cryptorder.experiment.MalformedCases;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@code cryptorder validate} and {@code cryptorder list}. */
+class ValidateCommandTest {
+    @TempDir
+    Path tmp;
+
+    static List<MalformedCases> cases() {
+        return MalformedCases.all();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void eachMistakeExitsTwoWithOneLineNamingItsPlace(MalformedCases c) throws Exception {
+        Path bad = tmp.resolve("bad.json");
+        Files.writeString(bad, c.json());
+        CliRun r = CliRun.of("validate", bad.toString());
+        assertThat(r.status()).isEqualTo(2);
+        String expected = c.expected().replaceFirst("^bad\\.json", java.util.regex.Matcher.quoteReplacement(bad.toString()));
+        assertThat(r.err().lines()).singleElement().satisfies(line -> {
+            assertThat(line).startsWith(expected).contains(c.says());
+            assertThat(line).doesNotContain("Exception", "\tat ");
+        });
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void theBundledExperimentsAreValid() {
+        Path home = ProjectPaths.home();
+        CliRun r = CliRun.of("validate", home.resolve("experiments/quickstart.json").toString(),
+                home.resolve("experiments/policy-vs-contention.json").toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("quickstart.json: ok, quickstart: 3 configurations x 5 replications = 15 runs",
+                "policy-vs-contention.json: ok, policy-vs-contention: 12 configurations x 5 replications = 60 runs");
+    }
+
+    @Test
+    void tcpIsValidButNotedAsNotYetRunnable() throws Exception {
+        Path f = tmp.resolve("tcp.json");
+        Files.writeString(f, "{\"name\": \"tcp\", \"traffic\": [{\"kind\": \"tcp\"}]}");
+        CliRun r = CliRun.of("validate", f.toString());
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).contains("tcp.json: ok", "note: " + f + ":1:38: traffic.0.kind: TCP traffic is not yet supported");
+    }
+
+    @Test
+    void listShowsTheBundledExperimentsWithTheirDescriptions() {
+        CliRun r = CliRun.of("list");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("experiments/quickstart.json", "experiments/policy-vs-contention.json",
+                "One UDP stream over 10GbE MACsec as kernel FPU contention on the receiver grows", "(15 runs)")
+                .doesNotContain("schema");
+    }
+}
