@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -104,8 +103,7 @@ final class Sweep {
         }
         JsonPath sweepPath = JsonPath.ROOT.child("sweep");
         long configurations = 1;
-        for (Iterator<Map.Entry<String, JsonNode>> it = sweep.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> entry = it.next();
+        for (Map.Entry<String, JsonNode> entry : sweep.properties()) {
             String key = entry.getKey();
             JsonPath keyPath = sweepPath.child(key);
             JsonPath target = JsonPath.parse(key);
@@ -203,7 +201,7 @@ final class Sweep {
         List<String> keys = new ArrayList<>();
         List<ArrayNode> lists = new ArrayList<>();
         if (sweep.isObject()) {
-            sweep.fields().forEachRemaining(e -> {
+            sweep.properties().forEach(e -> {
                 keys.add(e.getKey());
                 lists.add((ArrayNode) e.getValue());
             });

@@ -124,8 +124,7 @@ class SchemaAgreementTest {
     private void compareDefaults(JsonNode objectSchema, JsonNode value, String path, List<String> withoutDefault) {
         JsonNode s = resolve(objectSchema);
         Set<String> required = new TreeSet<>(texts(s.path("required")));
-        for (Iterator<Map.Entry<String, JsonNode>> it = s.path("properties").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> p = it.next();
+        for (Map.Entry<String, JsonNode> p : s.path("properties").properties()) {
             String at = path.isEmpty() ? p.getKey() : path + "." + p.getKey();
             JsonNode ps = resolve(p.getValue());
             if (required.contains(p.getKey()) || p.getKey().equals("traffic")) {

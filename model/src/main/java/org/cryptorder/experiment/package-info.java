@@ -1,0 +1,57 @@
+/**
+ * Experiments: files that describe what to run, the sweeps and replications that run it, and the
+ * tables that come out. Nothing physical is modelled here; this package turns data into calls of
+ * a {@link org.cryptorder.experiment.RunModel} and its answers into statistics.
+ *
+ * <h2>Files</h2>
+ * An experiment file is JSON described by {@code experiments/experiment.schema.json} (draft
+ * 2020-12) and bound to the {@link org.cryptorder.experiment.Experiment} records: camelCase keys,
+ * units in key names, every key but {@code name}, {@code traffic} and a UDP entry's
+ * {@code rateMbps} optional with a default stated in both the schema and the records (a test walks
+ * both). {@link org.cryptorder.experiment.ExperimentFile#load} reports every problem of a file at
+ * once as {@code file:line:column: dotted.path: what was expected, what was found}, in file order:
+ * JSON syntax (which stops reading), then the schema (unknown keys with "did you mean", types,
+ * ranges, enum values with "did you mean", required keys), then the rules a schema cannot say
+ * ({@code ConsistencyChecks}: policy or kernel, kernel versions, warm-up shorter than the run,
+ * MTU room for the headers, datagrams that fit, XPN's replay window, profiles that exist, run
+ * sizes), then the sweep. Jackson itself is set up strictly too ({@link
+ * org.cryptorder.experiment.ExperimentJson}), so the records cannot be bound leniently by mistake.
+ *
+ * <h2>Sweeps and replications</h2>
+ * {@code sweep} maps dotted paths ({@code crypto.policy}, {@code traffic.0.rateMbps}) to lists of
+ * values; the configurations are the full factorial product, the first key outermost ({@link
+ * org.cryptorder.experiment.Sweep}). Each configuration ({@link org.cryptorder.experiment.ResolvedRun}:
+ * the base with one sweep point applied and defaults filled in) runs {@code run.replications}
+ * times; replication r of every configuration draws from substream r of every named stream of
+ * {@code StreamRegistry(run.seed)}, so compared configurations see the same random numbers
+ * (common random numbers) and their differences are paired.
+ *
+ * <h2>Model</h2>
+ * The runner is given its model ({@link org.cryptorder.experiment.RunModel}), in the spirit of
+ * DESMO-J's separation of model and experiment. {@link org.cryptorder.experiment.UdpRunModel}
+ * is the model for experiments whose traffic is all UDP: the wiring of {@code
+ * scenario.UdpStreams} driven by the records, with several traffic entries, Poisson sources and
+ * warm-up deletion (counters noted at the end of the warm-up and subtracted; sinks reset, their
+ * ordering state kept). TCP entries are accepted by the format and refused by this model, before
+ * anything runs, with the file position of the entry.
+ *
+ * <h2>Outputs</h2>
+ * {@link org.cryptorder.experiment.ExperimentRunner} writes {@code experiment.json} (resolved, with
+ * a {@code provenance} object), {@code runs.csv} (a row per configuration and replication,
+ * appended and flushed as each finishes, rewritten in sweep order at the end) and {@code
+ * summary.csv} (mean and 95% Student-t half-width per metric, SSJ {@code Tally}, computed on one
+ * thread from the numbers as written). Both CSV files begin with {@code #} lines giving the tool
+ * version, the experiment's name and fingerprint (SHA-256 of the resolved experiment) and the
+ * random-number scheme; {@code --resume} requires them to match. Numbers are written in a
+ * locale-independent form that reads back to the same double, so the tables are byte-identical
+ * whatever the number of threads, apart from {@code wall_seconds}.
+ *
+ * <h2>Validation</h2>
+ * Tests: forty kinds of malformed file, each with exactly one message at its line and column;
+ * schema and records walked together (keys, types, enum values, defaults); runs with one and
+ * several threads compared; a sweep cancelled part way (and, from the command line, killed with
+ * SIGKILL) and resumed compared with an uninterrupted one; Student-t half-widths against hand
+ * computations; the UDP adapter against {@code UdpStreams}; the bundled experiments on a short
+ * horizon against the contrasts they are meant to show.
+ */
+package org.cryptorder.experiment;
