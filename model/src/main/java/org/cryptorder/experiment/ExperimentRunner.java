@@ -216,7 +216,13 @@ public final class ExperimentRunner {
                         if (cancelled.get()) {
                             return null;
                         }
-                        RunsTable.Row row = runOne(file, r, streams, replication);
+                        RunsTable.Row row;
+                        try {
+                            row = runOne(file, r, streams, replication);
+                        } catch (RunFailedException e) {
+                            cancelled.set(true);  // start nothing more; what finished stays on disk
+                            throw e;
+                        }
                         table.append(row);
                         rows.add(row);
                         ran.incrementAndGet();
