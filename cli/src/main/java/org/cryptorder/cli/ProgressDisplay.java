@@ -37,7 +37,7 @@ final class ProgressDisplay {
         @Override
         public synchronized void begin(long total, long alreadyDone) {
             bar = new ProgressBarBuilder().setTaskName(name).setInitialMax(total).setUnit(" runs", 1)
-                    .setStyle(ProgressBarStyle.UNICODE_BLOCK).setUpdateIntervalMillis(250)
+                    .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250)
                     .startsFrom(alreadyDone, Duration.ZERO).build();
         }
 

@@ -12,7 +12,7 @@ import org.cryptorder.experiment.ExperimentRunner;
  * What {@code run} prints when an experiment is done: a few lines per configuration in the words
  * of iperf3 (interval, bitrate, Retr, lost/total datagrams) and {@code ip -s macsec show}
  * (InPktsOK, InPktsDelayed, InPktsLate, InPktsNotValid), plus reordering and cryptd use, each
- * number as mean ± 95% half-width over the replications; then a netperf-style warning for every
+ * number as mean +/- 95% half-width over the replications; then a netperf-style warning for every
  * precision target not reached.
  */
 final class TerminalSummary {
@@ -21,7 +21,7 @@ final class TerminalSummary {
 
     static void print(ExperimentFile file, ExperimentRunner.Report report, PrintWriter out) {
         var run = file.experiment().run();
-        out.printf(Locale.ROOT, "%n%s: %d configuration%s x %d replication%s, mean ± 95%% half-width, measured %s-%s sec%n",
+        out.printf(Locale.ROOT, "%n%s: %d configuration%s x %d replication%s, mean +/- 95%% half-width, measured %s-%s sec%n",
                 file.experiment().name(), report.summaries().size(), report.summaries().size() == 1 ? "" : "s",
                 run.replications(), run.replications() == 1 ? "" : "s", seconds(run.warmupS()), seconds(run.durationS()));
         for (ConfigurationSummary s : report.summaries()) {
@@ -83,7 +83,7 @@ final class TerminalSummary {
         String f = "%." + decimals + "f";
         String mean = String.format(Locale.ROOT, f, e.mean() / scale);
         return Double.isNaN(e.halfWidth()) ? mean + unit
-                : mean + " ± " + String.format(Locale.ROOT, f, e.halfWidth() / scale) + unit;
+                : mean + " +/- " + String.format(Locale.ROOT, f, e.halfWidth() / scale) + unit;
     }
 
     private static String count(Estimate e) {

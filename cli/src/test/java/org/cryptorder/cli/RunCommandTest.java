@@ -58,6 +58,20 @@ class RunCommandTest {
     }
 
     @Test
+    void aMissedPrecisionTargetGetsANetperfStyleWarning() throws Exception {
+        Path file = write("target.json", SMALL.replace("\"seed\": 3}", "\"seed\": 3, \"targetHalfWidth\": {\"udp_out_of_order\": 0.001}}"));
+        CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("out").toString(), file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("!!! WARNING", "!!! Desired precision was not achieved within 2 replications:",
+                "!!!   crypto.policy=async-unordered: udp_out_of_order half-width ", "replications would reach it)");
+        assertThat(r.out()).doesNotContain("!!!   crypto.policy=async: ");
+        List<String> summary = Files.readAllLines(tmp.resolve("out/summary.csv"));
+        assertThat(summary.get(3)).endsWith(",targets_reached");
+        assertThat(summary.get(4)).startsWith("async,").endsWith(",true");
+        assertThat(summary.get(5)).startsWith("async-unordered,").endsWith(",false");
+    }
+
+    @Test
     void progressLinesWhenNotATerminal() throws Exception {
         CliRun r = CliRun.of("run", "--jobs", "2", "--out", tmp.resolve("out").toString(), write("s.json", SMALL).toString());
         assertThat(r.status()).isZero();
