@@ -34,6 +34,7 @@ final class ConsistencyChecks {
 
     private final ObjectMapper mapper;
     private final Profiles profiles;
+    private final List<String> profileNames;
 
     /** One broken rule. */
     record Finding(JsonPath path, String message) {
@@ -42,6 +43,7 @@ final class ConsistencyChecks {
     ConsistencyChecks(ObjectMapper mapper, Profiles profiles) {
         this.mapper = mapper;
         this.profiles = profiles;
+        this.profileNames = profiles.names();
     }
 
     /**
@@ -112,7 +114,7 @@ final class ConsistencyChecks {
                 !e.macsec().cipherSuite().xpn() || e.macsec().replayWindow() <= SecYConfig.XPN_MAX_REPLAY_WINDOW,
                 "macsec.replayWindow", () -> "expected at most " + SecYConfig.XPN_MAX_REPLAY_WINDOW
                         + " with an XPN cipher suite, found " + e.macsec().replayWindow());
-        List<String> known = profiles.names();
+        List<String> known = profileNames;
         String profile = e.hosts().profile();
         r.check(List.of("hosts.profile"), known.contains(profile), "hosts.profile",
                 () -> "expected a profile in " + profiles.folder() + " (" + String.join(", ", known) + "), found \""

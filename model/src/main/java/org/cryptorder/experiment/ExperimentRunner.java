@@ -172,7 +172,6 @@ public final class ExperimentRunner {
         List<String> header = new ArrayList<>(keys);
         header.addAll(List.of("replication", "seed", WALL_SECONDS));
         header.addAll(model.metricNames());
-        writeAtomically(folder.resolve("experiment.json"), file.resolvedJson(provenance(file)));
         Map<String, Integer> keyOf = new HashMap<>();
         for (ResolvedRun r : file.configurations()) {
             keyOf.put(Csv.line(keys.stream().map(k -> r.point().text(k)).toList()), r.index());
@@ -185,6 +184,7 @@ public final class ExperimentRunner {
             throw new NotResumableException(e.getMessage());
         }
         try (table) {
+            writeAtomically(folder.resolve("experiment.json"), file.resolvedJson(provenance(file)));
             return runAll(file, table, progress);
         }
     }

@@ -51,10 +51,6 @@ public record JsonPath(List<String> segments) {
                 && other.segments.subList(0, segments.size()).equals(segments);
     }
 
-    public int depth() {
-        return segments.size();
-    }
-
     /** The dotted form, e.g. {@code hosts.cpus}; {@code (top level)} for the root. */
     public String dotted() {
         return segments.isEmpty() ? "(top level)" : String.join(".", segments);

@@ -121,9 +121,12 @@ class ExperimentRunnerTest {
     @Test
     void resumingAnotherExperimentsResultsIsRefused() throws Exception {
         run(Experiments.parse("sweep.json", SWEEP), new FakeModel(), tmp, 2, false, ExperimentRunner.Progress.NONE);
+        String before = Files.readString(tmp.resolve("experiment.json")) + Files.readString(tmp.resolve("runs.csv"));
         ExperimentFile other = Experiments.parse("sweep.json", SWEEP.replace("\"seed\": 7", "\"seed\": 8"));
         assertThatThrownBy(() -> run(other, new FakeModel(), tmp, 2, true, ExperimentRunner.Progress.NONE))
                 .isInstanceOf(ExperimentRunner.NotResumableException.class).hasMessageContaining("another experiment");
+        assertThat(Files.readString(tmp.resolve("experiment.json")) + Files.readString(tmp.resolve("runs.csv")))
+                .as("a refused resumption leaves the folder as it was").isEqualTo(before);
         ExperimentRunner.Report fresh = run(other, new FakeModel(), tmp, 2, false, ExperimentRunner.Progress.NONE);
         assertThat(fresh.ran()).as("without --resume the folder starts again").isEqualTo(24);
     }
