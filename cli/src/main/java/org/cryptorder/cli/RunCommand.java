@@ -26,10 +26,12 @@ import picocli.CommandLine.Spec;
  * summary. Files are all checked before anything runs.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs experiment files: every configuration of the sweep, run.replications times each,",
-            "in parallel, writing runs.csv (a row per run, flushed as each finishes), summary.csv (mean and 95%",
-            "half-width per configuration) and experiment.json (as it ran) to results/<name>/.",
-            "Exit status: 0 done, 1 a failure while running, 2 bad usage or a file with problems."})
+        description = {"Runs experiment files: every configuration of the sweep, run.replications",
+            "times each, in parallel. Writes to results/<name>/: runs.csv (a row per run,",
+            "flushed as each finishes), summary.csv (mean and 95%% half-width per",
+            "configuration) and experiment.json (the experiment as it ran).",
+            "Exit status: 0 done, 1 a failure while running, 2 bad usage or a file with",
+            "problems."})
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -2,6 +2,9 @@ package org.cryptorder.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
@@ -64,14 +67,65 @@ public final class SchemaCheck {
         return schemaJson;
     }
 
-    /** Every schema error in {@code document}, at most one per path, in the validator's order. */
+    /**
+     * Every schema error in {@code document}, at most one per path, in the validator's order; and,
+     * stricter than JSON Schema (for which 8.0 is an integer), a number with a fraction or an
+     * exponent where an integer is expected.
+     */
     public List<Finding> check(JsonNode document) {
         Map<JsonPath, Finding> byPath = new LinkedHashMap<>();
         for (Error e : schema.validate(document)) {
             Finding f = translate(e);
             byPath.putIfAbsent(f.path(), f);
         }
+        List<JsonPath> written = new ArrayList<>();
+        JsonNode probe = withIntegralFractionsMoved(document, JsonPath.ROOT, written);
+        if (!written.isEmpty()) {
+            for (Error e : schema.validate(probe)) {
+                JsonPath at = path(e.getInstanceLocation());
+                if (e.getKeyword().equals("type") && written.contains(at) && !byPath.containsKey(at)) {
+                    JsonNode parent = schemaNodeAt(e.getSchemaLocation().getFragment().getParent());
+                    byPath.put(at, new Finding(at, false, "expected " + describe(parent) + ", found "
+                            + valueAt(document, at) + " (integers are written without a decimal point or exponent)"));
+                }
+            }
+        }
         return List.copyOf(byPath.values());
+    }
+
+    /**
+     * A copy of {@code node} in which every floating-point number with an integral value (8.0,
+     * 1e3) is moved by a half, so that the schema says where such numbers stand for integers.
+     */
+    private static JsonNode withIntegralFractionsMoved(JsonNode node, JsonPath at, List<JsonPath> moved) {
+        if (node.isFloatingPointNumber() && node.doubleValue() == Math.rint(node.doubleValue())
+                && Double.isFinite(node.doubleValue())) {
+            moved.add(at);
+            return DoubleNode.valueOf(node.doubleValue() + 0.5);
+        }
+        if (node.isObject()) {
+            ObjectNode copy = ((ObjectNode) node).objectNode();
+            for (Map.Entry<String, JsonNode> e : node.properties()) {
+                copy.set(e.getKey(), withIntegralFractionsMoved(e.getValue(), at.child(e.getKey()), moved));
+            }
+            return copy;
+        }
+        if (node.isArray()) {
+            ArrayNode copy = ((ArrayNode) node).arrayNode();
+            for (int i = 0; i < node.size(); i++) {
+                copy.add(withIntegralFractionsMoved(node.get(i), at.child(i), moved));
+            }
+            return copy;
+        }
+        return node;
+    }
+
+    private static JsonNode valueAt(JsonNode document, JsonPath at) {
+        JsonNode n = document;
+        for (String s : at.segments()) {
+            n = n.isArray() ? n.path(Integer.parseInt(s)) : n.path(s);
+        }
+        return n;
     }
 
     private Finding translate(Error e) {
@@ -225,6 +279,9 @@ public final class SchemaCheck {
         }
         if (v.isTextual()) {
             return v.toString() + " (a string)";
+        }
+        if (v.isNumber() && !Double.isFinite(v.doubleValue())) {
+            return "a number too large to represent";
         }
         if (v.isObject()) {
             return v.isEmpty() ? "an empty object" : "an object";

@@ -47,7 +47,7 @@
  * whatever the number of threads, apart from {@code wall_seconds}.
  *
  * <h2>Validation</h2>
- * Tests: forty kinds of malformed file, each with exactly one message at its line and column;
+ * Tests: over forty kinds of malformed file, each with exactly one message at its line and column;
  * schema and records walked together (keys, types, enum values, defaults); runs with one and
  * several threads compared; a sweep cancelled part way (and, from the command line, killed with
  * SIGKILL) and resumed compared with an uninterrupted one; Student-t half-widths against hand
