@@ -69,14 +69,17 @@ final class DelayedAck {
     private long delayedAcks;
     private long compressedAcks;
 
-    DelayedAck(Simulator sim, TcpClock clock, AckPolicy policy, long initialRtoNs,
-            Receiver receiver) {
+    /**
+     * @param rtoNs the receiver's retransmission timeout ({@code icsk_rto}): it caps the ACK
+     *     timeout, and a silence longer than it restarts quick ACKs
+     */
+    DelayedAck(Simulator sim, TcpClock clock, AckPolicy policy, long rtoNs, Receiver receiver) {
         this.clock = clock;
         this.policy = policy;
         this.receiver = receiver;
         this.atoMin = Math.max(1, clock.toJiffies(policy.delackMinNs()));
         this.delackMax = Math.max(1, clock.toJiffies(policy.delackMaxNs()));
-        this.rtoJiffies = clock.toJiffies(initialRtoNs);
+        this.rtoJiffies = clock.toJiffies(rtoNs);
         this.delackTimer = new DelackExpired(sim);
         this.compressTimer = new CompressedAckExpired(sim);
     }

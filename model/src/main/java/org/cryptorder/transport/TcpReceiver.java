@@ -18,6 +18,10 @@ import umontreal.ssj.simevents.Simulator;
  * compression delay, and the window it advertises ({@code tcp_select_window}: never shrinks).
  * When ACKs go is {@link DelayedAck}'s business.
  *
+ * <p>The receiver's own RTO, which bounds its ACK timeout and decides when a long silence puts it
+ * back in quick-ACK mode, is the minimum RTO: what the handshake's sub-millisecond RTT sample
+ * would have given it ({@code tcp_synack_rtt_meas}).
+ *
  * <p>The application reads in-order data the moment it arrives, so the advertised window is the
  * configured buffer less what the out-of-order queue holds. Every payload octet is checked
  * against {@link TcpPayload}. Not modelled: PAWS, SACK reneging and out-of-order queue pruning
@@ -78,7 +82,7 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         this.policy = cfg.acks();
         this.output = output;
         this.clock = new TcpClock(sim, cfg.timers());
-        this.acks = new DelayedAck(sim, clock, policy, cfg.timers().initialRtoNs(), this);
+        this.acks = new DelayedAck(sim, clock, policy, cfg.timers().minRtoNs(), this);
         this.rcvWnd = cfg.receiveWindowBytes();
         this.rcvMss = Math.min(cfg.mss(), 536);
         this.flushCompressed = acks::flushCompressed;
