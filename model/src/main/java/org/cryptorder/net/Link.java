@@ -1,6 +1,7 @@
 package org.cryptorder.net;
 
 import java.util.ArrayDeque;
+import umontreal.ssj.rng.RandomStream;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -9,6 +10,10 @@ import umontreal.ssj.simevents.Simulator;
  * the other, and arrive after the propagation delay, in the order they were sent. On the wire each
  * frame also carries the FCS (4 octets), preamble and start delimiter (8) and the inter-frame gap
  * (12): {@link #WIRE_OVERHEAD} octets.
+ *
+ * <p>Optional impairments (off by default): each frame is lost with a given probability, or has
+ * one random bit flipped, so that the receiver's checks fail for real (a flipped bit in the
+ * authenticated or encrypted part fails the ICV; one in the SecTAG may make it malformed).
  *
  * <p>The link is the transmitting NIC's serialiser: {@link #busyUntil} tells the NIC when it can
  * start the next frame. One event object serves all frames in flight, since they arrive in order.
@@ -29,6 +34,11 @@ public final class Link {
     private final ArrayDeque<Packet> inFlight = new ArrayDeque<>();
     private final Event arrival;
     private Receiver receiver;
+    private RandomStream impairments;
+    private double lossProbability;
+    private double corruptProbability;
+    private long lost;
+    private long corrupted;
     private double busyUntil;
     private long frames;
     private long octets;
@@ -47,6 +57,16 @@ public final class Link {
 
     public void connect(Receiver r) {
         this.receiver = r;
+    }
+
+    /** Loses or corrupts frames independently with the given probabilities, drawing from {@code stream}. */
+    public void impair(double loss, double corrupt, RandomStream stream) {
+        if (!(loss >= 0 && loss <= 1) || !(corrupt >= 0 && corrupt <= 1)) {
+            throw new IllegalArgumentException("loss and corruption probabilities must be in [0, 1]");
+        }
+        this.lossProbability = loss;
+        this.corruptProbability = corrupt;
+        this.impairments = stream;
     }
 
     public String name() {
@@ -76,6 +96,15 @@ public final class Link {
         busyNs += ser;
         frames++;
         octets += p.length();
+        if (impairments != null && lossProbability > 0 && impairments.nextDouble() < lossProbability) {
+            lost++;
+            return busyUntil;
+        }
+        if (impairments != null && corruptProbability > 0 && impairments.nextDouble() < corruptProbability) {
+            corrupted++;
+            int bit = impairments.nextInt(0, p.length() * 8 - 1);
+            p.frame().bytes()[p.frame().offset() + bit / 8] ^= (byte) (1 << (bit % 8));
+        }
         double at = busyUntil + propagationNs;
         p.arrivesAt = at;
         inFlight.add(p);
@@ -102,6 +131,16 @@ public final class Link {
 
     public long frames() {
         return frames;
+    }
+
+    /** Frames the link lost (impairment). */
+    public long lost() {
+        return lost;
+    }
+
+    /** Frames the link delivered with a flipped bit (impairment). */
+    public long corrupted() {
+        return corrupted;
     }
 
     public long octets() {

@@ -59,6 +59,12 @@ public final class UdpStreams {
     }
 
     public static Outcome run(Config c, StreamRegistry streams, int replication) {
+        return run(c, streams, replication, net -> { });
+    }
+
+    /** The same, with a chance to change the assembled network before it starts (tests, impairments). */
+    public static Outcome run(Config c, StreamRegistry streams, int replication,
+                              java.util.function.Consumer<BackToBack> customize) {
         Simulator sim = EventListKind.DEFAULT.newSimulator();
         GcmEngine engine = new GcmEngine();
         RandomStream keys = streams.stream("keys", replication);
@@ -73,6 +79,7 @@ public final class UdpStreams {
                 new UserFpuLoad(net.b().cpu(cpu), "prime95").start();
             }
         }
+        customize.accept(net);
         UdpSink[] sinks = new UdpSink[c.flows()];
         UdpSource[] sources = new UdpSource[c.flows()];
         double pps = c.offeredMbps() * 1e6 / 8 / c.payloadBytes() / c.flows();

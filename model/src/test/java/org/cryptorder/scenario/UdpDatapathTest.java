@@ -160,6 +160,36 @@ class UdpDatapathTest {
     }
 
     @Test
+    void everyFrameCorruptedOnTheWireIsCaughtByTheReceivingSecY() {
+        long[] corrupted = new long[1];
+        UdpStreams.Config c = config(Policy.ASYNC, 0, 1, 1, 2000, 0.02);
+        StreamRegistry streams = new StreamRegistry(9);
+        org.cryptorder.net.Link[] link = new org.cryptorder.net.Link[1];
+        UdpStreams.Outcome o = UdpStreams.run(c, streams, 0, net -> {
+            link[0] = net.aToB();
+            net.aToB().impair(0, 0.05, streams.stream("a->b.corruption", 0));
+        });
+        corrupted[0] = link[0].corrupted();
+        assertThat(corrupted[0]).isGreaterThan(100);
+        assertThat(o.corrupt()).as("no damaged datagram reaches the socket").isZero();
+        assertThat(o.received()).isEqualTo(o.sent() - corrupted[0]);
+        assertThat(o.inPktsNotValid()).as("most flipped bits fail the ICV").isGreaterThan(corrupted[0] / 2);
+    }
+
+    @Test
+    void withIntegrityOnlyAndValidateCheckDamagedFramesAreDeliveredAndTheSinkNotices() {
+        UdpStreams.Config c = config(Policy.ASYNC, 0, 1, 1, 2000, 0.02);
+        UdpStreams.Config check = new UdpStreams.Config(c.a(), c.b(),
+                SecYConfig.linuxDefaults(1).withValidate(org.cryptorder.macsec.ValidateFrames.CHECK), c.rateGbps(),
+                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
+                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs());
+        StreamRegistry streams = new StreamRegistry(9);
+        UdpStreams.Outcome o = UdpStreams.run(check, streams, 0,
+                net -> net.aToB().impair(0, 0.05, streams.stream("a->b.corruption", 0)));
+        assertThat(o.corrupt()).as("payload bit flips reach the socket as InPktsInvalid").isPositive();
+    }
+
+    @Test
     void sameSeedSameRunDifferentSeedDifferentRun() {
         UdpStreams.Config c = config(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 0.01);
         UdpStreams.Outcome first = run(c, 11);
