@@ -25,6 +25,8 @@ public final class Packet {
     RxVerdict verdict;
     /** The frame's transmit verdict when it needed no crypto. */
     TxVerdict txVerdict;
+    /** Its number in the frame trace, or -1 when not followed. */
+    int traceNo = -1;
 
     public Packet(long id, int flow, double createdAt, MacsecFrame frame) {
         this.id = id;

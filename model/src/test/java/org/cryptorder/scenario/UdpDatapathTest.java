@@ -190,6 +190,34 @@ class UdpDatapathTest {
     }
 
     @Test
+    void theFrameTraceNarratesEveryStepAndTheBirthOfAReordering() {
+        org.cryptorder.net.FrameTrace trace = new org.cryptorder.net.FrameTrace(2000);
+        UdpStreams.run(config(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 0.01), new StreamRegistry(7), 0, net -> {
+            net.a().trace(trace);
+            net.b().trace(trace);
+        });
+        List<org.cryptorder.net.FrameTrace.Step> steps = trace.steps();
+        assertThat(trace.followed()).as("10 ms at 2 Gbit/s: about 1786 datagrams, all followed").isBetween(1700, 2000);
+        for (int i = 1; i < steps.size(); i++) {
+            assertThat(steps.get(i).timeNs()).isGreaterThanOrEqualTo(steps.get(i - 1).timeNs());
+        }
+        // a followed frame's whole path: TX, wire, RX queue, MACsec RX, decrypted, up the stack
+        List<String> first = steps.stream().filter(s -> s.frame() == 0).map(org.cryptorder.net.FrameTrace.Step::what).toList();
+        assertThat(first).hasSize(7);
+        assertThat(first.get(0)).startsWith("MACsec TX: PN taken");
+        assertThat(first.get(1)).startsWith("encrypted");
+        assertThat(first.get(2)).startsWith("on the wire a->b");
+        assertThat(first.get(3)).startsWith("arrives on the RX queue of cpu0");
+        assertThat(first.get(4)).startsWith("MACsec RX (NAPI poll)");
+        assertThat(first.get(5)).contains("InPktsOK");
+        assertThat(first.get(6)).startsWith("up the stack");
+        assertThat(steps).anySatisfy(s -> assertThat(s.what())
+                .startsWith("MACsec RX").contains("FPU unusable: softirq interrupted a kernel FPU section, so cryptd of cpu0, position"));
+        assertThat(steps).anySatisfy(s -> assertThat(s.what()).contains("counted InPktsDelayed"));
+        assertThat(steps.get(0).format()).matches(" +0\\.000 us  a cpu0 task +frame 0 PN 1: MACsec TX: .*");
+    }
+
+    @Test
     void sameSeedSameRunDifferentSeedDifferentRun() {
         UdpStreams.Config c = config(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 0.01);
         UdpStreams.Outcome first = run(c, 11);
