@@ -217,6 +217,37 @@ class UdpDatapathTest {
         assertThat(steps.get(0).format()).matches(" +0\\.000 us  a cpu0 task +frame 0 PN 1: MACsec TX: .*");
     }
 
+    /** Heap in use after a full collection, bytes. */
+    static long usedHeapAfterGc() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    @Test
+    void theHeapDoesNotGrowWithSimulatedTime() {
+        long[] heap = new long[2];
+        UdpStreams.run(config(Policy.ASYNC_UNORDERED, 0.3, 2, 2, 2000, 0.4), new StreamRegistry(1), 0, net -> {
+            var sim = net.a().cpu(0).simulator();
+            new umontreal.ssj.simevents.Event(sim) {
+                @Override
+                public void actions() {
+                    heap[0] = usedHeapAfterGc();
+                }
+            }.schedule(org.cryptorder.engine.Time.s(0.04));
+            new umontreal.ssj.simevents.Event(sim) {
+                @Override
+                public void actions() {
+                    heap[1] = usedHeapAfterGc();
+                }
+            }.schedule(org.cryptorder.engine.Time.s(0.4));
+        });
+        // 10x the simulated time (about 70,000 frames vs 7,000) must not keep more than 4 MiB more
+        assertThat(heap[1] - heap[0]).as("heap at 0.04 s %d, at 0.4 s %d", heap[0], heap[1])
+                .isLessThan(4L << 20);
+    }
+
     @Test
     void sameSeedSameRunDifferentSeedDifferentRun() {
         UdpStreams.Config c = config(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 0.01);
