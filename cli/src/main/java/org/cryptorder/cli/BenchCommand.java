@@ -77,6 +77,10 @@ final class BenchCommand implements Runnable {
         @Option(names = "--warmup-runs", defaultValue = "1", description = "Unmeasured runs first, for the JIT (default: ${DEFAULT-VALUE}).")
         int warmups;
 
+        @Option(names = "--policy", paramLabel = "POLICY", split = ",",
+                description = "Only these policies (default: all).")
+        java.util.List<String> policies;
+
         @Override
         public Integer call() throws Exception {
             if (!(simSeconds > 0) || simSeconds > 100) {
@@ -89,7 +93,19 @@ final class BenchCommand implements Runnable {
                     Runtime.version());
             out.printf(Locale.ROOT, "%-16s %10s %14s %14s %12s%n", "policy", "frames", "frames/CPU-s", "sim-s/wall-s",
                     "wall/floor");
-            for (org.cryptorder.crypto.Policy policy : org.cryptorder.crypto.Policy.values()) {
+            java.util.List<org.cryptorder.crypto.Policy> chosen = new java.util.ArrayList<>();
+            if (policies == null) {
+                chosen.addAll(java.util.List.of(org.cryptorder.crypto.Policy.values()));
+            } else {
+                for (String k : policies) {
+                    try {
+                        chosen.add(org.cryptorder.crypto.Policy.fromKey(k));
+                    } catch (IllegalArgumentException e) {
+                        throw new ParameterException(spec.commandLine(), "--policy: " + e.getMessage());
+                    }
+                }
+            }
+            for (org.cryptorder.crypto.Policy policy : chosen) {
                 var config = org.cryptorder.cli.bench.LineRate.config(profile, policy, simSeconds);
                 for (int w = 0; w < warmups; w++) {
                     org.cryptorder.cli.bench.DatapathBenchmark.run(org.cryptorder.cli.bench.LineRate.config(profile, policy, Math.min(0.05, simSeconds)), policy, 99);

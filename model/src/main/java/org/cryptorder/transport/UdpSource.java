@@ -123,7 +123,7 @@ public final class UdpSource {
 
         @Override
         public double start(Cpu cpu) {
-            MacsecFrame f = MacsecFrame.copyOf(new byte[UdpWire.HEADERS + payload]);
+            MacsecFrame f = MacsecFrame.allocate(UdpWire.HEADERS + payload);
             UdpWire.write(f.bytes(), f.offset(), dstMac, srcMac, 0x0a000001, 0x0a000002, 5201, 5201, seq,
                     (long) cpu.now(), payload);
             packet = new Packet(((long) flow << 40) | seq, flow, cpu.now(), f);
