@@ -37,13 +37,17 @@ public final class UdpStreams {
      * @param userFpuLoad  a prime95-like task on each of b's CPUs
      * @param durationS    how long the sources send
      * @param txMigrateMeanUs mean time between moves of each source among a's CPUs (0: never moves)
+     * @param txFromSoftirq the sources send from softirq context rather than from a task
+     * @param senderKernelFpuBusy kernel FPU contention on a's CPUs, like {@code kernelFpuBusy} on b's
      */
     public record Config(HostSpec a, HostSpec b, SecYConfig secy, double rateGbps, double delayUs, int flows,
                          double offeredMbps, int payloadBytes, double kernelFpuBusy, double meanSectionUs,
-                         SectionLength sections, boolean userFpuLoad, double durationS, double txMigrateMeanUs) {
-        public Config withTxMigration(double meanUs) {
+                         SectionLength sections, boolean userFpuLoad, double durationS, double txMigrateMeanUs,
+                         boolean txFromSoftirq, double senderKernelFpuBusy) {
+        /** Senders that move among a's CPUs every {@code meanUs} on average, sending from softirq or not. */
+        public Config withTxMigration(double meanUs, boolean fromSoftirq, double senderBusy) {
             return new Config(a, b, secy, rateGbps, delayUs, flows, offeredMbps, payloadBytes, kernelFpuBusy,
-                    meanSectionUs, sections, userFpuLoad, durationS, meanUs);
+                    meanSectionUs, sections, userFpuLoad, durationS, meanUs, fromSoftirq, senderBusy);
         }
     }
 
@@ -79,6 +83,10 @@ public final class UdpStreams {
                 new UserFpuLoad(net.b().cpu(cpu), "prime95").start();
             }
         }
+        for (int cpu = 0; cpu < net.a().cpuCount(); cpu++) {
+            new KernelFpuLoad(net.a().cpu(cpu), "kernel-fpu", streams.stream("a.cpu" + cpu + ".kernel-fpu", replication),
+                    c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections()).start();
+        }
         customize.accept(net);
         UdpSink[] sinks = new UdpSink[c.flows()];
         UdpSource[] sources = new UdpSource[c.flows()];
@@ -95,6 +103,7 @@ public final class UdpStreams {
                             net.a().macsec(), c.a().stack(), f, c.payloadBytes(), pps, null, net.a().mac(), net.b().mac())
                     : new UdpSource(cpus[0], net.a().macsec(), c.a().stack(), f, c.payloadBytes(), pps, null,
                             net.a().mac(), net.b().mac());
+            sources[f].sendFromSoftirq(c.txFromSoftirq());
         }
         double end = Time.s(c.durationS());
         new Event(sim) {

@@ -39,7 +39,7 @@ class UdpDatapathTest {
     /** UDP from a (one CPU) to b ({@code rxCpus} CPUs and RX queues), kernel FPU contention on b. */
     static UdpStreams.Config config(Policy policy, double busy, int rxCpus, int flows, double mbps, double seconds) {
         return new UdpStreams.Config(spec(policy, 1), spec(policy, rxCpus), SecYConfig.linuxDefaults(1).withEncrypt(true),
-                10, 20, flows, mbps, 1400, busy, 40, SectionLength.EXPONENTIAL, false, seconds, 0);
+                10, 20, flows, mbps, 1400, busy, 40, SectionLength.EXPONENTIAL, false, seconds, 0, false, 0);
     }
 
     /** The same with b's frames spread over its RX queues frame by frame (one flow on several CPUs). */
@@ -47,7 +47,8 @@ class UdpDatapathTest {
         UdpStreams.Config c = config(policy, busy, rxCpus, 1, mbps, seconds);
         return new UdpStreams.Config(c.a(), c.b().withRxSteering(RxSteering.PER_FRAME), c.secy(), c.rateGbps(),
                 c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs());
+                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs(), c.txFromSoftirq(),
+                c.senderKernelFpuBusy());
     }
 
     static UdpStreams.Outcome run(UdpStreams.Config c, long seed) {
@@ -105,7 +106,8 @@ class UdpDatapathTest {
         UdpStreams.Config c = sprayed(policy, 0.3, 2, 2000, 0.02);
         UdpStreams.Config patient = new UdpStreams.Config(c.a(), withTimeout(c.b(), 50e6), c.secy(), c.rateGbps(),
                 c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs());
+                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs(), c.txFromSoftirq(),
+                c.senderKernelFpuBusy());
         UdpStreams.Outcome o = run(patient, 3);
         assertThat(o.resequencerTimeouts()).isZero();
         assertThat(o.reordered()).isZero();
@@ -119,7 +121,8 @@ class UdpDatapathTest {
         UdpStreams.Config c = sprayed(Policy.ASYNC_RESEQUENCE, 0.3, 2, 2000, 0.02);
         UdpStreams.Config hasty = new UdpStreams.Config(c.a(), withTimeout(c.b(), 5_000), c.secy(), c.rateGbps(),
                 c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs());
+                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs(), c.txFromSoftirq(),
+                c.senderKernelFpuBusy());
         UdpStreams.Outcome o = run(hasty, 3);
         assertThat(o.resequencerTimeouts()).isPositive();
         assertThat(o.reordered()).isPositive();
@@ -153,7 +156,7 @@ class UdpDatapathTest {
         UdpStreams.Config c = config(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 0.02);
         UdpStreams.Config moving = new UdpStreams.Config(c.a().withCpus(2, 1), c.b(), c.secy(), c.rateGbps(),
                 c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), 50);
+                c.sections(), c.userFpuLoad(), c.durationS(), 50, false, 0.3);
         UdpStreams.Outcome o = run(moving, 3);
         assertThat(o.received()).isEqualTo(o.sent());
         assertThat(o.sent()).isGreaterThan(3000);
@@ -182,7 +185,8 @@ class UdpDatapathTest {
         UdpStreams.Config check = new UdpStreams.Config(c.a(), c.b(),
                 SecYConfig.linuxDefaults(1).withValidate(org.cryptorder.macsec.ValidateFrames.CHECK), c.rateGbps(),
                 c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs());
+                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs(), c.txFromSoftirq(),
+                c.senderKernelFpuBusy());
         StreamRegistry streams = new StreamRegistry(9);
         UdpStreams.Outcome o = UdpStreams.run(check, streams, 0,
                 net -> net.aToB().impair(0, 0.05, streams.stream("a->b.corruption", 0)));
@@ -246,6 +250,22 @@ class UdpDatapathTest {
         // 10x the simulated time (about 70,000 frames vs 7,000) must not keep more than 4 MiB more
         assertThat(heap[1] - heap[0]).as("heap at 0.04 s %d, at 0.4 s %d", heap[0], heap[1])
                 .isLessThan(4L << 20);
+    }
+
+    @Test
+    void sendsFromSoftirqOnSeveralCpusPutPnsOnTheWireOutOfOrder() {
+        // softirq sends meet interrupted kernel FPU sections, go to cryptd of the CPU they run on,
+        // and two CPUs' cryptd queues drain independently: the receiver sees PNs out of order
+        UdpStreams.Config c = config(Policy.ASYNC, 0, 1, 1, 2000, 0.02);
+        UdpStreams.Config moving = new UdpStreams.Config(c.a().withCpus(2, 1), c.b(), c.secy(), c.rateGbps(),
+                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
+                c.sections(), c.userFpuLoad(), c.durationS(), 0, false, 0).withTxMigration(30, true, 0.3);
+        UdpStreams.Outcome o = run(moving, 3);
+        assertThat(o.reordered()).isPositive();
+        assertThat(o.inPktsDelayed()).isPositive();
+        assertThat(o.received()).isEqualTo(o.sent());
+        UdpStreams.Outcome fromTask = run(moving.withTxMigration(30, false, 0.3), 3);
+        assertThat(fromTask.reordered()).as("the same from the application's task").isZero();
     }
 
     @Test
