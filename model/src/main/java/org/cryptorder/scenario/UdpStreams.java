@@ -69,7 +69,13 @@ public final class UdpStreams {
     /** The same, with a chance to change the assembled network before it starts (tests, impairments). */
     public static Outcome run(Config c, StreamRegistry streams, int replication,
                               java.util.function.Consumer<BackToBack> customize) {
-        Simulator sim = EventListKind.DEFAULT.newSimulator();
+        return run(c, streams, replication, customize, EventListKind.DEFAULT);
+    }
+
+    /** The same on a chosen event list (they all give the same trajectory; only speed differs). */
+    public static Outcome run(Config c, StreamRegistry streams, int replication,
+                              java.util.function.Consumer<BackToBack> customize, EventListKind events) {
+        Simulator sim = events.newSimulator();
         GcmEngine engine = new GcmEngine();
         RandomStream keys = streams.stream("keys", replication);
         byte[] keyA = randomKey(keys, c.secy().suite().keyBytes());
