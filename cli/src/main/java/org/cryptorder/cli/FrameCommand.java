@@ -12,6 +12,7 @@ import org.cryptorder.macsec.SecTag;
 import org.cryptorder.macsec.SecY;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.macsec.TxVerdict;
+import org.cryptorder.net.PcapWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -165,6 +166,10 @@ final class FrameCommand implements Runnable {
         @Mixin
         SaOptions o;
 
+        @Option(names = "--pcap", paramLabel = "FILE",
+                description = "Also write the protected frame to FILE as a one-frame pcap capture (for Wireshark or tshark).")
+        java.nio.file.Path pcap;
+
         @Override
         public Integer call() {
             o.checkCommon(spec);
@@ -187,6 +192,13 @@ final class FrameCommand implements Runnable {
             if (v != TxVerdict.SENT) {
                 spec.commandLine().getErr().println("cryptorder frame protect: frame not protected: " + v);
                 return 1;
+            }
+            if (pcap != null) {
+                try (PcapWriter w = PcapWriter.create(pcap)) {
+                    w.write(0, f.bytes(), f.offset(), f.length());
+                } catch (java.io.IOException e) {
+                    throw bad(spec, "--pcap", "cannot write " + pcap + ": " + e.getMessage());
+                }
             }
             spec.commandLine().getOut().println(HEX.formatHex(f.toByteArray()));
             return 0;

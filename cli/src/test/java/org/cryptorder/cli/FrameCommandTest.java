@@ -103,6 +103,24 @@ class FrameCommandTest {
     }
 
     @Test
+    void protectCanWriteTheFrameToACapture(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        Vectors.Vector v = Vectors.all().get(0);
+        java.nio.file.Path file = dir.resolve("one.pcap");
+        List<String> a = flags(v, "protect", v.plaintext());
+        a.addAll(List.of("--pcap", file.toString()));
+        CliRun r = CliRun.of(a.toArray(String[]::new));
+        assertThat(r.status()).isZero();
+        var records = org.cryptorder.net.PcapReader.readAll(file);
+        assertThat(records).hasSize(1);
+        assertThat(records.get(0).data()).isEqualTo(v.protectedFrame());
+        List<String> bad = flags(v, "protect", v.plaintext());
+        bad.addAll(List.of("--pcap", dir.resolve("no/such/dir/x.pcap").toString()));
+        CliRun r2 = CliRun.of(bad.toArray(String[]::new));
+        assertThat(r2.status()).isEqualTo(2);
+        assertThat(r2.err()).contains("--pcap");
+    }
+
+    @Test
     void unknownOptionsAndMissingRequiredOnesExitTwo() {
         assertThat(CliRun.of("frame", "protect", "--bogus").status()).isEqualTo(2);
         CliRun r = CliRun.of("frame", "protect", "--frame", "00");

@@ -13,6 +13,10 @@ public abstract class AeadRequest {
     private final int encBytes;
     private final int authBytes;
     double enqueuedAt = -1;
+    /** Submission sequence number, where completions are put back into submission order. */
+    long seq;
+    /** The CPU that issued the request. */
+    Cpu issuedOn;
 
     protected AeadRequest(Tfm tfm, int encBytes, int authBytes) {
         this.tfm = tfm;
@@ -30,6 +34,11 @@ public abstract class AeadRequest {
 
     public int authBytes() {
         return authBytes;
+    }
+
+    /** When the request was queued on cryptd (ns), or -1. */
+    public double enqueuedAt() {
+        return enqueuedAt;
     }
 
     /** Runs the real AES-GCM operation on the frame's bytes. */

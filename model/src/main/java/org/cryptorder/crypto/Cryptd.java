@@ -23,6 +23,7 @@ public final class Cryptd {
     private final CryptoCosts costs;
     private final GcmEngine engine;
     private final ArrayDeque<AeadRequest> queue = new ArrayDeque<>();
+    private final Completion completion;
 
     private long enqueued;
     private long refused;
@@ -32,7 +33,17 @@ public final class Cryptd {
     private double lastChange;
     private int maxLength;
 
+    /** What the worker does with a request it has finished: by default, its completion callback. */
+    interface Completion {
+        void done(Cpu cpu, AeadRequest r);
+    }
+
     public Cryptd(Cpu cpu, int capacity, CryptoCosts costs, GcmEngine engine) {
+        this(cpu, capacity, costs, engine, "kworker/cryptd", (c, r) -> r.complete(c));
+    }
+
+    /** A per-CPU worker queue of another name (padata's parallel workers share cryptd's mechanics). */
+    Cryptd(Cpu cpu, int capacity, CryptoCosts costs, GcmEngine engine, String workerName, Completion completion) {
         if (capacity < 1) {
             throw new IllegalArgumentException("cryptd queue length must be at least 1, got " + capacity);
         }
@@ -40,7 +51,8 @@ public final class Cryptd {
         this.capacity = capacity;
         this.costs = costs;
         this.engine = engine;
-        this.worker = cpu.newTask("kworker/cryptd", Context.KERNEL_WORKER, false);
+        this.completion = completion;
+        this.worker = cpu.newTask(workerName, Context.KERNEL_WORKER, false);
     }
 
     public Cpu cpu() {
@@ -93,7 +105,7 @@ public final class Cryptd {
         @Override
         public void finish(Cpu c) {
             request.perform(engine);
-            request.complete(c);
+            completion.done(c, request);
             request.tfm().inCryptd--;
             completed++;
         }

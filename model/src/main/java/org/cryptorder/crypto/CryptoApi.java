@@ -1,40 +1,72 @@
 package org.cryptorder.crypto;
 
+import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
+import org.cryptorder.host.Task;
+import org.cryptorder.host.Work;
 import org.cryptorder.macsec.GcmEngine;
 
 /**
  * The kernel crypto API as MACsec meets it on one host: {@code crypto_aead_encrypt/decrypt} on the
- * transform that the {@link Policy} gives, deciding per request whether it runs inline in the
- * caller's context or goes to this CPU's cryptd (the SIMD wrapper of {@code crypto/simd.c}).
+ * transform that the {@link Policy} gives. Per request it decides where the AEAD runs: inline in
+ * the caller's context, on this CPU's cryptd (the SIMD wrapper of {@code crypto/simd.c}), on
+ * padata's parallel workers (pcrypt), or on an offload device.
  *
- * <p>MACsec issues every request with softirqs disabled ({@code in_atomic()} true), so the wrapper's
- * queued check always applies under {@link Policy#ASYNC}.
+ * <p>MACsec issues every request with softirqs disabled ({@code in_atomic()} true), so the
+ * wrapper's queued check always applies under the policies that have it.
  */
 public final class CryptoApi {
     /** Where a request went. */
     public enum Route {
-        /** Runs in the caller's context: the caller adds {@link #inlineNs} to its work and completes it. */
+        /** Runs in the caller's context: the caller adds {@link #callerNs} to its work and then {@link #completeInline}. */
         INLINE,
-        /** Queued on this CPU's cryptd (-EINPROGRESS); cryptd completes it. */
+        /** Accepted elsewhere (-EINPROGRESS): cryptd, padata or the offload device completes it. */
         QUEUED,
-        /** Refused: the cryptd queue was full; the caller drops the frame. */
+        /** Refused: the queue was full (MACsec sets no backlog flag); the caller drops the frame. */
         REFUSED
     }
 
     private final Policy policy;
     private final CryptoCosts costs;
+    private final Cpu[] cpus;
     private final Cryptd[] cryptd;
+    private final Cryptd[] padata;
+    private final Task[] serial;
+    private int nextCallbackCpu;
+    private final SubmissionOrder padataOrder = new SubmissionOrder();
+    private final OffloadDevice offload;
+    private final OffloadSpec offloadSpec;
     private final GcmEngine engine;
+    private int padataNext;
     private long inline;
     private long queued;
+    private long refused;
 
-    /** @param cryptd one per CPU of the host, indexed by CPU id */
-    public CryptoApi(Policy policy, CryptoCosts costs, Cryptd[] cryptd, GcmEngine engine) {
+    /**
+     * @param cpus              the host's CPUs, indexed by id; each gets a cryptd
+     * @param cryptdQueueLength cryptd's per-CPU queue length (padata's workers get the same)
+     * @param offload           the offload device, used by the offload policies
+     */
+    public CryptoApi(Policy policy, CryptoCosts costs, Cpu[] cpus, int cryptdQueueLength, OffloadSpec offload,
+                     GcmEngine engine) {
         this.policy = policy;
         this.costs = costs;
-        this.cryptd = cryptd.clone();
+        this.cpus = cpus.clone();
         this.engine = engine;
+        this.offloadSpec = offload;
+        this.cryptd = new Cryptd[cpus.length];
+        this.padata = new Cryptd[cpus.length];
+        this.serial = new Task[cpus.length];
+        for (int i = 0; i < cpus.length; i++) {
+            cryptd[i] = new Cryptd(cpus[i], cryptdQueueLength, costs, engine);
+            if (policy == Policy.PCRYPT) {
+                padata[i] = new Cryptd(cpus[i], cryptdQueueLength, costs, engine, "kworker/padata",
+                        (c, r) -> padataOrder.completed(r, this::serial));
+                serial[i] = cpus[i].newTask("kworker/padata-serial", Context.KERNEL_WORKER, false);
+            }
+        }
+        this.offload = policy == Policy.OFFLOAD || policy == Policy.OFFLOAD_RESEQUENCE
+                ? new OffloadDevice(cpus[0].simulator(), offload, costs, engine) : null;
     }
 
     public Policy policy() {
@@ -45,37 +77,91 @@ public final class CryptoApi {
         return costs;
     }
 
-    /** Decides the route of a request issued now on {@code cpu}, and queues it when that is the route. */
+    /** Decides the route of a request issued now on {@code cpu}, and hands it over when it goes elsewhere. */
     public Route submit(Cpu cpu, AeadRequest r) {
-        boolean toCryptd = switch (policy) {
-            case SYNC_FALLBACK, SYNC_SIMD -> false;
-            case ASYNC, DEFER_SOFTIRQ -> !cpu.simdUsable() || r.tfm().inCryptd > 0;
-            case ASYNC_UNORDERED -> !cpu.simdUsable();
+        r.issuedOn = cpu;
+        Route route = switch (policy) {
+            case SYNC_FALLBACK, SYNC_SIMD, GENERIC -> Route.INLINE;
+            case ASYNC, DEFER_SOFTIRQ, ASYNC_RESEQUENCE ->
+                    !cpu.simdUsable() || r.tfm().inCryptd > 0 ? toCryptd(cpu, r) : Route.INLINE;
+            case ASYNC_UNORDERED -> !cpu.simdUsable() ? toCryptd(cpu, r) : Route.INLINE;
+            case PCRYPT -> toPadata(r);
+            case OFFLOAD, OFFLOAD_RESEQUENCE -> {
+                offload.submit(r);
+                yield Route.QUEUED;
+            }
         };
-        if (!toCryptd) {
-            inline++;
-            return Route.INLINE;
+        switch (route) {
+            case INLINE -> inline++;
+            case QUEUED -> queued++;
+            case REFUSED -> refused++;
         }
-        if (!cryptd[cpu.id()].enqueue(r)) {
-            return Route.REFUSED;
+        return route;
+    }
+
+    private Route toCryptd(Cpu cpu, AeadRequest r) {
+        return cryptd[cpu.id()].enqueue(r) ? Route.QUEUED : Route.REFUSED;
+    }
+
+    /** padata_do_parallel: the next CPU in turn; the sequence number is taken only if the request is accepted. */
+    private Route toPadata(AeadRequest r) {
+        Cryptd target = padata[padataNext];
+        padataNext = (padataNext + 1) % padata.length;
+        if (target.length() >= target.capacity()) {
+            return target.enqueue(r) ? Route.QUEUED : Route.REFUSED;  // counts the refusal
         }
-        queued++;
+        padataOrder.assign(r);
+        target.enqueue(r);
         return Route.QUEUED;
     }
 
     /**
+     * padata_do_serial: a completion back in order goes to the serial worker of its transform's
+     * callback CPU, which calls it back there; one CPU per transform keeps the order up the stack.
+     */
+    private void serial(AeadRequest r) {
+        Tfm tfm = r.tfm();
+        if (tfm.callbackCpu < 0) {
+            tfm.callbackCpu = nextCallbackCpu;
+            nextCallbackCpu = (nextCallbackCpu + 1) % cpus.length;
+        }
+        serial[tfm.callbackCpu].submit(new Work() {
+            @Override
+            public double start(Cpu cpu) {
+                return 0;
+            }
+
+            @Override
+            public void finish(Cpu cpu) {
+                r.complete(cpu);
+            }
+
+            @Override
+            public boolean bhDisabled() {
+                return true;
+            }
+        });
+    }
+
+    /**
      * CPU time the caller spends on the request it just submitted: the whole AEAD when inline; the
-     * wrapper and the enqueue when it went to cryptd (or was refused).
+     * wrapper and the hand-over when it went elsewhere (or was refused).
      */
     public double callerNs(Cpu cpu, AeadRequest r, Route route) {
-        double wrapper = policy.async() ? costs.ns(costs.simdWrapperCycles()) : 0;
+        boolean wrapped = policy == Policy.ASYNC || policy == Policy.ASYNC_UNORDERED
+                || policy == Policy.DEFER_SOFTIRQ || policy == Policy.ASYNC_RESEQUENCE;
+        double wrapper = wrapped ? costs.ns(costs.simdWrapperCycles()) : 0;
         if (route != Route.INLINE) {
-            return wrapper + costs.ns(costs.cryptdEnqueueCycles());
+            return switch (policy) {
+                case OFFLOAD, OFFLOAD_RESEQUENCE -> costs.ns(offloadSpec.submitCycles());
+                case PCRYPT -> costs.ns(costs.cryptdEnqueueCycles());
+                default -> wrapper + costs.ns(costs.cryptdEnqueueCycles());
+            };
         }
         return wrapper + switch (policy) {
             case SYNC_FALLBACK -> costs.fallbackNs(r.encBytes(), r.authBytes(), cpu.simdUsable(), cpu.takeUserFpuSave());
-            case SYNC_SIMD, ASYNC, ASYNC_UNORDERED, DEFER_SOFTIRQ ->
-                    costs.aesniNs(r.encBytes(), r.authBytes(), cpu.takeUserFpuSave());
+            case GENERIC -> costs.genericNs(r.encBytes(), r.authBytes());
+            default -> costs.aesniNs(r.encBytes(), r.authBytes(), cpu.takeUserFpuSave());
         };
     }
 
@@ -90,12 +176,27 @@ public final class CryptoApi {
         return inline;
     }
 
-    /** Requests queued on cryptd so far. */
+    /** Requests handed to cryptd, padata or the offload device so far. */
     public long queuedCount() {
         return queued;
     }
 
+    /** Requests refused because a queue was full. */
+    public long refusedCount() {
+        return refused;
+    }
+
     public Cryptd cryptd(int cpuId) {
         return cryptd[cpuId];
+    }
+
+    /** padata's parallel worker queue on a CPU (pcrypt only), or null. */
+    public Cryptd padata(int cpuId) {
+        return padata[cpuId];
+    }
+
+    /** Completions padata held back to restore submission order, at most at once (pcrypt only). */
+    public int padataMaxHeld() {
+        return padataOrder.maxHeld();
     }
 }

@@ -9,27 +9,50 @@ import java.util.Locale;
  */
 public enum Policy {
     /** 5.7-6.5: a synchronous {@code gcm_base(ctr(aes-aesni),ghash-generic)}, always inline, slow. */
-    SYNC_FALLBACK("sync-fallback", false, false),
+    SYNC_FALLBACK("sync-fallback", false, false, false),
     /**
      * 4.6-5.6 and 6.6-6.14: the SIMD wrapper: inline when the FPU is usable and nothing of this SA is
      * queued or in flight in cryptd on any CPU, otherwise queued on this CPU's cryptd.
      */
-    ASYNC("async", true, false),
+    ASYNC("async", true, false, false),
     /** RHEL7-style backport: the SIMD wrapper without the queued check, so frames overtake cryptd. */
-    ASYNC_UNORDERED("async-unordered", true, false),
+    ASYNC_UNORDERED("async-unordered", true, false, false),
     /** 6.15: the async wrapper, but softirqs wait for task FPU sections, so the FPU is always usable. */
-    DEFER_SOFTIRQ("defer-softirq", true, true),
+    DEFER_SOFTIRQ("defer-softirq", true, true, false),
     /** 6.16 and later: AES-NI/VAES GCM registered as synchronous: always inline, never cryptd. */
-    SYNC_SIMD("sync-simd", false, true);
+    SYNC_SIMD("sync-simd", false, true, false),
+    /** A CPU without AES-NI: the generic C AES and GHASH, synchronous, inline. */
+    GENERIC("generic", false, false, false),
+    /**
+     * {@link #ASYNC}, plus the fix proposed in the seed thread: a per-SA reorder queue after
+     * decryption that releases frames in PN order, or past a gap once a timeout expires.
+     */
+    ASYNC_RESEQUENCE("async-resequence", true, false, true),
+    /**
+     * pcrypt/padata: every request is spread over the CPUs' parallel workers in turn and the
+     * completions are serialised back into submission order.
+     */
+    PCRYPT("pcrypt", true, false, false),
+    /** A crypto offload device with several engines that may complete out of order. */
+    OFFLOAD("offload", true, false, false),
+    /** {@link #OFFLOAD} plus the per-SA PN-order reorder queue of {@link #ASYNC_RESEQUENCE}. */
+    OFFLOAD_RESEQUENCE("offload-resequence", true, false, true);
 
     private final String key;
     private final boolean async;
     private final boolean fpuSectionsDisableBh;
+    private final boolean resequences;
 
-    Policy(String key, boolean async, boolean fpuSectionsDisableBh) {
+    Policy(String key, boolean async, boolean fpuSectionsDisableBh, boolean resequences) {
         this.key = key;
         this.async = async;
         this.fpuSectionsDisableBh = fpuSectionsDisableBh;
+        this.resequences = resequences;
+    }
+
+    /** Whether received frames pass a per-SA reorder queue (PN order, with a timeout) after decryption. */
+    public boolean resequences() {
+        return resequences;
     }
 
     /** Whether the kernels of this policy let kernel FPU sections hold off softirqs (6.15 and later). */

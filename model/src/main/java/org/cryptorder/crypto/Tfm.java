@@ -8,6 +8,8 @@ package org.cryptorder.crypto;
 public final class Tfm {
     private final String name;
     int inCryptd;
+    /** pcrypt: the CPU whose serial worker calls this transform's completions back, or -1. */
+    int callbackCpu = -1;
 
     public Tfm(String name) {
         this.name = name;

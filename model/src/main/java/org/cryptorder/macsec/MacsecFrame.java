@@ -48,6 +48,11 @@ public final class MacsecFrame {
         return new MacsecFrame(b, HEADROOM, len);
     }
 
+    /** A zeroed frame of {@code len} octets in a new buffer with {@link #HEADROOM} and {@link #TAILROOM}. */
+    public static MacsecFrame allocate(int len) {
+        return new MacsecFrame(new byte[HEADROOM + len + TAILROOM], HEADROOM, len);
+    }
+
     /** Copies a whole array as a frame (tools and tests). */
     public static MacsecFrame copyOf(byte[] frame) {
         return copyOf(frame, 0, frame.length);
@@ -80,6 +85,21 @@ public final class MacsecFrame {
     /** The SCI of the channel the frame was sent or received on. */
     public long sci() {
         return sci;
+    }
+
+    /** The TX SA that protected this frame (after {@link SecY#transmit}), or null. */
+    public TxSa txSa() {
+        return txSa;
+    }
+
+    /** The RX SA that validates this frame (after {@link SecY#receive} accepted it), or null. */
+    public RxSa rxSa() {
+        return rxSa;
+    }
+
+    /** Whether the SecTAG carries the SCI (after transmit or receive). */
+    public boolean hasSci() {
+        return hasSci;
     }
 
     /** Whether the ICV verified (meaningful after validation). */

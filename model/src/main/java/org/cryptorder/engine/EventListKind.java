@@ -1,0 +1,87 @@
+package org.cryptorder.engine;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import umontreal.ssj.simevents.Simulator;
+import umontreal.ssj.simevents.eventlist.BinaryTree;
+import umontreal.ssj.simevents.eventlist.DoublyLinked;
+import umontreal.ssj.simevents.eventlist.EventList;
+import umontreal.ssj.simevents.eventlist.Henriksen;
+import umontreal.ssj.simevents.eventlist.RedblackTree;
+import umontreal.ssj.simevents.eventlist.SplayTree;
+
+/**
+ * The pending-event set of a replication, and the one place where SSJ {@link Simulator}s are
+ * built.
+ *
+ * <p>Each replication gets a fresh {@code Simulator} from {@link #newSimulator()}; the static
+ * {@code umontreal.ssj.simevents.Sim} facade and SSJ's default simulator are never used, so
+ * replications can run in parallel threads. Every list executes events in the same order
+ * (time, then priority, then FIFO); they differ only in speed:
+ * <ul>
+ *   <li>{@link #SPLAY_TREE}, the default: amortised O(log n), never pathological in our
+ *       measurements;</li>
+ *   <li>{@link #HENRIKSEN}: fastest on random times and timer churn, weaker when thousands of
+ *       events share one timestamp;</li>
+ *   <li>{@link #RED_BLACK_TREE}: best when very many events share a timestamp, otherwise slower;</li>
+ *   <li>{@link #BINARY_TREE} and {@link #DOUBLY_LINKED}: for comparison only; an unbalanced tree
+ *       degrades to a list on integer-nanosecond ties and fixed-delay timers, and a sorted list
+ *       inserts in O(n).</li>
+ * </ul>
+ * Experiment files name a list by its {@link #key()}, e.g. {@code "henriksen"}.
+ */
+public enum EventListKind {
+    /** SSJ {@code SplayTree}: self-adjusting binary search tree, the default. */
+    SPLAY_TREE(SplayTree::new),
+    /** SSJ {@code Henriksen}: doubly-linked list with an index array. */
+    HENRIKSEN(Henriksen::new),
+    /** SSJ {@code RedblackTree}: a {@code java.util.TreeMap}, one node per distinct time. */
+    RED_BLACK_TREE(RedblackTree::new),
+    /** SSJ {@code BinaryTree}: unbalanced binary search tree; comparison only. */
+    BINARY_TREE(BinaryTree::new),
+    /** SSJ {@code DoublyLinked}: sorted linked list; comparison only. */
+    DOUBLY_LINKED(DoublyLinked::new);
+
+    /** The list used when an experiment names none. */
+    public static final EventListKind DEFAULT = SPLAY_TREE;
+
+    private final Supplier<EventList> constructor;
+
+    EventListKind(Supplier<EventList> constructor) {
+        this.constructor = constructor;
+    }
+
+    /** A fresh, empty simulator at time 0 that keeps its pending events in this kind of list. */
+    public Simulator newSimulator() {
+        Simulator simulator = new Simulator(newEventList());
+        simulator.init();
+        return simulator;
+    }
+
+    /** A fresh, empty event list of this kind. */
+    public EventList newEventList() {
+        return constructor.get();
+    }
+
+    /** The name used in experiment files: the constant in lower case with hyphens. */
+    public String key() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /**
+     * The kind whose {@link #key()} is {@code key}.
+     *
+     * @throws IllegalArgumentException naming the known keys if none matches
+     */
+    public static EventListKind fromKey(String key) {
+        for (EventListKind kind : values()) {
+            if (kind.key().equals(key)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown event list '" + key + "', known: "
+                + Arrays.stream(values()).map(EventListKind::key).collect(Collectors.joining(", ")));
+    }
+}

@@ -1,0 +1,102 @@
+package org.cryptorder.host;
+
+import umontreal.ssj.rng.RandomStream;
+import umontreal.ssj.simevents.Event;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * A task that uses the FPU in kernel mode from task context (dm-crypt, AF_ALG, /dev/urandom's SIMD
+ * ChaCha, RAID parity): it alternates kernel FPU sections of random length with exponential pauses
+ * sized so that, on an otherwise idle CPU, sections fill {@code busyFraction} of the time. This is
+ * what makes a softirq find the FPU unusable before Linux 6.15.
+ *
+ * <p>On a busy CPU a section starts only when the scheduler runs the task, so the fraction reached
+ * can be lower than asked; {@link #sectionNs} reports the time actually spent in sections.
+ */
+public final class KernelFpuLoad {
+    private final Task task;
+    private final RandomStream stream;
+    private final double busyFraction;
+    private final double meanSectionNs;
+    private final SectionLength lengths;
+    private final Event resume;
+    private double sectionNs;
+    private long sections;
+
+    public KernelFpuLoad(Cpu cpu, String name, RandomStream stream, double busyFraction, double meanSectionNs,
+                         SectionLength lengths) {
+        if (!(busyFraction >= 0 && busyFraction <= 1)) {
+            throw new IllegalArgumentException("busy fraction must be in [0, 1], got " + busyFraction);
+        }
+        if (!(meanSectionNs > 0)) {
+            throw new IllegalArgumentException("mean section length must be positive, got " + meanSectionNs);
+        }
+        this.task = cpu.newTask(name, Context.KERNEL_WORKER, false);
+        this.stream = stream;
+        this.busyFraction = busyFraction;
+        this.meanSectionNs = meanSectionNs;
+        this.lengths = lengths;
+        this.resume = new Resume(cpu.simulator());
+    }
+
+    /** Starts the load after a random first pause (nothing happens with a busy fraction of 0). */
+    public void start() {
+        if (busyFraction > 0) {
+            resume.schedule(pause());
+        }
+    }
+
+    private double pause() {
+        if (busyFraction >= 1) {
+            return 0;
+        }
+        double meanGap = meanSectionNs * (1 - busyFraction) / busyFraction;
+        return Math.rint(-meanGap * Math.log1p(-stream.nextDouble()));
+    }
+
+    private final class Section implements Work {
+        private double length;
+
+        @Override
+        public double start(Cpu cpu) {
+            length = Math.max(1, Math.rint(lengths.sample(stream, meanSectionNs)));
+            return length;
+        }
+
+        @Override
+        public void finish(Cpu cpu) {
+            sectionNs += length;
+            sections++;
+            resume.schedule(pause());
+        }
+
+        @Override
+        public boolean fpuSection() {
+            return true;
+        }
+    }
+
+    private final class Resume extends Event {
+        Resume(Simulator s) {
+            super(s);
+        }
+
+        @Override
+        public void actions() {
+            task.submit(new Section());
+        }
+    }
+
+    public Task task() {
+        return task;
+    }
+
+    /** CPU time spent in finished sections, ns. */
+    public double sectionNs() {
+        return sectionNs;
+    }
+
+    public long sections() {
+        return sections;
+    }
+}

@@ -1,0 +1,67 @@
+package org.cryptorder.net;
+
+import org.cryptorder.crypto.CryptoCosts;
+import org.cryptorder.crypto.OffloadSpec;
+import org.cryptorder.crypto.Policy;
+import org.cryptorder.host.SchedulerParams;
+
+/**
+ * How one simulated machine is built: CPUs, NIC queues and rings, the crypto policy and cryptd's
+ * queue length, and the cost profile.
+ *
+ * @param cpus              CPU cores
+ * @param rxQueues          NIC RX queues; queue i is served by CPU i mod cpus (RSS spreads flows over them)
+ * @param txQueues          NIC TX rings; a CPU transmits on ring (cpu mod txQueues) (XPS)
+ * @param rxRingSize        descriptors per RX ring
+ * @param txRingSize        frames per TX ring, qdisc included
+ * @param napiBudget        frames per NAPI poll before yielding
+ * @param policy            crypto policy
+ * @param cryptdQueueLength cryptd's per-CPU queue length
+ * @param crypto            crypto costs
+ * @param stack             stack costs
+ * @param scheduler         task scheduler parameters
+ * @param offload           the crypto offload device (used by the offload policies)
+ * @param resequenceTimeoutNs how long the PN reorder queue of the resequencing policies waits for a gap
+ * @param rxSteering        how received frames are spread over the RX queues
+ */
+public record HostSpec(int cpus, int rxQueues, int txQueues, int rxRingSize, int txRingSize, int napiBudget,
+                       Policy policy, int cryptdQueueLength, CryptoCosts crypto, StackCosts stack,
+                       SchedulerParams scheduler, OffloadSpec offload, double resequenceTimeoutNs,
+                       RxSteering rxSteering) {
+    public HostSpec {
+        if (cpus < 1 || rxQueues < 1 || txQueues < 1) {
+            throw new IllegalArgumentException("a host needs at least one CPU, one RX queue and one TX queue");
+        }
+        if (!(resequenceTimeoutNs > 0)) {
+            throw new IllegalArgumentException("the resequencing timeout must be positive");
+        }
+    }
+
+    /** A host with the defaults for what the arguments leave out: default offload device, 100 us resequencing timeout. */
+    public static HostSpec of(int cpus, int rxQueues, int txQueues, int rxRingSize, int txRingSize, int napiBudget,
+                              Policy policy, int cryptdQueueLength, CryptoCosts crypto, StackCosts stack,
+                              SchedulerParams scheduler) {
+        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, txRingSize, napiBudget, policy, cryptdQueueLength,
+                crypto, stack, scheduler, OffloadSpec.defaults(), 100_000, RxSteering.FLOW);
+    }
+
+    public HostSpec withPolicy(Policy p) {
+        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, txRingSize, napiBudget, p, cryptdQueueLength,
+                crypto, stack, scheduler, offload, resequenceTimeoutNs, rxSteering);
+    }
+
+    public HostSpec withRxSteering(RxSteering r) {
+        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, txRingSize, napiBudget, policy, cryptdQueueLength,
+                crypto, stack, scheduler, offload, resequenceTimeoutNs, r);
+    }
+
+    public HostSpec withOffload(OffloadSpec o) {
+        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, txRingSize, napiBudget, policy, cryptdQueueLength,
+                crypto, stack, scheduler, o, resequenceTimeoutNs, rxSteering);
+    }
+
+    public HostSpec withCpus(int n, int rxq) {
+        return new HostSpec(n, rxq, txQueues, rxRingSize, txRingSize, napiBudget, policy, cryptdQueueLength, crypto,
+                stack, SchedulerParams.linuxDefaults(n), offload, resequenceTimeoutNs, rxSteering);
+    }
+}

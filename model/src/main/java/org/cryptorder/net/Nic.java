@@ -1,0 +1,216 @@
+package org.cryptorder.net;
+
+import org.cryptorder.host.Cpu;
+import org.cryptorder.host.Work;
+import umontreal.ssj.simevents.Event;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * A network interface: TX rings drained in turn onto the outgoing {@link Link}, and RX queues
+ * each served by one CPU through NAPI. A received frame is steered to a queue by RSS (the flow
+ * number modulo the queue count); its queue's CPU is interrupted unless NAPI is already scheduled
+ * there (with {@link RxSteering#PER_FRAME}, frames go to the queues in turn instead), and the NAPI poll then handles up to {@code budget} frames, one piece of softirq work per
+ * frame, before yielding to other softirq work.
+ *
+ * <p>Not modelled: interrupt moderation delays, the TX completion interrupt, the global softirq
+ * budget and ksoftirqd, GRO on the real device.
+ */
+public final class Nic implements Link.Receiver {
+    /** Linux's default NAPI weight ({@code NAPI_POLL_WEIGHT}). */
+    public static final int DEFAULT_BUDGET = 64;
+
+    private final Simulator sim;
+    private final String name;
+    private final Ring[] txRings;
+    private final RxQueue[] rxQueues;
+    private final double driverRxNs;
+    private final int budget;
+    private final Event transmitComplete;
+    private Link out;
+    private FrameHandler handler;
+    private Runnable txSpace = () -> { };
+    private FrameTrace trace;
+    private int nextTxRing;
+    private final RxSteering steering;
+    private int nextRxQueue;
+    private boolean transmitting;
+
+    /**
+     * @param rxCpus     the CPU that serves each RX queue (the queue count is its length)
+     * @param driverRxNs CPU time of the driver per received frame, ns
+     */
+    public Nic(Simulator sim, String name, int txRings, int txRingSize, Cpu[] rxCpus, int rxRingSize,
+               double driverRxNs, int budget, RxSteering steering) {
+        if (txRings < 1 || rxCpus.length < 1 || budget < 1) {
+            throw new IllegalArgumentException("a NIC needs at least one TX ring, one RX queue and a budget of 1");
+        }
+        this.sim = sim;
+        this.name = name;
+        this.driverRxNs = driverRxNs;
+        this.budget = budget;
+        this.steering = steering;
+        this.txRings = new Ring[txRings];
+        for (int i = 0; i < txRings; i++) {
+            this.txRings[i] = new Ring(name + ".tx" + i, txRingSize);
+        }
+        this.rxQueues = new RxQueue[rxCpus.length];
+        for (int i = 0; i < rxCpus.length; i++) {
+            this.rxQueues[i] = new RxQueue(new Ring(name + ".rx" + i, rxRingSize), rxCpus[i]);
+        }
+        this.transmitComplete = new TransmitComplete(sim);
+    }
+
+    public void connect(Link outgoing, FrameHandler rxHandler) {
+        this.out = outgoing;
+        this.handler = rxHandler;
+    }
+
+    /** Narrates the followed frames' wire and ring steps into {@code t}. */
+    public void trace(FrameTrace t) {
+        this.trace = t;
+    }
+
+    /** Called whenever a TX ring frees a slot (for senders that wait for room). */
+    public void onTxSpace(Runnable r) {
+        this.txSpace = r;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    // ---- transmit ----
+
+    /** Queues a frame on a TX ring; false when that ring is full (the frame is not queued). */
+    public boolean transmit(int ring, Packet p) {
+        if (!txRings[ring].offer(p, sim.time())) {
+            return false;
+        }
+        if (!transmitting) {
+            startNext();
+        }
+        return true;
+    }
+
+    public int txRingCount() {
+        return txRings.length;
+    }
+
+    public Ring txRing(int i) {
+        return txRings[i];
+    }
+
+    private void startNext() {
+        for (int k = 0; k < txRings.length; k++) {
+            Ring r = txRings[(nextTxRing + k) % txRings.length];
+            if (!r.isEmpty()) {
+                nextTxRing = (nextTxRing + k + 1) % txRings.length;
+                Packet p = r.poll(sim.time());
+                double end = out.send(p);
+                if (FrameTrace.follows(trace, p)) {
+                    trace.stepAt(sim.time(), name, p, p.frame().pn(), String.format(java.util.Locale.ROOT,
+                            "on the wire %s: %.3f us to serialise, arrives at %.3f us", out.name(),
+                            (end - sim.time()) / 1000, p.arrivesAt / 1000));
+                }
+                transmitting = true;
+                transmitComplete.schedule(end - sim.time());
+                return;
+            }
+        }
+        transmitting = false;
+    }
+
+    private final class TransmitComplete extends Event {
+        TransmitComplete(Simulator s) {
+            super(s);
+        }
+
+        @Override
+        public void actions() {
+            startNext();
+            txSpace.run();
+        }
+    }
+
+    // ---- receive ----
+
+    @Override
+    public void arrive(Packet p) {
+        RxQueue q;
+        if (steering == RxSteering.FLOW) {
+            q = rxQueues[Math.floorMod(p.flow(), rxQueues.length)];
+        } else {
+            q = rxQueues[nextRxQueue];
+            nextRxQueue = (nextRxQueue + 1) % rxQueues.length;
+        }
+        if (!q.ring.offer(p, sim.time())) {
+            if (FrameTrace.follows(trace, p)) {
+                trace.stepAt(sim.time(), name, p, p.frame().pn(), "RX ring of " + q.cpu.name() + " full: dropped (rx_missed)");
+            }
+            return;
+        }
+        if (FrameTrace.follows(trace, p)) {
+            trace.stepAt(sim.time(), name, p, p.frame().pn(), "arrives on the RX queue of " + q.cpu.name() + " ("
+                    + (q.ring.size() - 1) + " frames ahead"
+                    + (q.napiScheduled ? ", NAPI already polling)" : ", interrupt raises NET_RX softirq)"));
+        }
+        if (!q.napiScheduled) {
+            q.napiScheduled = true;
+            q.cpu.raiseSoftirq(q);
+        }
+    }
+
+    public int rxQueueCount() {
+        return rxQueues.length;
+    }
+
+    public Ring rxRing(int i) {
+        return rxQueues[i].ring;
+    }
+
+    /** Frames dropped because an RX ring was full ({@code rx_missed_errors}). */
+    public long rxMissed() {
+        long n = 0;
+        for (RxQueue q : rxQueues) {
+            n += q.ring.dropped();
+        }
+        return n;
+    }
+
+    /** One RX queue and its NAPI context; as softirq work it handles one frame. */
+    private final class RxQueue implements Work {
+        final Ring ring;
+        final Cpu cpu;
+        boolean napiScheduled;
+        int polled;
+        Packet current;
+
+        RxQueue(Ring ring, Cpu cpu) {
+            this.ring = ring;
+            this.cpu = cpu;
+        }
+
+        @Override
+        public double start(Cpu c) {
+            current = ring.poll(c.now());
+            polled++;
+            return driverRxNs + handler.start(c, current);
+        }
+
+        @Override
+        public void finish(Cpu c) {
+            Packet p = current;
+            current = null;
+            handler.finish(c, p);
+            if (ring.isEmpty()) {
+                napiScheduled = false;
+                polled = 0;
+            } else if (polled < budget) {
+                c.raiseSoftirqNext(this);
+            } else {
+                polled = 0;
+                c.raiseSoftirq(this);
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package org.cryptorder.net;
+
+import org.cryptorder.macsec.MacsecFrame;
+import org.cryptorder.macsec.RxVerdict;
+import org.cryptorder.macsec.TxVerdict;
+
+/**
+ * One frame travelling through the simulated network: its real bytes (a {@link MacsecFrame}) and
+ * the bookkeeping the simulation keeps beside them (an id for traces, the flow it belongs to, when
+ * it was created). Endpoints read their own headers from the bytes; nothing here is trusted by
+ * the receiver.
+ */
+public final class Packet {
+    private final long id;
+    private final int flow;
+    private final double createdAt;
+    private final MacsecFrame frame;
+    /** When the frame's last bit reaches the far end of the link it is on. */
+    double arrivesAt;
+    /** When the frame entered the ring it waits in. */
+    double queuedAt;
+    /** The frame's AEAD request between the start and the end of the work that issued it. */
+    MacsecDevice.Request request;
+    /** The frame's receive verdict when it needed no crypto, or after its request completed. */
+    RxVerdict verdict;
+    /** The frame's transmit verdict when it needed no crypto. */
+    TxVerdict txVerdict;
+    /** Its number in the frame trace, or -1 when not followed. */
+    int traceNo = -1;
+
+    public Packet(long id, int flow, double createdAt, MacsecFrame frame) {
+        this.id = id;
+        this.flow = flow;
+        this.createdAt = createdAt;
+        this.frame = frame;
+    }
+
+    /** Unique per run, in order of creation. */
+    public long id() {
+        return id;
+    }
+
+    /** The flow (for RSS hashing and per-flow accounting). */
+    public int flow() {
+        return flow;
+    }
+
+    public double createdAt() {
+        return createdAt;
+    }
+
+    public MacsecFrame frame() {
+        return frame;
+    }
+
+    /** The receive verdict, once known (null before). */
+    public RxVerdict verdict() {
+        return verdict;
+    }
+
+    /** Octets of the frame as it is now (without FCS). */
+    public int length() {
+        return frame.length();
+    }
+}

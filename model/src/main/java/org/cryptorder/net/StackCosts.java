@@ -1,0 +1,34 @@
+package org.cryptorder.net;
+
+/**
+ * CPU cost of the network stack around the crypto, per frame or packet, in cycles (ns at {@code
+ * ghz}). The values come from a CPU profile, where each one says where it comes from.
+ *
+ * @param ghz              core clock, GHz
+ * @param driverRxCycles   NIC driver work per received frame in the NAPI poll
+ * @param macsecRxCycles   {@code macsec_handle_frame} besides the AEAD: checks, look-ups, request set-up
+ * @param macsecTxCycles   {@code macsec_start_xmit}/{@code macsec_encrypt} besides the AEAD
+ * @param udpTxCycles      one datagram from the application's {@code sendmsg} down to the device
+ * @param udpRxCycles      one datagram from the MACsec device up to the socket and the application
+ * @param tcpTxCycles      one TCP segment from the send path down to the device
+ * @param tcpRxCycles      one TCP segment up the stack to the socket (data or ACK)
+ */
+public record StackCosts(double ghz, double driverRxCycles, double macsecRxCycles, double macsecTxCycles,
+                         double udpTxCycles, double udpRxCycles, double tcpTxCycles, double tcpRxCycles) {
+    public StackCosts {
+        double[] all = {ghz, driverRxCycles, macsecRxCycles, macsecTxCycles, udpTxCycles, udpRxCycles, tcpTxCycles,
+            tcpRxCycles};
+        for (double v : all) {
+            if (!(v >= 0) || Double.isInfinite(v)) {
+                throw new IllegalArgumentException("stack costs must be finite and non-negative");
+            }
+        }
+        if (ghz <= 0) {
+            throw new IllegalArgumentException("ghz must be positive");
+        }
+    }
+
+    public double ns(double cycles) {
+        return cycles / ghz;
+    }
+}

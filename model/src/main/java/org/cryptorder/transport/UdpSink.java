@@ -1,0 +1,82 @@
+package org.cryptorder.transport;
+
+import org.cryptorder.host.Cpu;
+import org.cryptorder.metrics.LatencyHistogram;
+import org.cryptorder.metrics.Rfc4737Reordering;
+import org.cryptorder.metrics.UdpStreamStats;
+import org.cryptorder.net.Packet;
+import org.cryptorder.net.StackCosts;
+import org.cryptorder.net.Upper;
+
+/**
+ * The receiving end of a UDP stream ({@code iperf3 -s}): reads each delivered datagram's sequence
+ * number and send time from its bytes and keeps iperf3's figures (lost, out-of-order, jitter),
+ * RFC 4737 reordering, media decode errors and the send-to-delivery latency. Datagrams whose
+ * headers or payload do not check out are counted as corrupt and otherwise ignored.
+ */
+public final class UdpSink implements Upper {
+    private final StackCosts costs;
+    private final UdpStreamStats iperf = new UdpStreamStats();
+    private final Rfc4737Reordering reordering = new Rfc4737Reordering();
+    private final LatencyHistogram latency = new LatencyHistogram();
+    private long corrupt;
+    private long octets;
+
+    public UdpSink(StackCosts costs) {
+        this.costs = costs;
+    }
+
+    @Override
+    public double receiveNs(Packet p) {
+        return costs.ns(costs.udpRxCycles());
+    }
+
+    @Override
+    public void deliver(Cpu cpu, Packet p) {
+        byte[] b = p.frame().bytes();
+        int off = p.frame().offset();
+        int len = p.frame().length();
+        if (!UdpWire.valid(b, off, len) || !UdpWire.fillerIntact(b, off, len)) {
+            corrupt++;
+            return;
+        }
+        long seq = UdpWire.sequence(b, off);
+        long sent = UdpWire.sendNs(b, off);
+        long now = (long) cpu.now();
+        iperf.arrive(seq, sent, now);
+        reordering.arrive(seq, now);
+        latency.add(now - sent);
+        octets += len - UdpWire.HEADERS;
+    }
+
+    /** Forgets everything measured so far (warm-up deletion). */
+    public void reset() {
+        iperf.reset();
+        reordering.reset();
+        latency.reset();
+        corrupt = 0;
+        octets = 0;
+    }
+
+    public UdpStreamStats iperf() {
+        return iperf;
+    }
+
+    public Rfc4737Reordering reordering() {
+        return reordering;
+    }
+
+    public LatencyHistogram latency() {
+        return latency;
+    }
+
+    /** Datagrams whose bytes did not check out. */
+    public long corrupt() {
+        return corrupt;
+    }
+
+    /** UDP payload octets received intact since the last reset. */
+    public long octets() {
+        return octets;
+    }
+}
