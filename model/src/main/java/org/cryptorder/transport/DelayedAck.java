@@ -1,5 +1,6 @@
 package org.cryptorder.transport;
 
+import org.cryptorder.engine.Time;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -184,7 +185,7 @@ final class DelayedAck {
             return;
         }
         long delay = Math.min(policy.compSackDelayMaxNs(), receiver.rcvRtt8Ns() / 160);
-        compressTimer.schedule(delay + policy.compSackSlackNs());
+        compressTimer.schedule(Time.ns(delay + policy.compSackSlackNs()));
         compressArmed = true;
     }
 
@@ -209,7 +210,7 @@ final class DelayedAck {
         scheduled = true;
         timerPending = true;
         timeoutJiffy = timeout;
-        double delay = clock.nsUntilJiffy(timeout);
+        double delay = Time.ns(clock.nsUntilJiffy(timeout));
         if (delackArmed) {
             delackTimer.reschedule(delay);
         } else {

@@ -1,5 +1,6 @@
 package org.cryptorder.transport;
 
+import org.cryptorder.engine.Time;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -24,7 +25,7 @@ final class TcpClock {
 
     /** Now, ns. */
     long nowNs() {
-        return (long) sim.time();
+        return (long) Time.toNs(sim.time());
     }
 
     /** The jiffies counter now. */

@@ -1,5 +1,6 @@
 package org.cryptorder.transport;
 
+import org.cryptorder.engine.Time;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -1376,7 +1377,7 @@ public final class TcpSender implements CongestionContext {
         long when = Math.min(whenJiffies, maxWhenJiffies);
         pending = kind;
         long expires = clock.jiffies() + when;
-        double delay = clock.nsUntilJiffy(expires);
+        double delay = Time.ns(clock.nsUntilJiffy(expires));
         if (timerArmed) {
             xmitTimer.reschedule(delay);
         } else {

@@ -2,6 +2,7 @@ package org.cryptorder.transport;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import org.cryptorder.engine.Time;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -200,7 +201,7 @@ final class Pipe implements TransmitGate, SegmentOutput {
     private void startSerialization() {
         int i = serialized;
         serializing = true;
-        serDone.schedule(serializationNs(lens[i]));
+        serDone.schedule(Time.ns(serializationNs(lens[i])));
     }
 
     private final class SerializationDone extends Event {
@@ -217,7 +218,7 @@ final class Pipe implements TransmitGate, SegmentOutput {
             serialized = (serialized + 1) % bufs.length;
             serializing = false;
             if (!deliveryArmed) {
-                deliver.schedule(arrival[head] - now);
+                deliver.schedule(Time.ns(arrival[head] - now));
                 deliveryArmed = true;
             }
             if (serialized != tail) {
@@ -243,7 +244,7 @@ final class Pipe implements TransmitGate, SegmentOutput {
             size--;
             arrive(bufs[i], lens[i], index[i]);
             if (head != serialized) {
-                deliver.schedule(Math.max(0, arrival[head] - (long) sim.time()));
+                deliver.schedule(Time.ns(Math.max(0, arrival[head] - (long) sim.time())));
                 deliveryArmed = true;
             } else if (size == 0) {
                 flushHeld();

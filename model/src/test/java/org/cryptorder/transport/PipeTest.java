@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.cryptorder.engine.EventListKind;
 import org.junit.jupiter.api.Test;
 import umontreal.ssj.simevents.Simulator;
 
 /** The test link itself: exact serialization and delay, and what its injectors do. */
 class PipeTest {
-    final Simulator sim = new Simulator();
+    final Simulator sim = EventListKind.DEFAULT.newSimulator();
     final List<Long> arrivals = new ArrayList<>();
     final List<Long> times = new ArrayList<>();
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.cryptorder.engine.EventListKind;
+import org.cryptorder.engine.Time;
 import org.junit.jupiter.api.Test;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
@@ -31,7 +33,7 @@ class TcpReceiverTest {
         }
     }
 
-    final Simulator sim = new Simulator();
+    final Simulator sim = EventListKind.DEFAULT.newSimulator();
     final List<Ack> acks = new ArrayList<>();
     TcpConfig cfg;
     TcpReceiver receiver;
@@ -65,7 +67,7 @@ class TcpReceiverTest {
                 int len = h.write(b, 0, MSS);
                 receiver.receive(b, 0, len);
             }
-        }.schedule(t);
+        }.schedule(Time.ns(t));
     }
 
     void run(long until) {
@@ -74,7 +76,7 @@ class TcpReceiverTest {
             public void actions() {
                 sim.stop();
             }
-        }.schedule(until);
+        }.schedule(Time.ns(until));
         sim.start();
     }
 

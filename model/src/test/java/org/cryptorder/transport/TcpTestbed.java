@@ -1,5 +1,7 @@
 package org.cryptorder.transport;
 
+import org.cryptorder.engine.EventListKind;
+import org.cryptorder.engine.Time;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -14,7 +16,7 @@ final class TcpTestbed {
     /** The sender's share of the transmit queue before it is throttled, octets. */
     static final long GATE_BYTES = 64 * 1024;
 
-    final Simulator sim = new Simulator();
+    final Simulator sim = EventListKind.DEFAULT.newSimulator();
     final TcpConfig cfg;
     final Pipe forward;
     final Pipe reverse;
@@ -48,7 +50,7 @@ final class TcpTestbed {
             public void actions() {
                 action.run();
             }
-        }.schedule(ns);
+        }.schedule(Time.ns(ns));
         return this;
     }
 
@@ -58,9 +60,9 @@ final class TcpTestbed {
             @Override
             public void actions() {
                 action.run();
-                schedule(periodNs);
+                schedule(Time.ns(periodNs));
             }
-        }.schedule(periodNs);
+        }.schedule(Time.ns(periodNs));
         return this;
     }
 
@@ -73,7 +75,7 @@ final class TcpTestbed {
             public void actions() {
                 sender.start();
             }
-        }.schedule(0);
+        }.schedule(Time.ns(0));
         if (warmup > 0) {
             new Event(sim) {
                 @Override
@@ -81,14 +83,14 @@ final class TcpTestbed {
                     sender.resetCounters();
                     receiver.resetCounters();
                 }
-            }.schedule(warmup);
+            }.schedule(Time.ns(warmup));
         }
         new Event(sim) {
             @Override
             public void actions() {
                 sim.stop();
             }
-        }.schedule(end);
+        }.schedule(Time.ns(end));
         sim.start();
         return this;
     }
