@@ -64,9 +64,12 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
                 65_536, TcpTimers.linux(), RecoveryFeatures.linux(), AckPolicy.linux());
     }
 
-    /** ns-3's TCP (CUBIC, PRR, SACK, DupThresh 3) with the same sizes as {@link #linux}. */
+    /**
+     * ns-3's TCP (CUBIC with HyStart, as ns-3's TcpCubic defaults; PRR, SACK, DupThresh 3) with the
+     * same sizes as {@link #linux}. HyStart is Linux's variant here, not ns-3's own port of it.
+     */
     public static TcpConfig textbook(int mss) {
-        return new TcpConfig(TcpMode.TEXTBOOK, mss, CongestionControlKind.CUBIC, false, 10,
+        return new TcpConfig(TcpMode.TEXTBOOK, mss, CongestionControlKind.CUBIC, true, 10,
                 DEFAULT_SEND_BUFFER, DEFAULT_RECEIVE_WINDOW, 7, 0, 0x1000_0000, 0x7000_0000, 0x100,
                 65_536, TcpTimers.textbook(), RecoveryFeatures.textbook(), AckPolicy.textbook());
     }

@@ -53,7 +53,7 @@
  *
  * <p><b>Textbook mode</b> ({@link org.cryptorder.transport.TcpMode#TEXTBOOK}) is ns-3's TCP
  * (TCP-AND-PEERS.md section 2.1): SACK-based recovery with a fixed DupThresh of 3 (RFC 6675's
- * IsLost, which is Linux's {@code tcp_mark_head_lost} with RACK off), PRR, CUBIC without HyStart,
+ * IsLost, which is Linux's {@code tcp_mark_head_lost} with RACK off), PRR, CUBIC with HyStart,
  * no RACK, no TLP, no D-SACK, no undo, no F-RTO, no adaptive reordering, the plain RFC 6298 RTO;
  * a receiver that ACKs every second segment or after 200 ms and ACKs out-of-order data at once,
  * without quick ACKs, compression or D-SACK. The minimum RTO is 200 ms in both modes (ns-3's own
@@ -76,7 +76,7 @@
  *   <tr><td>{@code mss}</td><td>octets</td><td colspan="2">given; 1416 for MTU 1500 over MACsec
  *       ({@code Ipv4TcpHeader.mssForLinkMtu}: 1500 - 32 - 20 - 20 - 12)</td></tr>
  *   <tr><td>{@code congestionControl}, {@code hystart}</td><td></td><td>CUBIC, on</td>
- *       <td>CUBIC, off</td></tr>
+ *       <td>CUBIC, on (ns-3's default)</td></tr>
  *   <tr><td>{@code initialCwnd}</td><td>segments</td><td>10</td><td>10</td></tr>
  *   <tr><td>{@code sendBufferBytes}</td><td>octets</td><td>4 MiB</td><td>4 MiB</td></tr>
  *   <tr><td>{@code receiveWindowBytes}, {@code windowScale}</td><td>octets</td><td>3 MiB, 7</td>

@@ -12,8 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * 10.3 us, 8.4 frame times of 1.23 us.
  *
  * <p>What each connection retransmits (Retr), and how many of those the receiver's D-SACKs prove
- * spurious, for one displacement of frame 12000 (in steady state: cwnd 119 for Linux, where
- * HyStart ended slow start; about 160 for textbook CUBIC without HyStart):
+ * spurious, for one displacement of frame 12000 (in steady state, where HyStart ended slow start
+ * at cwnd 119 in both modes):
  *
  * <pre>
  *   d    Linux, first   Linux, reordering   same, every ACK at once   textbook
@@ -41,7 +41,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  *       compresses SACKs (up to 44 of them, 5 % of its RTT estimate plus 100 us of timer slack), so
  *       the sender learns of the later successors only after 44 more arrivals: d up to 46 passes.
  *   <li>Textbook: DupThresh 3 and no undo: every d &gt;= 3 costs a retransmission and a cwnd cut
- *       to 0.7 cwnd (160 to 112) that stays.
+ *       to 0.7 cwnd (119 to 83) that stays.
  *   <li>Without compression, d from 40 to 60 frames costs Linux a burst of spurious
  *       retransmissions (see {@link #ambiguousRetransmissionMisleadsRack}).
  * </ul>
