@@ -1,7 +1,5 @@
 package org.cryptorder.transport;
 
-import org.cryptorder.engine.Time;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -41,10 +39,7 @@ import umontreal.ssj.simevents.Simulator;
  * cwnd decay while application-limited, the check that the original is still in a host queue
  * ({@code skb_still_in_host_queue}).
  */
-public final class TcpSender implements CongestionContext {
-
-    /** What {@code icsk_pending} says the retransmit timer is for ({@code ICSK_TIME_*}). */
-    enum XmitTimerKind { NONE, RETRANS, REO_TIMEOUT, LOSS_PROBE }
+public final class TcpSender {
 
     private static final int FLAG_DATA = 0x01;
     private static final int FLAG_WIN_UPDATE = 0x02;
@@ -81,7 +76,7 @@ public final class TcpSender implements CongestionContext {
     private final Ipv4TcpHeader tx = new Ipv4TcpHeader();
     private final Ipv4TcpHeader rx = new Ipv4TcpHeader();
     private final byte[] txBuf;
-    private final XmitTimer xmitTimer;
+    private final RetransmitTimer timer;
     private final SenderCounters counters = new SenderCounters();
     private final SampleStats cwndStats = new SampleStats();
     private final SampleStats rttStats = new SampleStats();
@@ -118,9 +113,6 @@ public final class TcpSender implements CongestionContext {
     private int ipId;
     private boolean started;
 
-    private XmitTimerKind pending = XmitTimerKind.NONE;
-    private boolean timerArmed;
-
     // Per-ACK scratch: tcp_sacktag_state, rate_sample and the flags of tcp_ack.
     private int flag;
     private int rexmit;
@@ -154,10 +146,10 @@ public final class TcpSender implements CongestionContext {
         this.rack = new RackLossDetector(board, rf);
         this.rtt = new RttEstimator(cfg.timers(), clock);
         this.cw = new CongestionWindow(cfg.initialCwnd());
-        this.cc = CongestionControl.create(cfg.congestionControl(), this, cfg.hystart());
+        this.cc = CongestionControl.create(cfg.congestionControl(), new Context(), cfg.hystart());
         this.txBuf = new byte[Ipv4TcpHeader.IPV4_HEADER_BYTES + Ipv4TcpHeader.TCP_HEADER_BYTES
                 + 40 + mss];
-        this.xmitTimer = new XmitTimer(sim);
+        this.timer = new RetransmitTimer(sim, clock, new Timeouts());
         this.sndWnd = cfg.receiveWindowBytes();
         this.maxWindow = sndWnd;
         this.reordering = rf.initialReordering();
@@ -234,13 +226,11 @@ public final class TcpSender implements CongestionContext {
     }
 
     /** SND.UNA: stream octets cumulatively ACKed. */
-    @Override
     public long sndUna() {
         return sndUna;
     }
 
     /** SND.NXT: stream octets sent at least once. */
-    @Override
     public long sndNxt() {
         return board.nxt() == 0 ? 0 : board.endOf(board.nxt() - 1);
     }
@@ -316,21 +306,10 @@ public final class TcpSender implements CongestionContext {
     }
 
     // ------------------------------------------------------------------------------------------
-    // CongestionContext
-
-    @Override
-    public CongestionWindow window() {
-        return cw;
-    }
-
-    @Override
-    public TcpClock clock() {
-        return clock;
-    }
+    // What congestion control reads, and what the retransmit timer calls
 
     /** {@code tcp_is_cwnd_limited}. */
-    @Override
-    public boolean isCwndLimited() {
+    private boolean cwndLimited() {
         if (isCwndLimited) {
             return true;
         }
@@ -340,14 +319,60 @@ public final class TcpSender implements CongestionContext {
         return false;
     }
 
-    @Override
-    public long pacingRate() {
-        return pacingRate;
+    /** The sender as its congestion control algorithm sees it. */
+    private final class Context implements CongestionContext {
+        @Override
+        public CongestionWindow window() {
+            return cw;
+        }
+
+        @Override
+        public TcpClock clock() {
+            return clock;
+        }
+
+        @Override
+        public long sndUna() {
+            return sndUna;
+        }
+
+        @Override
+        public long sndNxt() {
+            return TcpSender.this.sndNxt();
+        }
+
+        @Override
+        public boolean isCwndLimited() {
+            return cwndLimited();
+        }
+
+        @Override
+        public long pacingRate() {
+            return pacingRate;
+        }
+
+        @Override
+        public long gsoMaxBytes() {
+            return cfg.gsoMaxBytes();
+        }
     }
 
-    @Override
-    public long gsoMaxBytes() {
-        return cfg.gsoMaxBytes();
+    /** What the shared retransmit timer runs when it fires. */
+    private final class Timeouts implements RetransmitTimer.Handler {
+        @Override
+        public void retransmitTimeout() {
+            retransmitTimer();
+        }
+
+        @Override
+        public void reorderTimeout() {
+            rackReoTimeout();
+        }
+
+        @Override
+        public void lossProbe() {
+            sendLossProbe();
+        }
     }
 
     // ------------------------------------------------------------------------------------------
@@ -888,7 +913,7 @@ public final class TcpSender implements CongestionContext {
         long timeout = rack.markLost(reoWnd(), clock.nowNs());
         if (timeout > 0) {
             long j = clock.toJiffies(timeout + cfg.timers().rackSlackNs());
-            resetXmitTimer(XmitTimerKind.REO_TIMEOUT, j, icskRtoJiffies);
+            timer.reset(RetransmitTimer.Kind.REO_TIMEOUT, j, icskRtoJiffies);
             flag &= ~FLAG_SET_XMIT_TIMER;
         }
         if (priorRetrans > board.retransOut()) {
@@ -1242,7 +1267,7 @@ public final class TcpSender implements CongestionContext {
             int priorPackets = board.packetsOut();
             board.sendNew(clock.nowNs(), clock.tsNow(), delivered);
             transmit(n, false);
-            if (priorPackets == 0 || pending == XmitTimerKind.LOSS_PROBE) {
+            if (priorPackets == 0 || timer.pending() == RetransmitTimer.Kind.LOSS_PROBE) {
                 rearmRto();
             }
             sent++;
@@ -1317,12 +1342,12 @@ public final class TcpSender implements CongestionContext {
             if (inCwndReduction()) {
                 cw.prrOut++;
             }
-            if (n == board.una() && pending != XmitTimerKind.REO_TIMEOUT) {
+            if (n == board.una() && timer.pending() != RetransmitTimer.Kind.REO_TIMEOUT) {
                 rearm = true;
             }
         }
         if (rearm) {
-            resetXmitTimer(XmitTimerKind.RETRANS, icskRtoJiffies, maxRtoJiffies);
+            timer.reset(RetransmitTimer.Kind.RETRANS, icskRtoJiffies, maxRtoJiffies);
         }
     }
 
@@ -1373,38 +1398,17 @@ public final class TcpSender implements CongestionContext {
     // ------------------------------------------------------------------------------------------
     // The retransmit timer: RTO, RACK reordering timeout, tail loss probe
 
-    private void resetXmitTimer(XmitTimerKind kind, long whenJiffies, long maxWhenJiffies) {
-        long when = Math.min(whenJiffies, maxWhenJiffies);
-        pending = kind;
-        long expires = clock.jiffies() + when;
-        double delay = Time.ns(clock.nsUntilJiffy(expires));
-        if (timerArmed) {
-            xmitTimer.reschedule(delay);
-        } else {
-            xmitTimer.schedule(delay);
-            timerArmed = true;
-        }
-    }
-
-    private void clearXmitTimer() {
-        pending = XmitTimerKind.NONE;
-        if (timerArmed) {
-            xmitTimer.cancel();
-            timerArmed = false;
-        }
-    }
-
     /** {@code tcp_rearm_rto}. */
     private void rearmRto() {
         if (board.packetsOut() == 0) {
-            clearXmitTimer();
+            timer.clear();
             return;
         }
         long rto = icskRtoJiffies;
-        if (pending == XmitTimerKind.REO_TIMEOUT || pending == XmitTimerKind.LOSS_PROBE) {
+        if (timer.pending() == RetransmitTimer.Kind.REO_TIMEOUT || timer.pending() == RetransmitTimer.Kind.LOSS_PROBE) {
             rto = clock.toJiffies(Math.max(rtoDeltaNs(), 1000));
         }
-        resetXmitTimer(XmitTimerKind.RETRANS, rto, maxRtoJiffies);
+        timer.reset(RetransmitTimer.Kind.RETRANS, rto, maxRtoJiffies);
     }
 
     /** {@code tcp_rto_delta_us}: how far ahead the RTO of the head segment is, ns. */
@@ -1437,7 +1441,7 @@ public final class TcpSender implements CongestionContext {
         if (rtoDelta > 0) {
             timeout = Math.min(timeout, clock.toJiffies(rtoDelta));
         }
-        resetXmitTimer(XmitTimerKind.LOSS_PROBE, timeout, maxRtoJiffies);
+        timer.reset(RetransmitTimer.Kind.LOSS_PROBE, timeout, maxRtoJiffies);
         return true;
     }
 
@@ -1459,7 +1463,7 @@ public final class TcpSender implements CongestionContext {
         } else {
             long last = board.nxt() - 1;
             if (last < board.una()) {
-                pending = XmitTimerKind.NONE;
+                timer.forget();
                 return;
             }
             board.stamp(last, clock.nowNs(), clock.tsNow(), delivered);
@@ -1468,7 +1472,7 @@ public final class TcpSender implements CongestionContext {
         }
         tlpHighSeq = sndNxt();
         counters.inc(SenderCounters.LOSS_PROBES);
-        pending = XmitTimerKind.NONE;
+        timer.forget();
         rearmRto();
     }
 
@@ -1482,7 +1486,7 @@ public final class TcpSender implements CongestionContext {
         icskRetransmits++;
         retransmitSkb(board.una());
         icskRtoJiffies = Math.min(icskRtoJiffies << 1, maxRtoJiffies);
-        resetXmitTimer(XmitTimerKind.RETRANS, icskRtoJiffies, maxRtoJiffies);
+        timer.reset(RetransmitTimer.Kind.RETRANS, icskRtoJiffies, maxRtoJiffies);
         cwndStats.add(cw.cwnd);
     }
 
@@ -1499,29 +1503,8 @@ public final class TcpSender implements CongestionContext {
             }
             xmitRetransmitQueue();
         }
-        if (pending != XmitTimerKind.RETRANS) {
+        if (timer.pending() != RetransmitTimer.Kind.RETRANS) {
             rearmRto();
-        }
-    }
-
-    /** The retransmit timer's expiry ({@code tcp_write_timer_handler}). */
-    private final class XmitTimer extends Event {
-        XmitTimer(Simulator sim) {
-            super(sim);
-        }
-
-        @Override
-        public void actions() {
-            timerArmed = false;
-            switch (pending) {
-                case REO_TIMEOUT -> rackReoTimeout();
-                case LOSS_PROBE -> sendLossProbe();
-                case RETRANS -> {
-                    pending = XmitTimerKind.NONE;
-                    retransmitTimer();
-                }
-                case NONE -> { }
-            }
         }
     }
 }
