@@ -146,6 +146,8 @@ public final class MacsecDevice implements FrameHandler {
         if (r == null) {
             if (p.txVerdict == TxVerdict.SENT_UNTAGGED) {
                 toWire(cpu, p);
+            } else {
+                p.release();
             }
             return;
         }
@@ -159,6 +161,7 @@ public final class MacsecDevice implements FrameHandler {
     private void toWire(Cpu cpu, Packet p) {
         if (!nic.transmit(cpu.id() % nic.txRingCount(), p)) {
             txRingFull++;
+            p.release();
         }
     }
 
@@ -185,6 +188,7 @@ public final class MacsecDevice implements FrameHandler {
         @Override
         public void failed(Cpu cpu) {
             secy.transmitFailed(packet.frame());
+            packet.release();
         }
     }
 

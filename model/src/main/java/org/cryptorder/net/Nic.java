@@ -34,6 +34,7 @@ public final class Nic implements Link.Receiver {
     private final RxSteering steering;
     private int nextRxQueue;
     private boolean transmitting;
+    private Packet onWire;
 
     /**
      * @param rxCpus     the CPU that serves each RX queue (the queue count is its length)
@@ -106,6 +107,7 @@ public final class Nic implements Link.Receiver {
             if (!r.isEmpty()) {
                 nextTxRing = (nextTxRing + k + 1) % txRings.length;
                 Packet p = r.poll(sim.time());
+                onWire = p;
                 double end = out.send(p);
                 if (FrameTrace.follows(trace, p)) {
                     trace.stepAt(sim.time(), name, p, p.frame().pn(), String.format(java.util.Locale.ROOT,
@@ -127,7 +129,10 @@ public final class Nic implements Link.Receiver {
 
         @Override
         public void actions() {
+            Packet sent = onWire;
+            onWire = null;
             startNext();
+            sent.release();
             txSpace.run();
         }
     }

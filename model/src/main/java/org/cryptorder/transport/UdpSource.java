@@ -149,6 +149,12 @@ public final class UdpSource {
             return costs.ns(costs.udpTxCycles()) + device.startTransmit(cpu, packet);
         }
 
+        /** From a task, dev_queue_xmit runs under rcu_read_lock_bh: softirqs wait for the transmission. */
+        @Override
+        public boolean bhDisabled() {
+            return !fromSoftirq;
+        }
+
         @Override
         public void finish(Cpu cpu) {
             device.finishTransmit(cpu, packet);
