@@ -26,14 +26,16 @@ import umontreal.ssj.simevents.Simulator;
  *   <li><b>Lost?</b> Random loss (a correlated uniform below {@code lossProbability}) or one step
  *       of the Gilbert-Elliott chain. A frame both duplicated and lost goes through once, and
  *       counts as neither, as in netem ({@code count} goes 1, 2, 1).
- *   <li><b>Copy.</b> The duplicate is a byte copy taken before corruption; it then enters the
- *       stage again as a new frame that cannot itself be duplicated (netem re-enqueues the clone
- *       at the root qdisc with {@code tc_depth} raised), so it takes its own loss, corruption,
- *       reorder and delay draws, before the original's corruption check, limit check excepted.
+ *   <li><b>Copy.</b> The duplicate is a byte copy of the frame taken before the original's
+ *       corruption check; it keeps the original's id, flow and creation time.
  *   <li><b>Corrupt?</b> A correlated uniform below {@code corruptProbability} flips one bit:
  *       a uniform octet of the frame, then a uniform bit of it.
  *   <li><b>Limit.</b> With {@code limitFrames > 0}, a frame that finds that many frames in the
- *       delay queue is dropped (and its duplicate with it).
+ *       delay queue is dropped, and its copy with it.
+ *   <li><b>The copy enters</b> the stage as a new frame that cannot itself be duplicated (netem
+ *       re-enqueues the clone at the root qdisc with {@code tc_depth} raised): it takes its own
+ *       loss, corruption, limit, reorder and delay decisions, all before the original's reorder
+ *       and delay decision. Without delay the copy arrives just before the original.
  *   <li><b>Reorder or delay.</b> netem keeps a counter of frames since the last reordered one. If
  *       reordering is on and {@code counter >= gap - 1}, a correlated uniform below
  *       {@code reorderProbability} sends the frame at once, ahead of everything waiting, and
@@ -54,12 +56,14 @@ import umontreal.ssj.simevents.Simulator;
  * at the instant it arrived, so the receiver's timing is exactly that of the bare link.
  *
  * <h2>Correlation</h2>
- * netem's {@code get_crandom()}: the next uniform is {@code (1 - rho) U + rho * last}, with the
- * first {@code last} random. This is a moving average, not a Markov chain with the configured
+ * netem's {@code get_crandom()}: the next uniform is {@code (1 - rho) U + rho * last}, the first
+ * {@code last} being random (here the impairment's first draw). This is a moving average, not a Markov chain with the configured
  * marginal: with a correlation above 0 the uniforms concentrate around 1/2, so a probability below
- * 1/2 is reached less often than configured (the tc-netem man page and netem's own comment call
- * it an approximation). The model keeps netem's arithmetic so its figures match netem's, not the
- * nominal percentages.
+ * 1/2 is reached less often than configured ({@code loss 10% 25%} loses about 1.7% of the frames,
+ * {@code loss 2% 25%} almost none; the netem wiki calls the correlation "not true statistical
+ * correlation, but an approximation", and the Gilbert-Elliott model is the way to get bursts at a
+ * known rate). The model keeps netem's arithmetic so its figures match netem's, not the nominal
+ * percentages.
  *
  * <h2>After netem: the deterministic rule</h2>
  * Frames leaving the netem part (in the order netem lets them go) are counted from 0 and, if an
@@ -87,6 +91,8 @@ import umontreal.ssj.simevents.Simulator;
  *       {@code limit} and the device queue is not modelled).
  *   <li>The delay tables are evaluated as functions rather than 4096-entry tables (see
  *       {@link Impairment.DelayDistribution}).
+ *   <li>{@code limit} counts the frames waiting for their time; a frame netem reorders leaves at
+ *       once, so it never occupies the queue.
  *   <li>No FCS: the flipped bit is in the frame the receiver checks, as when netem corrupts on
  *       the sender before the NIC adds the FCS.
  *   <li>Not offered: {@code rate} (which would keep order under jitter), {@code slot},
