@@ -1,7 +1,6 @@
 package org.cryptorder.net;
 
 import java.util.ArrayDeque;
-import umontreal.ssj.rng.RandomStream;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -11,9 +10,11 @@ import umontreal.ssj.simevents.Simulator;
  * frame also carries the FCS (4 octets), preamble and start delimiter (8) and the inter-frame gap
  * (12): {@link #WIRE_OVERHEAD} octets.
  *
- * <p>Optional impairments (off by default): each frame is lost with a given probability, or has
- * one random bit flipped, so that the receiver's checks fail for real (a flipped bit in the
- * authenticated or encrypted part fails the ICV; one in the SecTAG may make it malformed).
+ * <p>Optional impairments (off by default): a {@link Netem} stage at the far end of the wire, set
+ * with {@link #impair}, loses, duplicates, corrupts (real bit flips, so the receiver's checks fail
+ * for real), delays and reorders frames the way Linux {@code tc netem} does, before the receiver
+ * sees them. The link's own counters ({@link #frames}, {@link #octets}) count what was sent on
+ * the wire; the stage counts what it did.
  *
  * <p>The link is the transmitting NIC's serialiser: {@link #busyUntil} tells the NIC when it can
  * start the next frame. One event object serves all frames in flight, since they arrive in order.
@@ -34,11 +35,7 @@ public final class Link {
     private final ArrayDeque<Packet> inFlight = new ArrayDeque<>();
     private final Event arrival;
     private Receiver receiver;
-    private RandomStream impairments;
-    private double lossProbability;
-    private double corruptProbability;
-    private long lost;
-    private long corrupted;
+    private Netem impairment;
     private double busyUntil;
     private long frames;
     private long octets;
@@ -59,14 +56,19 @@ public final class Link {
         this.receiver = r;
     }
 
-    /** Loses or corrupts frames independently with the given probabilities, drawing from {@code stream}. */
-    public void impair(double loss, double corrupt, RandomStream stream) {
-        if (!(loss >= 0 && loss <= 1) || !(corrupt >= 0 && corrupt <= 1)) {
-            throw new IllegalArgumentException("loss and corruption probabilities must be in [0, 1]");
-        }
-        this.lossProbability = loss;
-        this.corruptProbability = corrupt;
-        this.impairments = stream;
+    /**
+     * Puts a {@link Netem} stage named {@code name() + ".impairment"} between the far end of the
+     * wire and the receiver (replacing any earlier one), its impairments drawing from
+     * {@code streams}; returns it, for its counts and signal. Call before the first frame is sent.
+     */
+    public Netem impair(Impairment config, Netem.Streams streams) {
+        impairment = new Netem(sim, name + ".impairment", config, streams, p -> receiver.arrive(p));
+        return impairment;
+    }
+
+    /** The impairment stage, or null when the link has none. */
+    public Netem impairment() {
+        return impairment;
     }
 
     public String name() {
@@ -96,15 +98,6 @@ public final class Link {
         busyNs += ser;
         frames++;
         octets += p.length();
-        if (impairments != null && lossProbability > 0 && impairments.nextDouble() < lossProbability) {
-            lost++;
-            return busyUntil;
-        }
-        if (impairments != null && corruptProbability > 0 && impairments.nextDouble() < corruptProbability) {
-            corrupted++;
-            int bit = impairments.nextInt(0, p.length() * 8 - 1);
-            p.frame().bytes()[p.frame().offset() + bit / 8] ^= (byte) (1 << (bit % 8));
-        }
         double at = busyUntil + propagationNs;
         p.arrivesAt = at;
         inFlight.add(p);
@@ -125,22 +118,16 @@ public final class Link {
             if (!inFlight.isEmpty()) {
                 arrival.schedule(inFlight.peek().arrivesAt - sim.time());
             }
-            receiver.arrive(p);
+            if (impairment != null) {
+                impairment.arrive(p);
+            } else {
+                receiver.arrive(p);
+            }
         }
     }
 
     public long frames() {
         return frames;
-    }
-
-    /** Frames the link lost (impairment). */
-    public long lost() {
-        return lost;
-    }
-
-    /** Frames the link delivered with a flipped bit (impairment). */
-    public long corrupted() {
-        return corrupted;
     }
 
     public long octets() {

@@ -55,7 +55,7 @@ public final class Packet {
         this.frame = frame;
     }
 
-    /** Unique per run, in order of creation. */
+    /** Unique per run, in order of creation; a copy made on the wire ({@link Netem} duplication) keeps its original's. */
     public long id() {
         return id;
     }

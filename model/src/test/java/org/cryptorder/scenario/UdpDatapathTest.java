@@ -13,6 +13,8 @@ import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.HostSpec;
+import org.cryptorder.net.Impairment;
+import org.cryptorder.net.Netem;
 import org.cryptorder.net.RxSteering;
 import org.cryptorder.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
@@ -167,12 +169,10 @@ class UdpDatapathTest {
         long[] corrupted = new long[1];
         UdpStreams.Config c = config(Policy.ASYNC, 0, 1, 1, 2000, 0.02);
         StreamRegistry streams = new StreamRegistry(9);
-        org.cryptorder.net.Link[] link = new org.cryptorder.net.Link[1];
-        UdpStreams.Outcome o = UdpStreams.run(c, streams, 0, net -> {
-            link[0] = net.aToB();
-            net.aToB().impair(0, 0.05, streams.stream("a->b.corruption", 0));
-        });
-        corrupted[0] = link[0].corrupted();
+        Netem[] stage = new Netem[1];
+        UdpStreams.Outcome o = UdpStreams.run(c, streams, 0, net -> stage[0] = net.aToB().impair(
+                Impairment.NONE.withCorrupt(0.05, 0), Netem.Streams.of(streams, "a->b.impairment", 0)));
+        corrupted[0] = stage[0].counts().corrupted();
         assertThat(corrupted[0]).isGreaterThan(100);
         assertThat(o.corrupt()).as("no damaged datagram reaches the socket").isZero();
         assertThat(o.received()).isEqualTo(o.sent() - corrupted[0]);
@@ -189,7 +189,8 @@ class UdpDatapathTest {
                 c.senderKernelFpuBusy());
         StreamRegistry streams = new StreamRegistry(9);
         UdpStreams.Outcome o = UdpStreams.run(check, streams, 0,
-                net -> net.aToB().impair(0, 0.05, streams.stream("a->b.corruption", 0)));
+                net -> net.aToB().impair(Impairment.NONE.withCorrupt(0.05, 0),
+                        Netem.Streams.of(streams, "a->b.impairment", 0)));
         assertThat(o.corrupt()).as("payload bit flips reach the socket as InPktsInvalid").isPositive();
     }
 
