@@ -44,7 +44,8 @@ public final class UdpSource {
     private final Event migrate;
     private final Send send = new Send();
     private double due;
-    private long seq;
+    /** iperf3 numbers datagrams from 1. */
+    private long seq = 1;
     private double stopAt = Double.POSITIVE_INFINITY;
     private long migrated;
     private boolean fromSoftirq;
@@ -185,7 +186,7 @@ public final class UdpSource {
 
     /** Datagrams handed to the stack so far. */
     public long sent() {
-        return seq;
+        return seq - 1;
     }
 
     /** The task on the CPU the source is on now. */
