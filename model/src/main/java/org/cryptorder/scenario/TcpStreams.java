@@ -50,7 +50,8 @@ public final class TcpStreams {
                           long reorderSeen, long undos, long timeouts, long reordered, double reorderedRatio,
                           long reorderExtentMax, long inPktsOk, long inPktsDelayed, long inPktsLate,
                           long inPktsNotValid, long cryptdEnqueued, long cryptdRefused, double cryptdWaitMeanUs,
-                          double latencyP50Us, double latencyP99Us, long payloadErrors) {
+                          double latencyP50Us, double latencyP99Us, long payloadErrors, CpuShares senderCpu,
+                          CpuShares receiverCpu) {
     }
 
     private TcpStreams() {
@@ -90,6 +91,7 @@ public final class TcpStreams {
         }
         long[] wireAtWarmup = new long[1];
         long[][] secyAtWarmup = new long[1][];
+        double[][] busyAtWarmup = new double[2][];
         new Event(sim) {
             @Override
             public void actions() {
@@ -107,6 +109,8 @@ public final class TcpStreams {
                 }
                 wireAtWarmup[0] = net.aToB().frames();
                 secyAtWarmup[0] = macsecCounters(net.b());
+                busyAtWarmup[0] = CpuShares.busy(net.a());
+                busyAtWarmup[1] = CpuShares.busy(net.b());
             }
         }.schedule(Time.s(c.warmupS()));
         new Event(sim) {
@@ -116,7 +120,7 @@ public final class TcpStreams {
             }
         }.schedule(Time.s(c.durationS()));
         sim.start();
-        return outcome(c, net, senders, receivers, wireAtWarmup[0], secyAtWarmup[0]);
+        return outcome(c, net, senders, receivers, wireAtWarmup[0], secyAtWarmup[0], busyAtWarmup);
     }
 
     private static Cpu[] cpus(Host h) {
@@ -149,7 +153,7 @@ public final class TcpStreams {
     }
 
     private static Outcome outcome(Config c, BackToBack net, TcpSocket[] senders, TcpSocket[] receivers,
-                                   long wireAtWarmup, long[] secyAtWarmup) {
+                                   long wireAtWarmup, long[] secyAtWarmup, double[][] busyAtWarmup) {
         double seconds = c.durationS() - c.warmupS();
         long delivered = 0;
         long retrans = 0;
@@ -192,6 +196,8 @@ public final class TcpStreams {
                 undos, timeouts, reordered, packets == 0 ? 0 : (double) reordered / packets, extentMax,
                 now[0] - secyAtWarmup[0], now[1] - secyAtWarmup[1], now[2] - secyAtWarmup[2], now[3] - secyAtWarmup[3],
                 enq, refused, enq == 0 ? 0 : Time.toUs(waitSum / enq), Time.toUs(latency.percentile(0.5)),
-                Time.toUs(latency.percentile(0.99)), payloadErrors);
+                Time.toUs(latency.percentile(0.99)), payloadErrors,
+                CpuShares.since(net.a(), busyAtWarmup[0], Time.s(seconds)),
+                CpuShares.since(net.b(), busyAtWarmup[1], Time.s(seconds)));
     }
 }

@@ -56,7 +56,7 @@ public final class UdpStreams {
                           long outOfOrder, long decodeErrors, double latencyP50Us, double latencyP99Us,
                           long cryptdEnqueued, long cryptdRefused, long inPktsOk, long inPktsDelayed,
                           long inPktsLate, long inPktsNotValid, long framesOnWire, long cryptoInline,
-                          long resequencerTimeouts) {
+                          long resequencerTimeouts, CpuShares senderCpu, CpuShares receiverCpu) {
     }
 
     private UdpStreams() {
@@ -127,7 +127,7 @@ public final class UdpStreams {
             }
         }.schedule(end + Time.ms(5));
         sim.start();
-        return outcome(net, sources, sinks);
+        return outcome(net, sources, sinks, sim.time());
     }
 
     private static byte[] randomKey(RandomStream s, int n) {
@@ -138,7 +138,7 @@ public final class UdpStreams {
         return k;
     }
 
-    private static Outcome outcome(BackToBack net, UdpSource[] sources, UdpSink[] sinks) {
+    private static Outcome outcome(BackToBack net, UdpSource[] sources, UdpSink[] sinks, double elapsedNs) {
         long sent = 0;
         long received = 0;
         long corrupt = 0;
@@ -171,6 +171,8 @@ public final class UdpStreams {
                 secy.counter(MacsecCounter.IN_PKTS_OK), secy.counter(MacsecCounter.IN_PKTS_DELAYED),
                 secy.counter(MacsecCounter.IN_PKTS_LATE), secy.counter(MacsecCounter.IN_PKTS_NOT_VALID),
                 net.aToB().frames(), net.b().crypto().inlineCount() + net.a().crypto().inlineCount(),
-                net.b().macsec().resequencerTimeouts());
+                net.b().macsec().resequencerTimeouts(),
+                CpuShares.since(net.a(), new double[org.cryptorder.host.Context.values().length], elapsedNs),
+                CpuShares.since(net.b(), new double[org.cryptorder.host.Context.values().length], elapsedNs));
     }
 }
