@@ -16,7 +16,7 @@ import org.bouncycastle.crypto.params.KeyParameter;
  * <p>Bouncy Castle buffers the whole message and returns the result in a scratch buffer, which
  * this engine copies back into the caller's buffer only when the MIC verified. Not thread-safe.
  */
-public final class BouncyCastleCcmEngine implements CcmEngine {
+public final class BouncyCastleCcmEngine extends CcmEngine {
     private final CCMModeCipher ccm = CCMBlockCipher.newInstance(AESEngine.newInstance());
     private SecretKey lastKey;
     private KeyParameter lastParam;

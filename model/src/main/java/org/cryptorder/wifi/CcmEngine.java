@@ -16,25 +16,28 @@ import javax.crypto.SecretKey;
  * hot path, and {@link BouncyCastleCcmEngine}, Bouncy Castle's {@code CCMBlockCipher}. An engine
  * holds scratch space and is not thread-safe: one engine per thread.
  */
-public sealed interface CcmEngine permits JdkCcmEngine, BouncyCastleCcmEngine {
+public abstract sealed class CcmEngine permits JdkCcmEngine, BouncyCastleCcmEngine {
     /** The largest payload an engine accepts: the 2304-octet 802.11 MSDU plus room to spare. */
-    int MAX_PAYLOAD = 8192;
+    public static final int MAX_PAYLOAD = 8192;
+
+    CcmEngine() {
+    }
 
     /**
      * Encrypts {@code buf[off, off+len)} in place and writes the {@code micLen}-octet MIC at
      * {@code buf[off+len, off+len+micLen)}, authenticating {@code aad[0, aadLen)} as well.
      */
-    void seal(SecretKey key, byte[] nonce, byte[] aad, int aadLen, byte[] buf, int off, int len, int micLen);
+    public abstract void seal(SecretKey key, byte[] nonce, byte[] aad, int aadLen, byte[] buf, int off, int len, int micLen);
 
     /**
      * Verifies the MIC at {@code buf[off+len, off+len+micLen)} over the decryption of {@code
      * buf[off, off+len)} and {@code aad[0, aadLen)}. When it holds, the payload is decrypted in
      * place and the result is true; otherwise the buffer is left exactly as it was.
      */
-    boolean open(SecretKey key, byte[] nonce, byte[] aad, int aadLen, byte[] buf, int off, int len, int micLen);
+    public abstract boolean open(SecretKey key, byte[] nonce, byte[] aad, int aadLen, byte[] buf, int off, int len, int micLen);
 
     /** The engine for the hot path: the faster of the two by measurement ({@code CcmBenchmark}). */
-    static CcmEngine fastest() {
+    public static CcmEngine fastest() {
         return new JdkCcmEngine();
     }
 

@@ -186,7 +186,8 @@ public final class CcmpCodec {
      * Last step of reception, once the CCM request completed: a bad MIC is a decrypt error; a PN no
      * longer above the queue's counter (a later frame of the queue completed first) is a replay;
      * otherwise the counter takes the PN and the CCMP header and MIC are removed. The Protected bit
-     * stays set, as in mac80211.
+     * stays set, as in mac80211. A frame refused here as a replay was already decrypted in place
+     * by {@link #decrypt}; it is dropped all the same.
      */
     public CcmpRxVerdict completeReceive(Mpdu f) {
         if (!f.micValid) {

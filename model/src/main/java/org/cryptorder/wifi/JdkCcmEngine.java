@@ -26,7 +26,7 @@ import javax.crypto.spec.IvParameterSpec;
  * requires: the counter block's {@link IvParameterSpec} and the key octets each {@code init}
  * copies. Not thread-safe: one engine per thread.
  */
-public final class JdkCcmEngine implements CcmEngine {
+public final class JdkCcmEngine extends CcmEngine {
     private static final int BLOCK = 16;
 
     private final Cipher cbc;

@@ -1,9 +1,11 @@
 package org.cryptorder.wifi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
@@ -73,5 +75,44 @@ class CcmKnownAnswerTest {
         nonce[nonce.length - 1] ^= 1;
         byte[] buf = v.ciphertextAndMic().clone();
         assertThat(engine.open(key, nonce, aad, aad.length, buf, 0, len, v.micLen())).as("nonce changed").isFalse();
+    }
+
+    /** CCM beyond CCMP's parameters: every nonce length (7 to 13) and MIC length (4 to 16) against Bouncy Castle. */
+    @Test
+    void everyNonceAndMicLengthAgreesWithBouncyCastle() {
+        SplittableRandom rnd = new SplittableRandom(3610);
+        CcmEngine jdk = new JdkCcmEngine();
+        CcmEngine bc = new BouncyCastleCcmEngine();
+        for (int nonceLen = 7; nonceLen <= 13; nonceLen++) {
+            for (int mic = 4; mic <= 16; mic += 2) {
+                for (int len : new int[] {0, 1, 15, 16, 17, 100}) {
+                    SecretKeySpec key = new SecretKeySpec(TestFrames.randomBytes(rnd, rnd.nextBoolean() ? 16 : 32), "AES");
+                    byte[] nonce = TestFrames.randomBytes(rnd, nonceLen);
+                    byte[] aad = TestFrames.randomBytes(rnd, rnd.nextInt(40));
+                    byte[] a = Arrays.copyOf(TestFrames.randomBytes(rnd, len), len + mic);
+                    byte[] b = a.clone();
+                    jdk.seal(key, nonce, aad, aad.length, a, 0, len, mic);
+                    bc.seal(key, nonce, aad, aad.length, b, 0, len, mic);
+                    assertThat(a).as("nonce %d, MIC %d, length %d", nonceLen, mic, len).isEqualTo(b);
+                    assertThat(bc.open(key, nonce, aad, aad.length, a, 0, len, mic)).isTrue();
+                    assertThat(jdk.open(key, nonce, aad, aad.length, b, 0, len, mic)).isTrue();
+                    assertThat(a).isEqualTo(b);
+                }
+            }
+        }
+    }
+
+    @Test
+    void requestsOutsideCcmAreRefused() {
+        CcmEngine engine = new JdkCcmEngine();
+        SecretKeySpec key = new SecretKeySpec(new byte[16], "AES");
+        byte[] buf = new byte[64];
+        assertThatThrownBy(() -> engine.seal(key, new byte[14], buf, 0, buf, 0, 8, 8)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> engine.seal(key, new byte[13], buf, 0, buf, 0, 8, 7)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> engine.seal(key, new byte[13], buf, 0, buf, 0, 60, 8)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> engine.seal(key, new byte[13], buf, 0, new byte[CcmEngine.MAX_PAYLOAD + 64], 0,
+                CcmEngine.MAX_PAYLOAD + 1, 8)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> engine.open(new SecretKeySpec(new byte[16], "DES"), new byte[13], buf, 0, buf, 0, 8, 8))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }
