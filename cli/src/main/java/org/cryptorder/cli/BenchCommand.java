@@ -77,24 +77,50 @@ final class BenchCommand implements Runnable {
         @Option(names = "--warmup-runs", defaultValue = "1", description = "Unmeasured runs first, for the JIT (default: ${DEFAULT-VALUE}).")
         int warmups;
 
+        @Option(names = "--event-list", paramLabel = "KIND", defaultValue = "splay-tree",
+                description = "SSJ event list: splay-tree (default), henriksen, red-black-tree, binary-tree, doubly-linked.")
+        String eventList;
+
+        @Option(names = "--policy", paramLabel = "POLICY", split = ",",
+                description = "Only these policies (default: all).")
+        java.util.List<String> policies;
+
         @Override
         public Integer call() throws Exception {
             if (!(simSeconds > 0) || simSeconds > 100) {
                 throw new ParameterException(spec.commandLine(), "--sim-seconds: more than 0 and at most 100, got " + simSeconds);
             }
             var out = spec.commandLine().getOut();
+            org.cryptorder.engine.EventListKind events;
+            try {
+                events = org.cryptorder.engine.EventListKind.fromKey(eventList);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--event-list: " + e.getMessage());
+            }
             org.cryptorder.scenario.CpuProfile profile = org.cryptorder.scenario.CpuProfile.load(
                     ProjectPaths.data("profiles/xeon-skylake-sp.json"));
-            out.printf(Locale.ROOT, "datapath: UDP at line rate, %.2f simulated s per policy, %s%n", simSeconds,
-                    Runtime.version());
+            out.printf(Locale.ROOT, "datapath: UDP at line rate, %.2f simulated s per policy, event list %s, %s%n",
+                    simSeconds, events.key(), Runtime.version());
             out.printf(Locale.ROOT, "%-16s %10s %14s %14s %12s%n", "policy", "frames", "frames/CPU-s", "sim-s/wall-s",
                     "wall/floor");
-            for (org.cryptorder.crypto.Policy policy : org.cryptorder.crypto.Policy.values()) {
+            java.util.List<org.cryptorder.crypto.Policy> chosen = new java.util.ArrayList<>();
+            if (policies == null) {
+                chosen.addAll(java.util.List.of(org.cryptorder.crypto.Policy.values()));
+            } else {
+                for (String k : policies) {
+                    try {
+                        chosen.add(org.cryptorder.crypto.Policy.fromKey(k));
+                    } catch (IllegalArgumentException e) {
+                        throw new ParameterException(spec.commandLine(), "--policy: " + e.getMessage());
+                    }
+                }
+            }
+            for (org.cryptorder.crypto.Policy policy : chosen) {
                 var config = org.cryptorder.cli.bench.LineRate.config(profile, policy, simSeconds);
                 for (int w = 0; w < warmups; w++) {
                     org.cryptorder.cli.bench.DatapathBenchmark.run(org.cryptorder.cli.bench.LineRate.config(profile, policy, Math.min(0.05, simSeconds)), policy, 99);
                 }
-                var r = org.cryptorder.cli.bench.DatapathBenchmark.run(config, policy, 1);
+                var r = org.cryptorder.cli.bench.DatapathBenchmark.run(config, policy, 1, events);
                 out.printf(Locale.ROOT, "%-16s %10d %14.0f %14.3f %12.2f%n", policy, r.frames(), r.framesPerCpuSecond(),
                         r.simSecondsPerWallSecond(), r.ratioToFloor());
             }

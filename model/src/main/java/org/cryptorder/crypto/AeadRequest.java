@@ -36,6 +36,11 @@ public abstract class AeadRequest {
         return authBytes;
     }
 
+    /** When the request was queued on cryptd (ns), or -1. */
+    public double enqueuedAt() {
+        return enqueuedAt;
+    }
+
     /** Runs the real AES-GCM operation on the frame's bytes. */
     public abstract void perform(GcmEngine engine);
 

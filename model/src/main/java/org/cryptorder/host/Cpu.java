@@ -168,6 +168,7 @@ public final class Cpu {
             throw new IllegalStateException(t + " woke while holding the CPU");
         }
         t.runnable = true;
+        updateMinVruntime();
         t.vruntime = Math.max(t.vruntime, minVruntime - params.sleeperCreditNs());
         runQueue.add(t);
         if (handling || state == State.SOFTIRQ) {
@@ -224,7 +225,7 @@ public final class Cpu {
         if (!softirqs.isEmpty() && !(midWork() && bhDisabled(current.queue.peek()))) {
             state = State.SOFTIRQ;
             running = softirqs.peek();
-            done.schedule(duration(running.start(this)));
+            done.schedule(startWork(running));
             return;
         }
         if (current != null && current.runnable) {
@@ -254,10 +255,51 @@ public final class Cpu {
         }
         running = current.queue.peek();
         if (current.remaining < 0) {
-            current.remaining = duration(running.start(this));
+            current.remaining = startWork(running);
         }
         done.schedule(current.remaining);
         sliceEnd.schedule(Math.rint(sliceLeft));
+        // what the work's start raised or woke on this CPU takes effect now that it runs
+        if (!softirqs.isEmpty() && !bhDisabled(running)) {
+            pauseCurrent();
+            dispatch();
+        } else if (!pendingWakeups.isEmpty()) {
+            Task woken = null;
+            for (Task t : pendingWakeups) {
+                if (t != current && t.runnable && shouldPreemptFor(t)) {
+                    woken = t;
+                }
+            }
+            pendingWakeups.clear();
+            if (woken != null) {
+                preemptCurrent();
+            }
+        }
+    }
+
+    /** Starts a piece of work; what it raises or wakes on this CPU meanwhile is deferred. */
+    private double startWork(Work w) {
+        boolean was = handling;
+        handling = true;
+        try {
+            return duration(w.start(this));
+        } finally {
+            handling = was;
+        }
+    }
+
+    /** CFS's min_vruntime: never decreasing, following the smallest virtual runtime among runnable tasks. */
+    private void updateMinVruntime() {
+        double min = Double.POSITIVE_INFINITY;
+        if (current != null && current.runnable) {
+            min = current.vruntime + (state == State.TASK ? sim.time() - runStart : 0);
+        }
+        for (Task q : runQueue) {
+            min = Math.min(min, q.vruntime);
+        }
+        if (min != Double.POSITIVE_INFINITY) {
+            minVruntime = Math.max(minVruntime, min);
+        }
     }
 
     private Task pickNext() {

@@ -48,6 +48,11 @@ public final class MacsecFrame {
         return new MacsecFrame(b, HEADROOM, len);
     }
 
+    /** A zeroed frame of {@code len} octets in a new buffer with {@link #HEADROOM} and {@link #TAILROOM}. */
+    public static MacsecFrame allocate(int len) {
+        return new MacsecFrame(new byte[HEADROOM + len + TAILROOM], HEADROOM, len);
+    }
+
     /** Copies a whole array as a frame (tools and tests). */
     public static MacsecFrame copyOf(byte[] frame) {
         return copyOf(frame, 0, frame.length);

@@ -42,6 +42,9 @@ final class GroCell implements Work {
     public void finish(Cpu cpu) {
         Packet p = current;
         current = null;
+        if (FrameTrace.follows(device.trace(), p)) {
+            device.trace().step(device.hostName(), cpu, p, -1, "up the stack from the GRO cell to the socket");
+        }
         device.upper(p).deliver(cpu, p);
         if (queue.isEmpty()) {
             scheduled = false;

@@ -41,6 +41,12 @@ public final class Host {
                 spec.resequenceTimeoutNs());
     }
 
+    /** Narrates the first frames' steps through this host into {@code t}. */
+    public void trace(FrameTrace t) {
+        macsec.trace(t, name);
+        nic.trace(t);
+    }
+
     public String name() {
         return name;
     }

@@ -10,6 +10,12 @@ import umontreal.ssj.simevents.Simulator;
  * frame also carries the FCS (4 octets), preamble and start delimiter (8) and the inter-frame gap
  * (12): {@link #WIRE_OVERHEAD} octets.
  *
+ * <p>Optional impairments (off by default): a {@link Netem} stage at the far end of the wire, set
+ * with {@link #impair}, loses, duplicates, corrupts (real bit flips, so the receiver's checks fail
+ * for real), delays and reorders frames the way Linux {@code tc netem} does, before the receiver
+ * sees them. The link's own counters ({@link #frames}, {@link #octets}) count what was sent on
+ * the wire; the stage counts what it did.
+ *
  * <p>The link is the transmitting NIC's serialiser: {@link #busyUntil} tells the NIC when it can
  * start the next frame. One event object serves all frames in flight, since they arrive in order.
  */
@@ -29,6 +35,7 @@ public final class Link {
     private final ArrayDeque<Packet> inFlight = new ArrayDeque<>();
     private final Event arrival;
     private Receiver receiver;
+    private Netem impairment;
     private double busyUntil;
     private long frames;
     private long octets;
@@ -47,6 +54,21 @@ public final class Link {
 
     public void connect(Receiver r) {
         this.receiver = r;
+    }
+
+    /**
+     * Puts a {@link Netem} stage named {@code name() + ".impairment"} between the far end of the
+     * wire and the receiver (replacing any earlier one), its impairments drawing from
+     * {@code streams}; returns it, for its counts and signal. Call before the first frame is sent.
+     */
+    public Netem impair(Impairment config, Netem.Streams streams) {
+        impairment = new Netem(sim, name + ".impairment", config, streams, p -> receiver.arrive(p));
+        return impairment;
+    }
+
+    /** The impairment stage, or null when the link has none. */
+    public Netem impairment() {
+        return impairment;
     }
 
     public String name() {
@@ -96,7 +118,11 @@ public final class Link {
             if (!inFlight.isEmpty()) {
                 arrival.schedule(inFlight.peek().arrivesAt - sim.time());
             }
-            receiver.arrive(p);
+            if (impairment != null) {
+                impairment.arrive(p);
+            } else {
+                receiver.arrive(p);
+            }
         }
     }
 

@@ -35,6 +35,8 @@ public final class MacsecDevice implements FrameHandler {
     private final Map<RxSa, PnResequencer> resequencers = new IdentityHashMap<>();
     private final double resequenceTimeoutNs;
     private Upper[] uppers = new Upper[0];
+    private FrameTrace trace;
+    private String host = "";
     private long txRingFull;
 
     /**
@@ -52,6 +54,20 @@ public final class MacsecDevice implements FrameHandler {
         for (int i = 0; i < cpuCount; i++) {
             groCells[i] = new GroCell(this, Nic.DEFAULT_BUDGET);
         }
+    }
+
+    /** Narrates the first frames' steps through this device into {@code t}. */
+    public void trace(FrameTrace t, String hostName) {
+        this.trace = t;
+        this.host = hostName;
+    }
+
+    FrameTrace trace() {
+        return trace;
+    }
+
+    String hostName() {
+        return host;
     }
 
     public SecY secy() {
@@ -94,6 +110,9 @@ public final class MacsecDevice implements FrameHandler {
      * Returns the CPU time it costs that context, ns (the inline AEAD included).
      */
     public double startTransmit(Cpu cpu, Packet p) {
+        if (trace != null) {
+            trace.admit(p);
+        }
         MacsecFrame f = p.frame();
         TxVerdict v = secy.transmit(f);
         double ns = costs.ns(costs.macsecTxCycles());
@@ -101,6 +120,9 @@ public final class MacsecDevice implements FrameHandler {
             p.request = null;
             p.verdict = null;
             p.txVerdict = v;
+            if (FrameTrace.follows(trace, p)) {
+                trace.step(host, cpu, p, -1, "MACsec TX: " + v);
+            }
             return ns;
         }
         int hdr = SecTag.headerLen(f.hasSci());
@@ -109,7 +131,12 @@ public final class MacsecDevice implements FrameHandler {
         TxRequest r = new TxRequest(p, encrypt ? f.length() - hdr - icv : 0, encrypt ? hdr : f.length() - icv);
         r.route = crypto.submit(cpu, r);
         p.request = r;
-        return ns + crypto.callerNs(cpu, r, r.route);
+        double cryptoNs = crypto.callerNs(cpu, r, r.route);
+        if (FrameTrace.follows(trace, p)) {
+            trace.step(host, cpu, p, f.pn(), "MACsec TX: PN taken, SecTAG written; "
+                    + RouteNarration.of(crypto, cpu, r, r.route, cryptoNs, "encrypt"));
+        }
+        return ns + cryptoNs;
     }
 
     /** The end of the sending context's work: completes an inline request, drops a refused one. */
@@ -119,6 +146,8 @@ public final class MacsecDevice implements FrameHandler {
         if (r == null) {
             if (p.txVerdict == TxVerdict.SENT_UNTAGGED) {
                 toWire(cpu, p);
+            } else {
+                p.release();
             }
             return;
         }
@@ -132,6 +161,7 @@ public final class MacsecDevice implements FrameHandler {
     private void toWire(Cpu cpu, Packet p) {
         if (!nic.transmit(cpu.id() % nic.txRingCount(), p)) {
             txRingFull++;
+            p.release();
         }
     }
 
@@ -148,12 +178,17 @@ public final class MacsecDevice implements FrameHandler {
         @Override
         public void complete(Cpu cpu) {
             secy.transmitted(packet.frame());
+            if (FrameTrace.follows(trace, packet)) {
+                trace.step(host, cpu, packet, packet.frame().pn(), "encrypted; dev_queue_xmit to TX ring "
+                        + cpu.id() % nic.txRingCount());
+            }
             toWire(cpu, packet);
         }
 
         @Override
         public void failed(Cpu cpu) {
             secy.transmitFailed(packet.frame());
+            packet.release();
         }
     }
 
@@ -167,6 +202,9 @@ public final class MacsecDevice implements FrameHandler {
         if (v != RxVerdict.NEEDS_CRYPTO) {
             p.request = null;
             p.verdict = v;
+            if (FrameTrace.follows(trace, p)) {
+                trace.step(host, cpu, p, -1, "MACsec RX: " + RouteNarration.verdict(v, f, -1));
+            }
             return ns;
         }
         int hdr = SecTag.headerLen(f.hasSci());
@@ -176,7 +214,12 @@ public final class MacsecDevice implements FrameHandler {
                 encrypted ? f.length() - hdr - icv : 0, encrypted ? hdr : f.length() - icv);
         r.route = crypto.submit(cpu, r);
         p.request = r;
-        return ns + crypto.callerNs(cpu, r, r.route);
+        double cryptoNs = crypto.callerNs(cpu, r, r.route);
+        if (FrameTrace.follows(trace, p)) {
+            trace.step(host, cpu, p, f.pn(), "MACsec RX (NAPI poll): SecTAG ok, RX SA " + f.rxSa().an() + "; "
+                    + RouteNarration.of(crypto, cpu, r, r.route, cryptoNs, "decrypt"));
+        }
+        return ns + cryptoNs;
     }
 
     @Override
@@ -198,8 +241,13 @@ public final class MacsecDevice implements FrameHandler {
 
     /** {@code macsec_post_decrypt}, then delivery through {@code cpu}'s GRO cell. */
     void postDecrypt(Request r, Cpu cpu) {
+        long lowest = r.packet.frame().rxSa().nextPn() - secy.config().replayWindow();
         RxVerdict v = secy.completeReceive(r.packet.frame());
         r.packet.verdict = v;
+        if (FrameTrace.follows(trace, r.packet)) {
+            trace.step(host, cpu, r.packet, r.packet.frame().pn(), "decrypted; "
+                    + RouteNarration.verdict(v, r.packet.frame(), lowest));
+        }
         if (v.delivered()) {
             groCells[cpu.id()].receive(cpu, r.packet);
         }

@@ -29,10 +29,12 @@ public final class Nic implements Link.Receiver {
     private Link out;
     private FrameHandler handler;
     private Runnable txSpace = () -> { };
+    private FrameTrace trace;
     private int nextTxRing;
     private final RxSteering steering;
     private int nextRxQueue;
     private boolean transmitting;
+    private Packet onWire;
 
     /**
      * @param rxCpus     the CPU that serves each RX queue (the queue count is its length)
@@ -62,6 +64,11 @@ public final class Nic implements Link.Receiver {
     public void connect(Link outgoing, FrameHandler rxHandler) {
         this.out = outgoing;
         this.handler = rxHandler;
+    }
+
+    /** Narrates the followed frames' wire and ring steps into {@code t}. */
+    public void trace(FrameTrace t) {
+        this.trace = t;
     }
 
     /** Called whenever a TX ring frees a slot (for senders that wait for room). */
@@ -100,7 +107,13 @@ public final class Nic implements Link.Receiver {
             if (!r.isEmpty()) {
                 nextTxRing = (nextTxRing + k + 1) % txRings.length;
                 Packet p = r.poll(sim.time());
+                onWire = p;
                 double end = out.send(p);
+                if (FrameTrace.follows(trace, p)) {
+                    trace.stepAt(sim.time(), name, p, p.frame().pn(), String.format(java.util.Locale.ROOT,
+                            "on the wire %s: %.3f us to serialise, arrives at %.3f us", out.name(),
+                            (end - sim.time()) / 1000, p.arrivesAt / 1000));
+                }
                 transmitting = true;
                 transmitComplete.schedule(end - sim.time());
                 return;
@@ -116,7 +129,10 @@ public final class Nic implements Link.Receiver {
 
         @Override
         public void actions() {
+            Packet sent = onWire;
+            onWire = null;
             startNext();
+            sent.release();
             txSpace.run();
         }
     }
@@ -133,7 +149,15 @@ public final class Nic implements Link.Receiver {
             nextRxQueue = (nextRxQueue + 1) % rxQueues.length;
         }
         if (!q.ring.offer(p, sim.time())) {
+            if (FrameTrace.follows(trace, p)) {
+                trace.stepAt(sim.time(), name, p, p.frame().pn(), "RX ring of " + q.cpu.name() + " full: dropped (rx_missed)");
+            }
             return;
+        }
+        if (FrameTrace.follows(trace, p)) {
+            trace.stepAt(sim.time(), name, p, p.frame().pn(), "arrives on the RX queue of " + q.cpu.name() + " ("
+                    + (q.ring.size() - 1) + " frames ahead"
+                    + (q.napiScheduled ? ", NAPI already polling)" : ", interrupt raises NET_RX softirq)"));
         }
         if (!q.napiScheduled) {
             q.napiScheduled = true;

@@ -25,6 +25,28 @@ public final class Packet {
     RxVerdict verdict;
     /** The frame's transmit verdict when it needed no crypto. */
     TxVerdict txVerdict;
+    /** Its number in the frame trace, or -1 when not followed. */
+    int traceNo = -1;
+    private Released onRelease;
+
+    /** Told once when the sending host lets go of the frame: on the wire, or dropped before it. */
+    public interface Released {
+        void released(Packet p);
+    }
+
+    /** Asks to be told when the sending host lets go of this frame (TCP small queues). */
+    public void onRelease(Released r) {
+        this.onRelease = r;
+    }
+
+    /** The sending host lets go of the frame: it left on the wire or was dropped on the way. */
+    void release() {
+        Released r = onRelease;
+        if (r != null) {
+            onRelease = null;
+            r.released(this);
+        }
+    }
 
     public Packet(long id, int flow, double createdAt, MacsecFrame frame) {
         this.id = id;
@@ -33,7 +55,7 @@ public final class Packet {
         this.frame = frame;
     }
 
-    /** Unique per run, in order of creation. */
+    /** Unique per run, in order of creation; a copy made on the wire ({@link Netem} duplication) keeps its original's. */
     public long id() {
         return id;
     }

@@ -37,13 +37,17 @@ public final class UdpStreams {
      * @param userFpuLoad  a prime95-like task on each of b's CPUs
      * @param durationS    how long the sources send
      * @param txMigrateMeanUs mean time between moves of each source among a's CPUs (0: never moves)
+     * @param txFromSoftirq the sources send from softirq context rather than from a task
+     * @param senderKernelFpuBusy kernel FPU contention on a's CPUs, like {@code kernelFpuBusy} on b's
      */
     public record Config(HostSpec a, HostSpec b, SecYConfig secy, double rateGbps, double delayUs, int flows,
                          double offeredMbps, int payloadBytes, double kernelFpuBusy, double meanSectionUs,
-                         SectionLength sections, boolean userFpuLoad, double durationS, double txMigrateMeanUs) {
-        public Config withTxMigration(double meanUs) {
+                         SectionLength sections, boolean userFpuLoad, double durationS, double txMigrateMeanUs,
+                         boolean txFromSoftirq, double senderKernelFpuBusy) {
+        /** Senders that move among a's CPUs every {@code meanUs} on average, sending from softirq or not. */
+        public Config withTxMigration(double meanUs, boolean fromSoftirq, double senderBusy) {
             return new Config(a, b, secy, rateGbps, delayUs, flows, offeredMbps, payloadBytes, kernelFpuBusy,
-                    meanSectionUs, sections, userFpuLoad, durationS, meanUs);
+                    meanSectionUs, sections, userFpuLoad, durationS, meanUs, fromSoftirq, senderBusy);
         }
     }
 
@@ -52,14 +56,26 @@ public final class UdpStreams {
                           long outOfOrder, long decodeErrors, double latencyP50Us, double latencyP99Us,
                           long cryptdEnqueued, long cryptdRefused, long inPktsOk, long inPktsDelayed,
                           long inPktsLate, long inPktsNotValid, long framesOnWire, long cryptoInline,
-                          long resequencerTimeouts) {
+                          long resequencerTimeouts, CpuShares senderCpu, CpuShares receiverCpu) {
     }
 
     private UdpStreams() {
     }
 
     public static Outcome run(Config c, StreamRegistry streams, int replication) {
-        Simulator sim = EventListKind.DEFAULT.newSimulator();
+        return run(c, streams, replication, net -> { });
+    }
+
+    /** The same, with a chance to change the assembled network before it starts (tests, impairments). */
+    public static Outcome run(Config c, StreamRegistry streams, int replication,
+                              java.util.function.Consumer<BackToBack> customize) {
+        return run(c, streams, replication, customize, EventListKind.DEFAULT);
+    }
+
+    /** The same on a chosen event list (they all give the same trajectory; only speed differs). */
+    public static Outcome run(Config c, StreamRegistry streams, int replication,
+                              java.util.function.Consumer<BackToBack> customize, EventListKind events) {
+        Simulator sim = events.newSimulator();
         GcmEngine engine = new GcmEngine();
         RandomStream keys = streams.stream("keys", replication);
         byte[] keyA = randomKey(keys, c.secy().suite().keyBytes());
@@ -73,6 +89,11 @@ public final class UdpStreams {
                 new UserFpuLoad(net.b().cpu(cpu), "prime95").start();
             }
         }
+        for (int cpu = 0; cpu < net.a().cpuCount(); cpu++) {
+            new KernelFpuLoad(net.a().cpu(cpu), "kernel-fpu", streams.stream("a.cpu" + cpu + ".kernel-fpu", replication),
+                    c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections()).start();
+        }
+        customize.accept(net);
         UdpSink[] sinks = new UdpSink[c.flows()];
         UdpSource[] sources = new UdpSource[c.flows()];
         double pps = c.offeredMbps() * 1e6 / 8 / c.payloadBytes() / c.flows();
@@ -88,6 +109,7 @@ public final class UdpStreams {
                             net.a().macsec(), c.a().stack(), f, c.payloadBytes(), pps, null, net.a().mac(), net.b().mac())
                     : new UdpSource(cpus[0], net.a().macsec(), c.a().stack(), f, c.payloadBytes(), pps, null,
                             net.a().mac(), net.b().mac());
+            sources[f].sendFromSoftirq(c.txFromSoftirq());
         }
         double end = Time.s(c.durationS());
         new Event(sim) {
@@ -105,7 +127,7 @@ public final class UdpStreams {
             }
         }.schedule(end + Time.ms(5));
         sim.start();
-        return outcome(net, sources, sinks);
+        return outcome(net, sources, sinks, sim.time());
     }
 
     private static byte[] randomKey(RandomStream s, int n) {
@@ -116,7 +138,7 @@ public final class UdpStreams {
         return k;
     }
 
-    private static Outcome outcome(BackToBack net, UdpSource[] sources, UdpSink[] sinks) {
+    private static Outcome outcome(BackToBack net, UdpSource[] sources, UdpSink[] sinks, double elapsedNs) {
         long sent = 0;
         long received = 0;
         long corrupt = 0;
@@ -149,6 +171,8 @@ public final class UdpStreams {
                 secy.counter(MacsecCounter.IN_PKTS_OK), secy.counter(MacsecCounter.IN_PKTS_DELAYED),
                 secy.counter(MacsecCounter.IN_PKTS_LATE), secy.counter(MacsecCounter.IN_PKTS_NOT_VALID),
                 net.aToB().frames(), net.b().crypto().inlineCount() + net.a().crypto().inlineCount(),
-                net.b().macsec().resequencerTimeouts());
+                net.b().macsec().resequencerTimeouts(),
+                CpuShares.since(net.a(), new double[org.cryptorder.host.Context.values().length], elapsedNs),
+                CpuShares.since(net.b(), new double[org.cryptorder.host.Context.values().length], elapsedNs));
     }
 }

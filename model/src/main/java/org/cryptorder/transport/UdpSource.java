@@ -19,6 +19,10 @@ import umontreal.ssj.simevents.Simulator;
  * down to the MACsec device, whose AEAD runs inline in this task unless the crypto API queues it.
  * When the task falls behind (CPU busy), it sends back to back until it has caught up.
  *
+ * <p>Optionally the sends run in softirq context instead of a task (as transmissions triggered
+ * from NET_RX or a timer do, for instance TCP's ACK-clocked sends): their AEAD requests then find
+ * the FPU unusable when the softirq interrupted a kernel FPU section.
+ *
  * <p>Optionally the task migrates among several CPUs (the scheduler moving it, at exponential
  * intervals of a given mean): its frames are then encrypted on different CPUs, whose cryptd
  * queues drain independently, and can reach the wire out of PN order.
@@ -40,9 +44,11 @@ public final class UdpSource {
     private final Event migrate;
     private final Send send = new Send();
     private double due;
-    private long seq;
+    /** iperf3 numbers datagrams from 1. */
+    private long seq = 1;
     private double stopAt = Double.POSITIVE_INFINITY;
     private long migrated;
+    private boolean fromSoftirq;
 
     /**
      * @param payloadOctets UDP payload per datagram (at least 16)
@@ -85,11 +91,24 @@ public final class UdpSource {
         this.migrate = cpus.length > 1 && migrateMeanNs > 0 ? new Migrate(cpus[0].simulator()) : null;
     }
 
+    /** Sends from softirq context on the source's current CPU instead of from its task. */
+    public void sendFromSoftirq(boolean on) {
+        this.fromSoftirq = on;
+    }
+
+    private void submit() {
+        if (fromSoftirq) {
+            tasks[on].cpu().raiseSoftirq(send);
+        } else {
+            tasks[on].submit(send);
+        }
+    }
+
     /** Starts sending at the current time; stops at {@code stopAtNs}. */
     public void start(double stopAtNs) {
         stopAt = stopAtNs;
         due = tasks[0].cpu().now();
-        tasks[on].submit(send);
+        submit();
         if (migrate != null) {
             migrate.schedule(nextMigration());
         }
@@ -123,12 +142,18 @@ public final class UdpSource {
 
         @Override
         public double start(Cpu cpu) {
-            MacsecFrame f = MacsecFrame.copyOf(new byte[UdpWire.HEADERS + payload]);
+            MacsecFrame f = MacsecFrame.allocate(UdpWire.HEADERS + payload);
             UdpWire.write(f.bytes(), f.offset(), dstMac, srcMac, 0x0a000001, 0x0a000002, 5201, 5201, seq,
                     (long) cpu.now(), payload);
             packet = new Packet(((long) flow << 40) | seq, flow, cpu.now(), f);
             seq++;
             return costs.ns(costs.udpTxCycles()) + device.startTransmit(cpu, packet);
+        }
+
+        /** From a task, dev_queue_xmit runs under rcu_read_lock_bh: softirqs wait for the transmission. */
+        @Override
+        public boolean bhDisabled() {
+            return !fromSoftirq;
         }
 
         @Override
@@ -141,7 +166,7 @@ public final class UdpSource {
                 return;
             }
             if (due <= now) {
-                tasks[on].submit(this);
+                submit();
             } else {
                 wake.schedule(Math.rint(due - now));
             }
@@ -155,13 +180,13 @@ public final class UdpSource {
 
         @Override
         public void actions() {
-            tasks[on].submit(send);
+            submit();
         }
     }
 
     /** Datagrams handed to the stack so far. */
     public long sent() {
-        return seq;
+        return seq - 1;
     }
 
     /** The task on the CPU the source is on now. */

@@ -4,7 +4,8 @@ package org.cryptorder.transport;
  * The bytes of one UDP datagram in an Ethernet frame, as the UDP source writes them and the sink
  * reads them: Ethernet header (EtherType IPv4), IPv4 header (20 octets, real header checksum), UDP
  * header (checksum 0, allowed over IPv4), then iperf3's payload start: a sequence number (8
- * octets) and the send time in ns (8 octets), then filler derived from the sequence number.
+ * octets) and the send time in ns (8 octets), then filler: every octet the low byte of the
+ * sequence number, so a damaged payload octet shows.
  */
 public final class UdpWire {
     public static final int ETH = 14;
@@ -50,9 +51,7 @@ public final class UdpWire {
         int p = udp + UDP;
         put64(b, p, seq);
         put64(b, p + 8, sendNs);
-        for (int i = MIN_PAYLOAD; i < payload; i++) {
-            b[p + i] = (byte) (seq * 31 + i);
-        }
+        java.util.Arrays.fill(b, p + MIN_PAYLOAD, p + payload, (byte) seq);
     }
 
     /** Whether the frame at {@code off} is a well-formed IPv4/UDP frame of exactly {@code len} octets. */
@@ -66,10 +65,10 @@ public final class UdpWire {
 
     /** Whether the filler after the sequence number and time is intact. */
     public static boolean fillerIntact(byte[] b, int off, int len) {
-        int p = off + HEADERS;
-        long seq = sequence(b, off);
-        for (int i = MIN_PAYLOAD; i < len - HEADERS; i++) {
-            if (b[p + i] != (byte) (seq * 31 + i)) {
+        int end = off + len;
+        byte fill = (byte) sequence(b, off);
+        for (int i = off + HEADERS + MIN_PAYLOAD; i < end; i++) {
+            if (b[i] != fill) {
                 return false;
             }
         }

@@ -31,7 +31,7 @@ class UdpRunModelTest {
         CpuProfile profile = Experiments.PROFILES.load("xeon-skylake-sp");
         var host = UdpRunModel.hostSpec(run.experiment(), profile);
         UdpStreams.Outcome o = UdpStreams.run(new UdpStreams.Config(host, host, UdpRunModel.secy(run.experiment()), 10,
-                20, 1, 2000, 1400, 0.3, 40, SectionLength.EXPONENTIAL, false, 0.01, 0), new StreamRegistry(3), 1);
+                20, 1, 2000, 1400, 0.3, 40, SectionLength.EXPONENTIAL, false, 0.01, 0, false, 0), new StreamRegistry(3), 1);
         assertThat(o.reordered()).as("the scenario reorders, so the comparison means something").isPositive();
         assertThat(m.get("udp_sent")).isEqualTo(o.sent());
         assertThat(m.get("udp_received")).isEqualTo(o.received());

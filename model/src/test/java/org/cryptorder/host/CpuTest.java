@@ -222,6 +222,44 @@ class CpuTest {
         assertThat(saves).containsExactly(true, false);
     }
 
+    @Test
+    void softirqsAndWakeupsCausedByAWorksStartTakeEffectOnceItRuns() {
+        Cpu cpu = cpu(false);
+        Task app = cpu.newTask("app", Context.USER_TASK, false);
+        Task worker = cpu.newTask("kworker", Context.KERNEL_WORKER, false);
+        Fixed before = new Fixed("before", 30e6);
+        Fixed send = new Fixed("send", 10_000);
+        Fixed rx = new Fixed("rx", 1_000);
+        Fixed job = new Fixed("job", 1_000);
+        send.atStart = c -> {
+            c.raiseSoftirq(rx);      // e.g. a transmission that schedules NET_TX
+            worker.submit(job);      // e.g. a request queued on this CPU's cryptd
+        };
+        at(0, () -> {
+            app.submit(before);
+            app.submit(send);
+        });
+        runUntil(1e9);
+        // the softirq preempts the task at once; the woken kworker, 30 ms behind in virtual runtime,
+        // preempts it too
+        assertThat(rx.started).isEqualTo(30e6);
+        assertThat(job.started).isEqualTo(30e6 + 1_000);
+        assertThat(log).containsExactly("before@30000000", "rx@30001000", "job@30002000", "send@30012000");
+    }
+
+    @Test
+    void aTaskThatSleptLongGetsOnlyTheSleeperCreditNotItsWholeAbsence() {
+        Cpu cpu = cpu(false);
+        Task hog = cpu.newTask("hog", Context.USER_TASK, false);
+        Task late = cpu.newTask("late", Context.USER_TASK, false);
+        at(0, () -> hog.submit(new Endless(hog, 1e6)));
+        at(500e6, () -> late.submit(new Endless(late, 1e6)));
+        runUntil(1e9);
+        // in the second half the newcomer gets half the CPU plus at most the 12 ms credit and a slice
+        double share = late.busyNs() / 500e6;
+        assertThat(share).isBetween(0.45, 0.5 + (12e6 + 24e6) / 500e6);
+    }
+
     /** A task that always has another piece of work of the given length. */
     static final class Endless implements Work {
         final Task task;

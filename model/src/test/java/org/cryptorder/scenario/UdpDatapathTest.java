@@ -13,6 +13,8 @@ import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.HostSpec;
+import org.cryptorder.net.Impairment;
+import org.cryptorder.net.Netem;
 import org.cryptorder.net.RxSteering;
 import org.cryptorder.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
@@ -39,7 +41,7 @@ class UdpDatapathTest {
     /** UDP from a (one CPU) to b ({@code rxCpus} CPUs and RX queues), kernel FPU contention on b. */
     static UdpStreams.Config config(Policy policy, double busy, int rxCpus, int flows, double mbps, double seconds) {
         return new UdpStreams.Config(spec(policy, 1), spec(policy, rxCpus), SecYConfig.linuxDefaults(1).withEncrypt(true),
-                10, 20, flows, mbps, 1400, busy, 40, SectionLength.EXPONENTIAL, false, seconds, 0);
+                10, 20, flows, mbps, 1400, busy, 40, SectionLength.EXPONENTIAL, false, seconds, 0, false, 0);
     }
 
     /** The same with b's frames spread over its RX queues frame by frame (one flow on several CPUs). */
@@ -47,7 +49,8 @@ class UdpDatapathTest {
         UdpStreams.Config c = config(policy, busy, rxCpus, 1, mbps, seconds);
         return new UdpStreams.Config(c.a(), c.b().withRxSteering(RxSteering.PER_FRAME), c.secy(), c.rateGbps(),
                 c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs());
+                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs(), c.txFromSoftirq(),
+                c.senderKernelFpuBusy());
     }
 
     static UdpStreams.Outcome run(UdpStreams.Config c, long seed) {
@@ -105,7 +108,8 @@ class UdpDatapathTest {
         UdpStreams.Config c = sprayed(policy, 0.3, 2, 2000, 0.02);
         UdpStreams.Config patient = new UdpStreams.Config(c.a(), withTimeout(c.b(), 50e6), c.secy(), c.rateGbps(),
                 c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs());
+                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs(), c.txFromSoftirq(),
+                c.senderKernelFpuBusy());
         UdpStreams.Outcome o = run(patient, 3);
         assertThat(o.resequencerTimeouts()).isZero();
         assertThat(o.reordered()).isZero();
@@ -119,7 +123,8 @@ class UdpDatapathTest {
         UdpStreams.Config c = sprayed(Policy.ASYNC_RESEQUENCE, 0.3, 2, 2000, 0.02);
         UdpStreams.Config hasty = new UdpStreams.Config(c.a(), withTimeout(c.b(), 5_000), c.secy(), c.rateGbps(),
                 c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs());
+                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs(), c.txFromSoftirq(),
+                c.senderKernelFpuBusy());
         UdpStreams.Outcome o = run(hasty, 3);
         assertThat(o.resequencerTimeouts()).isPositive();
         assertThat(o.reordered()).isPositive();
@@ -153,10 +158,115 @@ class UdpDatapathTest {
         UdpStreams.Config c = config(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 0.02);
         UdpStreams.Config moving = new UdpStreams.Config(c.a().withCpus(2, 1), c.b(), c.secy(), c.rateGbps(),
                 c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), 50);
+                c.sections(), c.userFpuLoad(), c.durationS(), 50, false, 0.3);
         UdpStreams.Outcome o = run(moving, 3);
         assertThat(o.received()).isEqualTo(o.sent());
         assertThat(o.sent()).isGreaterThan(3000);
+    }
+
+    @Test
+    void everyFrameCorruptedOnTheWireIsCaughtByTheReceivingSecY() {
+        long[] corrupted = new long[1];
+        UdpStreams.Config c = config(Policy.ASYNC, 0, 1, 1, 2000, 0.02);
+        StreamRegistry streams = new StreamRegistry(9);
+        Netem[] stage = new Netem[1];
+        UdpStreams.Outcome o = UdpStreams.run(c, streams, 0, net -> stage[0] = net.aToB().impair(
+                Impairment.NONE.withCorrupt(0.05, 0), Netem.Streams.of(streams, "a->b.impairment", 0)));
+        corrupted[0] = stage[0].counts().corrupted();
+        assertThat(corrupted[0]).isGreaterThan(100);
+        assertThat(o.corrupt()).as("no damaged datagram reaches the socket").isZero();
+        assertThat(o.received()).isEqualTo(o.sent() - corrupted[0]);
+        assertThat(o.inPktsNotValid()).as("most flipped bits fail the ICV").isGreaterThan(corrupted[0] / 2);
+    }
+
+    @Test
+    void withIntegrityOnlyAndValidateCheckDamagedFramesAreDeliveredAndTheSinkNotices() {
+        UdpStreams.Config c = config(Policy.ASYNC, 0, 1, 1, 2000, 0.02);
+        UdpStreams.Config check = new UdpStreams.Config(c.a(), c.b(),
+                SecYConfig.linuxDefaults(1).withValidate(org.cryptorder.macsec.ValidateFrames.CHECK), c.rateGbps(),
+                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
+                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs(), c.txFromSoftirq(),
+                c.senderKernelFpuBusy());
+        StreamRegistry streams = new StreamRegistry(9);
+        UdpStreams.Outcome o = UdpStreams.run(check, streams, 0,
+                net -> net.aToB().impair(Impairment.NONE.withCorrupt(0.05, 0),
+                        Netem.Streams.of(streams, "a->b.impairment", 0)));
+        assertThat(o.corrupt()).as("payload bit flips reach the socket as InPktsInvalid").isPositive();
+    }
+
+    @Test
+    void theFrameTraceNarratesEveryStepAndTheBirthOfAReordering() {
+        org.cryptorder.net.FrameTrace trace = new org.cryptorder.net.FrameTrace(2000);
+        UdpStreams.run(config(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 0.01), new StreamRegistry(7), 0, net -> {
+            net.a().trace(trace);
+            net.b().trace(trace);
+        });
+        List<org.cryptorder.net.FrameTrace.Step> steps = trace.steps();
+        assertThat(trace.followed()).as("10 ms at 2 Gbit/s: about 1786 datagrams, all followed").isBetween(1700, 2000);
+        for (int i = 1; i < steps.size(); i++) {
+            assertThat(steps.get(i).timeNs()).isGreaterThanOrEqualTo(steps.get(i - 1).timeNs());
+        }
+        // a followed frame's whole path: TX, wire, RX queue, MACsec RX, decrypted, up the stack
+        List<String> first = steps.stream().filter(s -> s.frame() == 0).map(org.cryptorder.net.FrameTrace.Step::what).toList();
+        assertThat(first).hasSize(7);
+        assertThat(first.get(0)).startsWith("MACsec TX: PN taken");
+        assertThat(first.get(1)).startsWith("encrypted");
+        assertThat(first.get(2)).startsWith("on the wire a->b");
+        assertThat(first.get(3)).startsWith("arrives on the RX queue of cpu0");
+        assertThat(first.get(4)).startsWith("MACsec RX (NAPI poll)");
+        assertThat(first.get(5)).contains("InPktsOK");
+        assertThat(first.get(6)).startsWith("up the stack");
+        assertThat(steps).anySatisfy(s -> assertThat(s.what())
+                .startsWith("MACsec RX").contains("FPU unusable: softirq interrupted a kernel FPU section, so cryptd of cpu0, position"));
+        assertThat(steps).anySatisfy(s -> assertThat(s.what()).contains("counted InPktsDelayed"));
+        assertThat(steps.get(0).format()).matches(" +0\\.000 us  a cpu0 task +frame 0 PN 1: MACsec TX: .*");
+    }
+
+    /** Heap in use after a full collection, bytes. */
+    static long usedHeapAfterGc() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    @Test
+    void theHeapDoesNotGrowWithSimulatedTime() {
+        long[] heap = new long[2];
+        UdpStreams.run(config(Policy.ASYNC_UNORDERED, 0.3, 2, 2, 2000, 0.4), new StreamRegistry(1), 0, net -> {
+            var sim = net.a().cpu(0).simulator();
+            new umontreal.ssj.simevents.Event(sim) {
+                @Override
+                public void actions() {
+                    heap[0] = usedHeapAfterGc();
+                }
+            }.schedule(org.cryptorder.engine.Time.s(0.04));
+            new umontreal.ssj.simevents.Event(sim) {
+                @Override
+                public void actions() {
+                    heap[1] = usedHeapAfterGc();
+                }
+            }.schedule(org.cryptorder.engine.Time.s(0.4));
+        });
+        // 10x the simulated time (about 70,000 frames vs 7,000) must not keep more than 4 MiB more
+        assertThat(heap[1] - heap[0]).as("heap at 0.04 s %d, at 0.4 s %d", heap[0], heap[1])
+                .isLessThan(4L << 20);
+    }
+
+    @Test
+    void sendsFromSoftirqOnSeveralCpusPutPnsOnTheWireOutOfOrder() {
+        // softirq sends meet interrupted kernel FPU sections, go to cryptd of the CPU they run on,
+        // and two CPUs' cryptd queues drain independently: the receiver sees PNs out of order
+        UdpStreams.Config c = config(Policy.ASYNC, 0, 1, 1, 2000, 0.02);
+        UdpStreams.Config moving = new UdpStreams.Config(c.a().withCpus(2, 1), c.b(), c.secy(), c.rateGbps(),
+                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
+                c.sections(), c.userFpuLoad(), c.durationS(), 0, false, 0).withTxMigration(30, true, 0.3);
+        UdpStreams.Outcome o = run(moving, 3);
+        assertThat(o.reordered()).isPositive();
+        assertThat(o.inPktsDelayed()).isPositive();
+        assertThat(o.received()).isEqualTo(o.sent());
+        UdpStreams.Outcome fromTask = run(moving.withTxMigration(30, false, 0.3), 3);
+        assertThat(fromTask.reordered()).as("the same from the application's task").isZero();
     }
 
     @Test

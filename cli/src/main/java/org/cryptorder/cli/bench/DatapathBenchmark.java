@@ -37,10 +37,15 @@ public final class DatapathBenchmark {
     }
 
     public static Result run(UdpStreams.Config config, Policy policy, long seed) throws GeneralSecurityException {
+        return run(config, policy, seed, org.cryptorder.engine.EventListKind.DEFAULT);
+    }
+
+    public static Result run(UdpStreams.Config config, Policy policy, long seed, org.cryptorder.engine.EventListKind events)
+            throws GeneralSecurityException {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long cpu0 = threads.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
-        UdpStreams.Outcome o = UdpStreams.run(config, new StreamRegistry(seed), 0);
+        UdpStreams.Outcome o = UdpStreams.run(config, new StreamRegistry(seed), 0, net -> { }, events);
         long t1 = System.nanoTime();
         long cpu1 = threads.getCurrentThreadCpuTime();
         int secureData = config.payloadBytes() + 8 + 20 + 2;  // UDP, IPv4, EtherType

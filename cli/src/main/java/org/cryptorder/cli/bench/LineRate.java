@@ -26,6 +26,6 @@ public final class LineRate {
                 SchedulerParams.linuxDefaults(2));
         double lineRateMbps = 10e9 / 8 / WIRE * PAYLOAD * 8 / 1e6;
         return new UdpStreams.Config(host, host, SecYConfig.linuxDefaults(1).withEncrypt(true), 10, 20, 2,
-                lineRateMbps, PAYLOAD, 0.1, 40, SectionLength.EXPONENTIAL, false, seconds, 0);
+                lineRateMbps, PAYLOAD, 0.1, 40, SectionLength.EXPONENTIAL, false, seconds, 0, false, 0);
     }
 }

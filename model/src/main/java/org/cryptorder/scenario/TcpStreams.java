@@ -1,0 +1,203 @@
+package org.cryptorder.scenario;
+
+import java.util.function.Consumer;
+import org.cryptorder.engine.EventListKind;
+import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.engine.Time;
+import org.cryptorder.host.Cpu;
+import org.cryptorder.host.KernelFpuLoad;
+import org.cryptorder.host.SectionLength;
+import org.cryptorder.host.UserFpuLoad;
+import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.macsec.MacsecCounter;
+import org.cryptorder.macsec.SecYConfig;
+import org.cryptorder.metrics.LatencyHistogram;
+import org.cryptorder.net.Host;
+import org.cryptorder.net.HostSpec;
+import org.cryptorder.transport.CongestionControlKind;
+import org.cryptorder.transport.FlowAddress;
+import org.cryptorder.transport.Ipv4TcpHeader;
+import org.cryptorder.transport.TcpConfig;
+import org.cryptorder.transport.TcpMode;
+import org.cryptorder.transport.TcpSenderCounters;
+import org.cryptorder.transport.TcpSocket;
+import umontreal.ssj.rng.RandomStream;
+import umontreal.ssj.simevents.Event;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * A programmatic scenario: bulk TCP flows from host a to host b over MACsec (iperf3 -c on a,
+ * -s on b), with kernel FPU contention on either host and optionally a prime95-like user load on
+ * every CPU but the applications'. One call runs one replication; everything measured after the
+ * warm-up.
+ */
+public final class TcpStreams {
+    /**
+     * @param mtu               the lower device's MTU (the MSS follows from it)
+     * @param kernelFpuBusy     kernel FPU contention on each of b's CPUs
+     * @param senderKernelFpuBusy the same on a's CPUs
+     * @param userFpuLoad       a prime95-like task on every CPU of both hosts except CPU 0 (the applications')
+     * @param tsqLimitBytes     TCP small queues limit per socket
+     */
+    public record Config(HostSpec a, HostSpec b, SecYConfig secy, double rateGbps, double delayUs, int mtu, int flows,
+                         TcpMode mode, CongestionControlKind congestionControl, double kernelFpuBusy,
+                         double senderKernelFpuBusy, double meanSectionUs, SectionLength sections,
+                         boolean userFpuLoad, double durationS, double warmupS, long tsqLimitBytes) {
+    }
+
+    /** What one replication measured after the warm-up. */
+    public record Outcome(double goodputBps, long framesTx, long retransmits, long spuriousRetransmits,
+                          long reorderSeen, long undos, long timeouts, long reordered, double reorderedRatio,
+                          long reorderExtentMax, long inPktsOk, long inPktsDelayed, long inPktsLate,
+                          long inPktsNotValid, long cryptdEnqueued, long cryptdRefused, double cryptdWaitMeanUs,
+                          double latencyP50Us, double latencyP99Us, long payloadErrors, CpuShares senderCpu,
+                          CpuShares receiverCpu) {
+    }
+
+    private TcpStreams() {
+    }
+
+    public static Outcome run(Config c, StreamRegistry streams, int replication) {
+        return run(c, streams, replication, net -> { }, EventListKind.DEFAULT);
+    }
+
+    public static Outcome run(Config c, StreamRegistry streams, int replication, Consumer<BackToBack> customize,
+                              EventListKind events) {
+        Simulator sim = events.newSimulator();
+        GcmEngine engine = new GcmEngine();
+        RandomStream keys = streams.stream("keys", replication);
+        byte[] keyA = new byte[c.secy().suite().keyBytes()];
+        byte[] keyB = new byte[c.secy().suite().keyBytes()];
+        for (int i = 0; i < keyA.length; i++) {
+            keyA[i] = (byte) keys.nextInt(0, 255);
+            keyB[i] = (byte) keys.nextInt(0, 255);
+        }
+        SecYConfig secy = c.secy().withLowerMtu(c.mtu());
+        BackToBack net = new BackToBack(sim, c.a(), c.b(), secy, keyA, keyB, c.rateGbps() * 1e9, Time.us(c.delayUs()),
+                engine);
+        contention(net.a(), "a", c.senderKernelFpuBusy(), c, streams, replication);
+        contention(net.b(), "b", c.kernelFpuBusy(), c, streams, replication);
+        customize.accept(net);
+        int mss = Ipv4TcpHeader.mssForLinkMtu(c.mtu());
+        TcpConfig tcp = TcpConfig.of(c.mode(), mss).withCongestionControl(c.congestionControl());
+        TcpSocket[] senders = new TcpSocket[c.flows()];
+        TcpSocket[] receivers = new TcpSocket[c.flows()];
+        for (int f = 0; f < c.flows(); f++) {
+            FlowAddress data = new FlowAddress(0x0a000001, 0x0a000002, 40000 + f, 5201);
+            senders[f] = TcpSocket.sender(cpus(net.a()), net.a().cpu(0), net.a().macsec(), c.a().stack(), f,
+                    net.a().mac(), net.b().mac(), tcp, data, c.tsqLimitBytes());
+            receivers[f] = TcpSocket.receiver(cpus(net.b()), net.b().cpu(0), net.b().macsec(), c.b().stack(), f,
+                    net.b().mac(), net.a().mac(), tcp, data.reversed());
+        }
+        long[] wireAtWarmup = new long[1];
+        long[][] secyAtWarmup = new long[1][];
+        double[][] busyAtWarmup = new double[2][];
+        new Event(sim) {
+            @Override
+            public void actions() {
+                for (TcpSocket s : senders) {
+                    s.start();
+                }
+            }
+        }.schedule(0);
+        new Event(sim) {
+            @Override
+            public void actions() {
+                for (int f = 0; f < senders.length; f++) {
+                    senders[f].resetCounters();
+                    receivers[f].resetCounters();
+                }
+                wireAtWarmup[0] = net.aToB().frames();
+                secyAtWarmup[0] = macsecCounters(net.b());
+                busyAtWarmup[0] = CpuShares.busy(net.a());
+                busyAtWarmup[1] = CpuShares.busy(net.b());
+            }
+        }.schedule(Time.s(c.warmupS()));
+        new Event(sim) {
+            @Override
+            public void actions() {
+                sim.stop();
+            }
+        }.schedule(Time.s(c.durationS()));
+        sim.start();
+        return outcome(c, net, senders, receivers, wireAtWarmup[0], secyAtWarmup[0], busyAtWarmup);
+    }
+
+    private static Cpu[] cpus(Host h) {
+        Cpu[] cpus = new Cpu[h.cpuCount()];
+        for (int i = 0; i < cpus.length; i++) {
+            cpus[i] = h.cpu(i);
+        }
+        return cpus;
+    }
+
+    private static void contention(Host h, String name, double busy, Config c, StreamRegistry streams, int rep) {
+        for (int cpu = 0; cpu < h.cpuCount(); cpu++) {
+            new KernelFpuLoad(h.cpu(cpu), "kernel-fpu", streams.stream(name + ".cpu" + cpu + ".kernel-fpu", rep), busy,
+                    Time.us(c.meanSectionUs()), c.sections()).start();
+            if (c.userFpuLoad() && cpu > 0) {
+                new UserFpuLoad(h.cpu(cpu), "prime95").start();
+            }
+        }
+    }
+
+    private static final MacsecCounter[] RX = {MacsecCounter.IN_PKTS_OK, MacsecCounter.IN_PKTS_DELAYED,
+        MacsecCounter.IN_PKTS_LATE, MacsecCounter.IN_PKTS_NOT_VALID};
+
+    private static long[] macsecCounters(Host h) {
+        long[] v = new long[RX.length];
+        for (int i = 0; i < RX.length; i++) {
+            v[i] = h.macsec().secy().counter(RX[i]);
+        }
+        return v;
+    }
+
+    private static Outcome outcome(Config c, BackToBack net, TcpSocket[] senders, TcpSocket[] receivers,
+                                   long wireAtWarmup, long[] secyAtWarmup, double[][] busyAtWarmup) {
+        double seconds = c.durationS() - c.warmupS();
+        long delivered = 0;
+        long retrans = 0;
+        long spurious = 0;
+        long reordSeen = 0;
+        long undos = 0;
+        long timeouts = 0;
+        long reordered = 0;
+        long packets = 0;
+        long extentMax = 0;
+        long payloadErrors = 0;
+        LatencyHistogram latency = new LatencyHistogram();
+        for (int f = 0; f < senders.length; f++) {
+            TcpSenderCounters s = senders[f].sender().counters();
+            delivered += receivers[f].receiver().counters().bytesDelivered();
+            payloadErrors += receivers[f].receiver().counters().payloadErrors();
+            retrans += s.totalRetrans();
+            spurious += s.spuriousRetransmits();
+            reordSeen += s.reordSeen();
+            undos += s.undos();
+            timeouts += s.timeouts();
+            reordered += receivers[f].reordering().reordered();
+            packets += receivers[f].reordering().packets();
+            extentMax = Math.max(extentMax, receivers[f].reordering().extentMax());
+            latency.addAll(receivers[f].latency());
+        }
+        long[] now = macsecCounters(net.b());
+        long enq = 0;
+        long refused = 0;
+        double waitSum = 0;
+        for (int cpu = 0; cpu < net.b().cpuCount(); cpu++) {
+            var q = net.b().cryptd(cpu);
+            enq += q.enqueued();
+            refused += q.refused();
+            if (q.enqueued() > 0) {
+                waitSum += q.meanWaitNs() * (q.enqueued() - q.length());
+            }
+        }
+        return new Outcome(delivered * 8 / seconds, net.aToB().frames() - wireAtWarmup, retrans, spurious, reordSeen,
+                undos, timeouts, reordered, packets == 0 ? 0 : (double) reordered / packets, extentMax,
+                now[0] - secyAtWarmup[0], now[1] - secyAtWarmup[1], now[2] - secyAtWarmup[2], now[3] - secyAtWarmup[3],
+                enq, refused, enq == 0 ? 0 : Time.toUs(waitSum / enq), Time.toUs(latency.percentile(0.5)),
+                Time.toUs(latency.percentile(0.99)), payloadErrors,
+                CpuShares.since(net.a(), busyAtWarmup[0], Time.s(seconds)),
+                CpuShares.since(net.b(), busyAtWarmup[1], Time.s(seconds)));
+    }
+}

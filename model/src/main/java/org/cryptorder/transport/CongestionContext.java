@@ -1,0 +1,24 @@
+package org.cryptorder.transport;
+
+/** What a congestion control algorithm reads from its sender. */
+interface CongestionContext {
+
+    CongestionWindow window();
+
+    TcpClock clock();
+
+    /** SND.UNA, stream position. */
+    long sndUna();
+
+    /** SND.NXT, stream position. */
+    long sndNxt();
+
+    /** {@code tcp_is_cwnd_limited}. */
+    boolean isCwndLimited();
+
+    /** {@code sk_pacing_rate}, octets per second (computed even without pacing). */
+    long pacingRate();
+
+    /** The device's GSO size limit, octets. */
+    long gsoMaxBytes();
+}

@@ -1,0 +1,253 @@
+package org.cryptorder.transport;
+
+/**
+ * CUBIC as Linux implements it ({@code net/ipv4/tcp_cubic.c}), with its default module
+ * parameters: beta = 717/1024 (ssthresh = 0.7 cwnd), C = 0.4 ({@code bic_scale} 41), fast
+ * convergence, TCP friendliness, and HyStart (ACK train and delay detection) when enabled, as it is
+ * by default.
+ *
+ * <p>The cubic function runs on jiffies, like the kernel's: time since the epoch in units of
+ * 1/1024 s, the window target recomputed at most once per jiffy and, while cwnd stays the same, at
+ * most every HZ/32 jiffies. K is the real cube root rounded to the nearest integer, where Linux
+ * uses a table lookup and one Newton step (within 0.2 %). Undo restores cwnd only
+ * ({@code tcp_reno_undo_cwnd}), not the epoch, as in Linux.
+ *
+ * <p>HyStart's ACK-train test uses {@code sk_pacing_rate} for its allowance for TSO/GRO batching
+ * ({@code hystart_ack_delay}) and halves the threshold when the socket is not paced, which is the
+ * case here.
+ */
+final class CubicCongestionControl implements CongestionControl {
+    private static final int BETA = 717;
+    private static final int BETA_SCALE = 1024;
+    private static final int BIC_SCALE = 41;
+    private static final long CUBE_RTT_SCALE = BIC_SCALE * 10;
+    private static final long CUBE_FACTOR = (1L << 40) / CUBE_RTT_SCALE;
+    private static final int TCP_FRIENDLY_BETA_SCALE = 8 * (BETA_SCALE + BETA) / 3
+            / (BETA_SCALE - BETA);
+    private static final int HYSTART_LOW_WINDOW = 16;
+    private static final long HYSTART_ACK_DELTA_NS = 2_000_000L;
+    private static final int HYSTART_MIN_SAMPLES = 8;
+    private static final long HYSTART_DELAY_MIN_NS = 4_000_000L;
+    private static final long HYSTART_DELAY_MAX_NS = 16_000_000L;
+    private static final long NONE = Long.MIN_VALUE;
+
+    private final CongestionContext ctx;
+    private final boolean hystart;
+    private final long hz;
+
+    private int cnt;
+    private int lastMaxCwnd;
+    private int lastCwnd;
+    private long lastTime;
+    private long originPoint;
+    private long bicK;
+    private long delayMinNs;
+    private long epochStart = NONE;
+    private long ackCnt;
+    private long tcpCwnd;
+    private boolean found;
+    private long roundStartNs;
+    private long endSeq;
+    private long lastAckNs;
+    private long currRttNs;
+    private int sampleCnt;
+
+    CubicCongestionControl(CongestionContext ctx, boolean hystart) {
+        this.ctx = ctx;
+        this.hystart = hystart;
+        this.hz = 1_000_000_000L / ctx.clock().jiffyNs();
+        reset();
+        if (hystart) {
+            hystartReset();
+        }
+    }
+
+    private void reset() {
+        cnt = 0;
+        lastMaxCwnd = 0;
+        lastCwnd = 0;
+        lastTime = 0;
+        originPoint = 0;
+        bicK = 0;
+        delayMinNs = 0;
+        epochStart = NONE;
+        ackCnt = 0;
+        tcpCwnd = 0;
+        found = false;
+    }
+
+    private void hystartReset() {
+        long now = ctx.clock().nowNs();
+        roundStartNs = now;
+        lastAckNs = now;
+        endSeq = ctx.sndNxt();
+        currRttNs = Long.MAX_VALUE;
+        sampleCnt = 0;
+    }
+
+    /** W_max, segments (for tests and traces). */
+    int lastMaxCwnd() {
+        return lastMaxCwnd;
+    }
+
+    /** K, in 1/1024 s (for tests). */
+    long k() {
+        return bicK;
+    }
+
+    /** Whether HyStart has ended slow start. */
+    boolean hystartFound() {
+        return found;
+    }
+
+    @Override
+    public int ssthresh() {
+        int cwnd = ctx.window().cwnd;
+        epochStart = NONE;
+        if (cwnd < lastMaxCwnd) {
+            lastMaxCwnd = (int) ((long) cwnd * (BETA_SCALE + BETA) / (2 * BETA_SCALE));
+        } else {
+            lastMaxCwnd = cwnd;
+        }
+        return Math.max((int) ((long) cwnd * BETA / BETA_SCALE), 2);
+    }
+
+    @Override
+    public void congAvoid(int acked) {
+        CongestionWindow w = ctx.window();
+        if (!ctx.isCwndLimited()) {
+            return;
+        }
+        if (w.inSlowStart()) {
+            acked = w.slowStart(acked);
+            if (acked == 0) {
+                return;
+            }
+        }
+        update(w.cwnd, acked);
+        w.congAvoidAi(cnt, acked);
+    }
+
+    private void update(int cwnd, int acked) {
+        long jiffies = ctx.clock().jiffies();
+        ackCnt += acked;
+        if (lastCwnd == cwnd && jiffies - lastTime <= hz / 32) {
+            return;
+        }
+        if (!(epochStart != NONE && jiffies == lastTime)) {
+            lastCwnd = cwnd;
+            lastTime = jiffies;
+            if (epochStart == NONE) {
+                epochStart = jiffies;
+                ackCnt = acked;
+                tcpCwnd = cwnd;
+                if (lastMaxCwnd <= cwnd) {
+                    bicK = 0;
+                    originPoint = cwnd;
+                } else {
+                    bicK = Math.round(StrictMath.cbrt((double) CUBE_FACTOR * (lastMaxCwnd - cwnd)));
+                    originPoint = lastMaxCwnd;
+                }
+            }
+            long t = jiffies - epochStart + ctx.clock().toJiffies(delayMinNs);
+            t = (t << 10) / hz;
+            long offs = t < bicK ? bicK - t : t - bicK;
+            long delta = ((CUBE_RTT_SCALE * offs * offs * offs) >>> 40) & 0xffffffffL;
+            long target = (t < bicK ? originPoint - delta : originPoint + delta) & 0xffffffffL;
+            if (target > cwnd) {
+                cnt = (int) (cwnd / (target - cwnd));
+            } else {
+                cnt = 100 * cwnd;
+            }
+            if (lastMaxCwnd == 0 && cnt > 20) {
+                cnt = 20;
+            }
+        }
+        long delta = ((long) cwnd * TCP_FRIENDLY_BETA_SCALE) >> 3;
+        while (delta > 0 && ackCnt > delta) {
+            ackCnt -= delta;
+            tcpCwnd++;
+        }
+        if (tcpCwnd > cwnd) {
+            long maxCnt = cwnd / (tcpCwnd - cwnd);
+            if (cnt > maxCnt) {
+                cnt = (int) maxCnt;
+            }
+        }
+        cnt = Math.max(cnt, 2);
+    }
+
+    @Override
+    public int undoCwnd() {
+        CongestionWindow w = ctx.window();
+        return Math.max(w.cwnd, w.priorCwnd);
+    }
+
+    @Override
+    public void onState(TcpCaState state) {
+        if (state == TcpCaState.LOSS) {
+            reset();
+            hystartReset();
+        }
+    }
+
+    @Override
+    public void pktsAcked(int pktsAcked, long rttNs) {
+        if (rttNs < 0) {
+            return;
+        }
+        long jiffies = ctx.clock().jiffies();
+        if (epochStart != NONE && jiffies - epochStart < hz) {
+            return;
+        }
+        long delay = rttNs == 0 ? 1 : rttNs;
+        if (delayMinNs == 0 || delayMinNs > delay) {
+            delayMinNs = delay;
+        }
+        if (!found && ctx.window().inSlowStart() && hystart) {
+            hystartUpdate(delay);
+        }
+    }
+
+    private void hystartUpdate(long delay) {
+        CongestionWindow w = ctx.window();
+        if (ctx.sndUna() > endSeq) {
+            hystartReset();
+        }
+        if (w.cwnd < HYSTART_LOW_WINDOW) {
+            return;
+        }
+        long now = ctx.clock().nowNs();
+        if (now - lastAckNs <= HYSTART_ACK_DELTA_NS) {
+            lastAckNs = now;
+            long threshold = (delayMinNs + ackDelayNs()) >> 1;
+            if (now - roundStartNs > threshold) {
+                found = true;
+                w.ssthresh = w.cwnd;
+            }
+        }
+        if (currRttNs > delay) {
+            currRttNs = delay;
+        }
+        if (sampleCnt < HYSTART_MIN_SAMPLES) {
+            sampleCnt++;
+        } else {
+            long thresh = Math.min(Math.max(delayMinNs >> 3, HYSTART_DELAY_MIN_NS),
+                    HYSTART_DELAY_MAX_NS);
+            if (currRttNs > delayMinNs + thresh) {
+                found = true;
+                w.ssthresh = w.cwnd;
+            }
+        }
+    }
+
+    /** {@code hystart_ack_delay}: min(1 ms, 4 GSO frames at the pacing rate), ns. */
+    private long ackDelayNs() {
+        long rate = ctx.pacingRate();
+        if (rate <= 0) {
+            return 0;
+        }
+        double ns = ctx.gsoMaxBytes() * 4.0 * 1e9 / rate;
+        return (long) Math.min(1_000_000.0, ns);
+    }
+}

@@ -1,0 +1,429 @@
+package org.cryptorder.transport;
+
+/**
+ * An IPv4 header (20 octets, no options, real header checksum) followed by a TCP header with the
+ * options Linux puts on established-connection segments: the timestamp option aligned as {@code
+ * NOP NOP TS} (12 octets) and, on ACKs, a SACK option aligned as {@code NOP NOP SACK} with up to 3
+ * blocks next to timestamps (4 without), the first of which may be a D-SACK block (RFC 2883).
+ * Linux writes them in that order ({@code tcp_options_write} in {@code net/ipv4/tcp_output.c}).
+ *
+ * <p>One object is a reusable codec: set the fields and {@link #write} into a caller's buffer, or
+ * {@link #parse} a buffer and read the fields. Nothing is allocated per segment. Sequence, ACK and
+ * timestamp fields hold the 32-bit wire values in an {@code int}; {@link #unwrap} turns a wire
+ * sequence number back into a 64-bit stream position.
+ *
+ * <p>Not written: the SYN-only options (MSS, window scale, SACK-permitted), since connections here
+ * start established (no handshake is modelled); IP options; ECN bits; urgent data. The parser skips
+ * unknown options by their length, as Linux's {@code tcp_parse_options} does.
+ */
+public final class Ipv4TcpHeader {
+
+    /** IPv4 header without options, octets. */
+    public static final int IPV4_HEADER_BYTES = 20;
+    /** TCP header without options, octets. */
+    public static final int TCP_HEADER_BYTES = 20;
+    /** {@code NOP NOP TS(10)}: Linux's aligned timestamp option, octets. */
+    public static final int TIMESTAMP_OPTION_BYTES = 12;
+    /** MACsec SecTAG (16, with SCI) plus ICV (16), octets. */
+    public static final int MACSEC_OVERHEAD_BYTES = 32;
+    /** Most SACK blocks that fit beside the timestamp option in 40 octets of options. */
+    public static final int MAX_SACK_BLOCKS_WITH_TIMESTAMPS = 3;
+    /** Most SACK blocks that fit in 40 octets of options. */
+    public static final int MAX_SACK_BLOCKS = 4;
+
+    public static final int FIN = 0x01;
+    public static final int SYN = 0x02;
+    public static final int RST = 0x04;
+    public static final int PSH = 0x08;
+    public static final int ACK = 0x10;
+
+    private static final int PROTO_TCP = 6;
+    private static final int OPT_EOL = 0;
+    private static final int OPT_NOP = 1;
+    private static final int OPT_SACK = 5;
+    private static final int OPT_TIMESTAMP = 8;
+    private static final int OPT_TIMESTAMP_LEN = 10;
+
+    /** Why a buffer did not parse as an IPv4/TCP packet. */
+    public enum ParseResult {
+        OK, TRUNCATED, NOT_IPV4, BAD_IP_CHECKSUM, NOT_TCP, BAD_TCP_HEADER, BAD_TCP_CHECKSUM
+    }
+
+    private int srcIp;
+    private int dstIp;
+    private int srcPort;
+    private int dstPort;
+    private int ipId;
+    private int ttl = 64;
+    private int seq;
+    private int ack;
+    private int flags = ACK;
+    private int window;
+    private boolean timestamps = true;
+    private int tsVal;
+    private int tsEcr;
+    private int sackCount;
+    private final int[] sackStart = new int[MAX_SACK_BLOCKS];
+    private final int[] sackEnd = new int[MAX_SACK_BLOCKS];
+    private int payloadOffset;
+    private int payloadLength;
+
+    /** The largest TCP payload per segment over MACsec on a link of this MTU: 1500 gives 1416. */
+    public static int mssForLinkMtu(int linkMtu) {
+        int mss = linkMtu - MACSEC_OVERHEAD_BYTES - IPV4_HEADER_BYTES - TCP_HEADER_BYTES
+                - TIMESTAMP_OPTION_BYTES;
+        if (mss <= 0) {
+            throw new IllegalArgumentException("MTU too small for TCP over MACsec: " + linkMtu);
+        }
+        return mss;
+    }
+
+    /**
+     * The 64-bit stream position of a 32-bit wire sequence number: the position congruent to
+     * {@code wire - isn} modulo 2^32 nearest to {@code reference} (a position known to be within
+     * 2^31 of the answer, such as SND.UNA or RCV.NXT).
+     */
+    public static long unwrap(int wire, int isn, long reference) {
+        int diff = (wire - isn) - (int) reference;
+        return reference + diff;
+    }
+
+    /** The 32-bit wire sequence number of stream position {@code position}. */
+    public static int wire(long position, int isn) {
+        return (int) (isn + position);
+    }
+
+    /** Sets addresses and ports from a flow direction. */
+    public Ipv4TcpHeader address(FlowAddress a) {
+        srcIp = a.srcIp();
+        dstIp = a.dstIp();
+        srcPort = a.srcPort();
+        dstPort = a.dstPort();
+        return this;
+    }
+
+    /** Header length in octets for the current options: 40 + options. */
+    public int headerLength() {
+        return IPV4_HEADER_BYTES + TCP_HEADER_BYTES + optionsLength();
+    }
+
+    private int optionsLength() {
+        int n = timestamps ? TIMESTAMP_OPTION_BYTES : 0;
+        if (sackCount > 0) {
+            n += 4 + 8 * sackCount;
+        }
+        return n;
+    }
+
+    /**
+     * Writes the IPv4 and TCP headers at {@code buf[off]}; the payload must already be in place at
+     * {@code buf[off + headerLength()]}, {@code payloadLen} octets. Both checksums are computed.
+     *
+     * @return the IPv4 total length, octets
+     */
+    public int write(byte[] buf, int off, int payloadLen) {
+        int opt = optionsLength();
+        int tcpLen = TCP_HEADER_BYTES + opt + payloadLen;
+        int total = IPV4_HEADER_BYTES + tcpLen;
+        if (total > 0xffff) {
+            throw new IllegalArgumentException("packet too long: " + total);
+        }
+        int p = off;
+        buf[p] = 0x45;
+        buf[p + 1] = 0;
+        putShort(buf, p + 2, total);
+        putShort(buf, p + 4, ipId);
+        putShort(buf, p + 6, 0x4000);
+        buf[p + 8] = (byte) ttl;
+        buf[p + 9] = PROTO_TCP;
+        putShort(buf, p + 10, 0);
+        putInt(buf, p + 12, srcIp);
+        putInt(buf, p + 16, dstIp);
+        putShort(buf, p + 10, InternetChecksum.of(buf, p, IPV4_HEADER_BYTES));
+
+        int t = off + IPV4_HEADER_BYTES;
+        putShort(buf, t, srcPort);
+        putShort(buf, t + 2, dstPort);
+        putInt(buf, t + 4, seq);
+        putInt(buf, t + 8, ack);
+        buf[t + 12] = (byte) (((TCP_HEADER_BYTES + opt) / 4) << 4);
+        buf[t + 13] = (byte) flags;
+        putShort(buf, t + 14, window);
+        putShort(buf, t + 16, 0);
+        putShort(buf, t + 18, 0);
+        int o = t + TCP_HEADER_BYTES;
+        if (timestamps) {
+            buf[o] = OPT_NOP;
+            buf[o + 1] = OPT_NOP;
+            buf[o + 2] = OPT_TIMESTAMP;
+            buf[o + 3] = OPT_TIMESTAMP_LEN;
+            putInt(buf, o + 4, tsVal);
+            putInt(buf, o + 8, tsEcr);
+            o += TIMESTAMP_OPTION_BYTES;
+        }
+        if (sackCount > 0) {
+            buf[o] = OPT_NOP;
+            buf[o + 1] = OPT_NOP;
+            buf[o + 2] = OPT_SACK;
+            buf[o + 3] = (byte) (2 + 8 * sackCount);
+            o += 4;
+            for (int i = 0; i < sackCount; i++) {
+                putInt(buf, o, sackStart[i]);
+                putInt(buf, o + 4, sackEnd[i]);
+                o += 8;
+            }
+        }
+        long sum = InternetChecksum.addInt(0, srcIp);
+        sum = InternetChecksum.addInt(sum, dstIp);
+        sum += PROTO_TCP + tcpLen;
+        sum = InternetChecksum.add(sum, buf, t, tcpLen);
+        putShort(buf, t + 16, InternetChecksum.finish(sum));
+        return total;
+    }
+
+    /**
+     * Parses an IPv4/TCP packet from {@code buf[off .. off+len)}, checking both checksums. On
+     * {@link ParseResult#OK} every field, {@link #payloadOffset()} and {@link #payloadLength()}
+     * describe the packet; otherwise the fields are unspecified.
+     */
+    public ParseResult parse(byte[] buf, int off, int len) {
+        if (len < IPV4_HEADER_BYTES + TCP_HEADER_BYTES) {
+            return ParseResult.TRUNCATED;
+        }
+        if ((buf[off] & 0xff) != 0x45) {
+            return ParseResult.NOT_IPV4;
+        }
+        int total = getShort(buf, off + 2);
+        if (total > len || total < IPV4_HEADER_BYTES + TCP_HEADER_BYTES) {
+            return ParseResult.TRUNCATED;
+        }
+        if (InternetChecksum.of(buf, off, IPV4_HEADER_BYTES) != 0) {
+            return ParseResult.BAD_IP_CHECKSUM;
+        }
+        if ((buf[off + 9] & 0xff) != PROTO_TCP) {
+            return ParseResult.NOT_TCP;
+        }
+        ipId = getShort(buf, off + 4);
+        ttl = buf[off + 8] & 0xff;
+        srcIp = getInt(buf, off + 12);
+        dstIp = getInt(buf, off + 16);
+        int t = off + IPV4_HEADER_BYTES;
+        int tcpLen = total - IPV4_HEADER_BYTES;
+        int doff = ((buf[t + 12] & 0xff) >>> 4) * 4;
+        if (doff < TCP_HEADER_BYTES || doff > tcpLen) {
+            return ParseResult.BAD_TCP_HEADER;
+        }
+        long sum = InternetChecksum.addInt(0, srcIp);
+        sum = InternetChecksum.addInt(sum, dstIp);
+        sum += PROTO_TCP + tcpLen;
+        if (InternetChecksum.finish(InternetChecksum.add(sum, buf, t, tcpLen)) != 0) {
+            return ParseResult.BAD_TCP_CHECKSUM;
+        }
+        srcPort = getShort(buf, t);
+        dstPort = getShort(buf, t + 2);
+        seq = getInt(buf, t + 4);
+        ack = getInt(buf, t + 8);
+        flags = buf[t + 13] & 0x3f;
+        window = getShort(buf, t + 14);
+        timestamps = false;
+        sackCount = 0;
+        if (!parseOptions(buf, t + TCP_HEADER_BYTES, doff - TCP_HEADER_BYTES)) {
+            return ParseResult.BAD_TCP_HEADER;
+        }
+        payloadOffset = t + doff;
+        payloadLength = tcpLen - doff;
+        return ParseResult.OK;
+    }
+
+    private boolean parseOptions(byte[] buf, int p, int length) {
+        int end = p + length;
+        while (p < end) {
+            int kind = buf[p] & 0xff;
+            if (kind == OPT_EOL) {
+                return true;
+            }
+            if (kind == OPT_NOP) {
+                p++;
+                continue;
+            }
+            if (p + 1 >= end) {
+                return false;
+            }
+            int size = buf[p + 1] & 0xff;
+            if (size < 2 || p + size > end) {
+                return false;
+            }
+            if (kind == OPT_TIMESTAMP && size == OPT_TIMESTAMP_LEN) {
+                timestamps = true;
+                tsVal = getInt(buf, p + 2);
+                tsEcr = getInt(buf, p + 6);
+            } else if (kind == OPT_SACK && size >= 10 && (size - 2) % 8 == 0) {
+                int n = Math.min((size - 2) / 8, MAX_SACK_BLOCKS);
+                for (int i = 0; i < n; i++) {
+                    sackStart[i] = getInt(buf, p + 2 + 8 * i);
+                    sackEnd[i] = getInt(buf, p + 6 + 8 * i);
+                }
+                sackCount = n;
+            }
+            p += size;
+        }
+        return true;
+    }
+
+    /** Removes all SACK blocks. */
+    public Ipv4TcpHeader clearSack() {
+        sackCount = 0;
+        return this;
+    }
+
+    /** Appends a SACK block {@code [start, end)} (wire sequence numbers). */
+    public Ipv4TcpHeader addSack(int start, int end) {
+        int max = timestamps ? MAX_SACK_BLOCKS_WITH_TIMESTAMPS : MAX_SACK_BLOCKS;
+        if (sackCount >= max) {
+            throw new IllegalStateException("no room for another SACK block: " + sackCount);
+        }
+        sackStart[sackCount] = start;
+        sackEnd[sackCount] = end;
+        sackCount++;
+        return this;
+    }
+
+    public int srcIp() {
+        return srcIp;
+    }
+
+    public int dstIp() {
+        return dstIp;
+    }
+
+    public int srcPort() {
+        return srcPort;
+    }
+
+    public int dstPort() {
+        return dstPort;
+    }
+
+    public int ipId() {
+        return ipId;
+    }
+
+    public Ipv4TcpHeader ipId(int id) {
+        this.ipId = id & 0xffff;
+        return this;
+    }
+
+    public int ttl() {
+        return ttl;
+    }
+
+    public int seq() {
+        return seq;
+    }
+
+    public Ipv4TcpHeader seq(int s) {
+        this.seq = s;
+        return this;
+    }
+
+    public int ack() {
+        return ack;
+    }
+
+    public Ipv4TcpHeader ack(int a) {
+        this.ack = a;
+        return this;
+    }
+
+    public int flags() {
+        return flags;
+    }
+
+    public Ipv4TcpHeader flags(int f) {
+        this.flags = f & 0x3f;
+        return this;
+    }
+
+    /** The 16-bit window field as on the wire (not scaled). */
+    public int window() {
+        return window;
+    }
+
+    public Ipv4TcpHeader window(int w) {
+        if ((w & ~0xffff) != 0) {
+            throw new IllegalArgumentException("window field is 16 bits: " + w);
+        }
+        this.window = w;
+        return this;
+    }
+
+    public boolean hasTimestamps() {
+        return timestamps;
+    }
+
+    /** Whether {@link #write} includes the timestamp option. */
+    public Ipv4TcpHeader timestamps(boolean on) {
+        this.timestamps = on;
+        if (on && sackCount > MAX_SACK_BLOCKS_WITH_TIMESTAMPS) {
+            throw new IllegalStateException("too many SACK blocks for timestamps: " + sackCount);
+        }
+        return this;
+    }
+
+    public int tsVal() {
+        return tsVal;
+    }
+
+    public int tsEcr() {
+        return tsEcr;
+    }
+
+    public Ipv4TcpHeader timestamp(int val, int ecr) {
+        this.tsVal = val;
+        this.tsEcr = ecr;
+        return this;
+    }
+
+    public int sackCount() {
+        return sackCount;
+    }
+
+    public int sackStart(int i) {
+        return sackStart[i];
+    }
+
+    public int sackEnd(int i) {
+        return sackEnd[i];
+    }
+
+    /** After {@link #parse}: where the payload starts in the buffer. */
+    public int payloadOffset() {
+        return payloadOffset;
+    }
+
+    /** After {@link #parse}: the payload length, octets. */
+    public int payloadLength() {
+        return payloadLength;
+    }
+
+    static void putShort(byte[] b, int p, int v) {
+        b[p] = (byte) (v >>> 8);
+        b[p + 1] = (byte) v;
+    }
+
+    static void putInt(byte[] b, int p, int v) {
+        b[p] = (byte) (v >>> 24);
+        b[p + 1] = (byte) (v >>> 16);
+        b[p + 2] = (byte) (v >>> 8);
+        b[p + 3] = (byte) v;
+    }
+
+    static int getShort(byte[] b, int p) {
+        return ((b[p] & 0xff) << 8) | (b[p + 1] & 0xff);
+    }
+
+    static int getInt(byte[] b, int p) {
+        return ((b[p] & 0xff) << 24) | ((b[p + 1] & 0xff) << 16) | ((b[p + 2] & 0xff) << 8)
+                | (b[p + 3] & 0xff);
+    }
+}

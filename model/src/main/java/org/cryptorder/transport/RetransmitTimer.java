@@ -1,0 +1,95 @@
+package org.cryptorder.transport;
+
+import org.cryptorder.engine.Time;
+import umontreal.ssj.simevents.Event;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * A TCP sender's one retransmit timer ({@code icsk_retransmit_timer}), which Linux shares between
+ * the retransmission timeout, RACK's reordering timeout and the tail loss probe: {@code
+ * icsk_pending} says which it is for, and setting it for one replaces the other
+ * ({@code inet_csk_reset_xmit_timer}). It runs in jiffies: it is set for a whole number of ticks
+ * from the current tick and fires on a tick boundary, as Linux's timer wheel does. One reusable
+ * event.
+ */
+final class RetransmitTimer {
+
+    /** What the timer is for ({@code ICSK_TIME_*}). */
+    enum Kind { NONE, RETRANS, REO_TIMEOUT, LOSS_PROBE }
+
+    /** What the sender does when the timer fires ({@code tcp_write_timer_handler}). */
+    interface Handler {
+        /** {@code tcp_retransmit_timer}. */
+        void retransmitTimeout();
+
+        /** {@code tcp_rack_reo_timeout}. */
+        void reorderTimeout();
+
+        /** {@code tcp_send_loss_probe}. */
+        void lossProbe();
+    }
+
+    private final TcpClock clock;
+    private final Handler handler;
+    private final Event expiry;
+    private Kind pending = Kind.NONE;
+    private boolean armed;
+
+    RetransmitTimer(Simulator sim, TcpClock clock, Handler handler) {
+        this.clock = clock;
+        this.handler = handler;
+        this.expiry = new Expiry(sim);
+    }
+
+    /** {@code icsk_pending}. */
+    Kind pending() {
+        return pending;
+    }
+
+    /** Forgets what the timer was for without stopping it, as {@code tcp_send_loss_probe} does. */
+    void forget() {
+        pending = Kind.NONE;
+    }
+
+    /** {@code inet_csk_reset_xmit_timer}: fire for {@code kind} after min(when, maxWhen) jiffies. */
+    void reset(Kind kind, long whenJiffies, long maxWhenJiffies) {
+        long when = Math.min(whenJiffies, maxWhenJiffies);
+        pending = kind;
+        double delay = Time.ns(clock.nsUntilJiffy(clock.jiffies() + when));
+        if (armed) {
+            expiry.reschedule(delay);
+        } else {
+            expiry.schedule(delay);
+            armed = true;
+        }
+    }
+
+    /** {@code inet_csk_clear_xmit_timer}. */
+    void clear() {
+        pending = Kind.NONE;
+        if (armed) {
+            expiry.cancel();
+            armed = false;
+        }
+    }
+
+    private final class Expiry extends Event {
+        Expiry(Simulator sim) {
+            super(sim);
+        }
+
+        @Override
+        public void actions() {
+            armed = false;
+            switch (pending) {
+                case REO_TIMEOUT -> handler.reorderTimeout();
+                case LOSS_PROBE -> handler.lossProbe();
+                case RETRANS -> {
+                    pending = Kind.NONE;
+                    handler.retransmitTimeout();
+                }
+                case NONE -> { }
+            }
+        }
+    }
+}

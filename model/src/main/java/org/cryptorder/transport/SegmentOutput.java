@@ -1,0 +1,16 @@
+package org.cryptorder.transport;
+
+/**
+ * Where an endpoint puts a packet it sends: the host adapter, which charges the CPU time, pushes
+ * the bytes through MACsec and onto the NIC.
+ *
+ * <p>The buffer is the endpoint's own and is reused for the next packet as soon as {@link
+ * #transmit} returns: an implementation that keeps the packet copies it. It must not call back
+ * into the endpoint from within {@code transmit} (schedule an event instead).
+ */
+@FunctionalInterface
+public interface SegmentOutput {
+
+    /** One IPv4 packet, {@code buf[off .. off+len)}. */
+    void transmit(byte[] buf, int off, int len);
+}

@@ -1,0 +1,135 @@
+package org.cryptorder.transport;
+
+/**
+ * The parameters of one TCP connection, shared by its sender and its receiver (each reads what
+ * concerns it). Sizes in octets, durations in ns.
+ *
+ * <p>Connections start established: no handshake is modelled. What the handshake would have
+ * agreed is given here: the MSS, the window scale, SACK and timestamps (always on), the initial
+ * sequence numbers.
+ *
+ * @param mode Linux 6.x or textbook (ns-3) behaviour, see {@link TcpMode}
+ * @param mss payload per segment; {@link Ipv4TcpHeader#mssForLinkMtu} gives 1416 for MTU 1500
+ *     over MACsec
+ * @param congestionControl CUBIC (default) or Reno
+ * @param hystart CUBIC's HyStart (ACK train and delay detection), on by default as in Linux
+ * @param initialCwnd TCP_INIT_CWND, 10 segments
+ * @param sendBufferBytes most unacknowledged octets the sender holds (its send buffer,
+ *     {@code tcp_wmem[2]}, 4 MiB); the application always fills it
+ * @param receiveWindowBytes the receiver's buffer for data not yet delivered in order: the window
+ *     it advertises when its out-of-order queue is empty (no receive-buffer auto-tuning: the
+ *     window is this from the first segment), 3 MiB by default (about half of {@code tcp_rmem[2]})
+ * @param windowScale the window scale agreed at the handshake, 7 by default
+ * @param byteLimit octets the application sends in all (iperf3 {@code -n}); 0 for no limit
+ * @param senderIsn the data sender's initial sequence number
+ * @param receiverIsn the receiver's initial sequence number (it sends no data)
+ * @param tsOffset added to both ends' timestamp clocks on the wire ({@code tp->tsoffset})
+ * @param gsoMaxBytes the device's GSO limit, used by HyStart's ACK-delay allowance, 64 KiB
+ * @param timers clocks and timer bounds
+ * @param recovery loss detection and undo features
+ * @param acks the receiver's ACK policy
+ */
+public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionControl,
+        boolean hystart, int initialCwnd, long sendBufferBytes, long receiveWindowBytes,
+        int windowScale, long byteLimit, int senderIsn, int receiverIsn, int tsOffset,
+        long gsoMaxBytes, TcpTimers timers, RecoveryFeatures recovery, AckPolicy acks) {
+
+    /** Default maximum receive window, octets. */
+    public static final long DEFAULT_RECEIVE_WINDOW = 3L << 20;
+    /** Default send buffer, octets. */
+    public static final long DEFAULT_SEND_BUFFER = 4L << 20;
+
+    public TcpConfig {
+        if (mss < 64 || mss > 65_000 || initialCwnd < 1 || sendBufferBytes < mss
+                || receiveWindowBytes < mss || windowScale < 0 || windowScale > 14 || byteLimit < 0
+                || gsoMaxBytes <= 0) {
+            throw new IllegalArgumentException("bad TCP parameters: mss=" + mss + " initialCwnd="
+                    + initialCwnd + " sendBuffer=" + sendBufferBytes + " receiveWindow="
+                    + receiveWindowBytes + " windowScale=" + windowScale + " byteLimit=" + byteLimit);
+        }
+        if (receiveWindowBytes > (0xffffL << windowScale)) {
+            throw new IllegalArgumentException("receive window " + receiveWindowBytes
+                    + " does not fit the 16-bit field with window scale " + windowScale);
+        }
+        if (timers == null || recovery == null || acks == null || mode == null
+                || congestionControl == null) {
+            throw new IllegalArgumentException("null part in TCP parameters");
+        }
+    }
+
+    /** Linux 6.12 defaults with CUBIC. */
+    public static TcpConfig linux(int mss) {
+        return new TcpConfig(TcpMode.LINUX, mss, CongestionControlKind.CUBIC, true, 10,
+                DEFAULT_SEND_BUFFER, DEFAULT_RECEIVE_WINDOW, 7, 0, 0x1000_0000, 0x7000_0000, 0x100,
+                65_536, TcpTimers.linux(), RecoveryFeatures.linux(), AckPolicy.linux());
+    }
+
+    /**
+     * ns-3's TCP (CUBIC with HyStart, as ns-3's TcpCubic defaults; PRR, SACK, DupThresh 3) with the
+     * same sizes as {@link #linux}. HyStart is Linux's variant here, not ns-3's own port of it.
+     */
+    public static TcpConfig textbook(int mss) {
+        return new TcpConfig(TcpMode.TEXTBOOK, mss, CongestionControlKind.CUBIC, true, 10,
+                DEFAULT_SEND_BUFFER, DEFAULT_RECEIVE_WINDOW, 7, 0, 0x1000_0000, 0x7000_0000, 0x100,
+                65_536, TcpTimers.textbook(), RecoveryFeatures.textbook(), AckPolicy.textbook());
+    }
+
+    /** Defaults of {@code mode}. */
+    public static TcpConfig of(TcpMode mode, int mss) {
+        return mode == TcpMode.LINUX ? linux(mss) : textbook(mss);
+    }
+
+    public TcpConfig withCongestionControl(CongestionControlKind cc) {
+        return new TcpConfig(mode, mss, cc, hystart, initialCwnd, sendBufferBytes,
+                receiveWindowBytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset,
+                gsoMaxBytes, timers, recovery, acks);
+    }
+
+    public TcpConfig withHystart(boolean on) {
+        return new TcpConfig(mode, mss, congestionControl, on, initialCwnd, sendBufferBytes,
+                receiveWindowBytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset,
+                gsoMaxBytes, timers, recovery, acks);
+    }
+
+    public TcpConfig withByteLimit(long bytes) {
+        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, sendBufferBytes,
+                receiveWindowBytes, windowScale, bytes, senderIsn, receiverIsn, tsOffset,
+                gsoMaxBytes, timers, recovery, acks);
+    }
+
+    public TcpConfig withReceiveWindow(long bytes) {
+        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, sendBufferBytes,
+                bytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset, gsoMaxBytes, timers,
+                recovery, acks);
+    }
+
+    public TcpConfig withSendBuffer(long bytes) {
+        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, bytes,
+                receiveWindowBytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset,
+                gsoMaxBytes, timers, recovery, acks);
+    }
+
+    public TcpConfig withIsn(int sender, int receiver) {
+        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, sendBufferBytes,
+                receiveWindowBytes, windowScale, byteLimit, sender, receiver, tsOffset, gsoMaxBytes,
+                timers, recovery, acks);
+    }
+
+    public TcpConfig withTimers(TcpTimers t) {
+        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, sendBufferBytes,
+                receiveWindowBytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset,
+                gsoMaxBytes, t, recovery, acks);
+    }
+
+    public TcpConfig withRecovery(RecoveryFeatures r) {
+        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, sendBufferBytes,
+                receiveWindowBytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset,
+                gsoMaxBytes, timers, r, acks);
+    }
+
+    public TcpConfig withAcks(AckPolicy a) {
+        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, sendBufferBytes,
+                receiveWindowBytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset,
+                gsoMaxBytes, timers, recovery, a);
+    }
+}

@@ -1,0 +1,357 @@
+package org.cryptorder.transport;
+
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * The receiving end of one TCP connection (an iperf3 server reading as fast as data arrives):
+ * protocol logic only, on a {@link Simulator}. Data segments come in as real bytes through
+ * {@link #receive}; ACKs leave through a {@link SegmentOutput}.
+ *
+ * <p>It follows Linux's receive path ({@code net/ipv4/tcp_input.c}): {@code tcp_data_queue} (in
+ * order: deliver, pull what the out-of-order queue now continues, ACK at once if the queue
+ * emptied; old data: D-SACK and quick ACK; out of window: drop), {@code tcp_data_queue_ofo} (queue,
+ * D-SACK for data held already, SACK blocks via {@code tcp_sack_new_ofo_skb}), {@code tcp_dsack_set}
+ * / {@code tcp_dsack_extend}, the SACK option with a D-SACK first and at most 3 blocks beside
+ * timestamps ({@code tcp_established_options}), RFC 7323 timestamp echo
+ * ({@code tcp_replace_ts_recent}: TSval of the segment at the left window edge), the receiver's RTT
+ * estimate ({@code tcp_rcv_rtt_measure}, {@code tcp_rcv_rtt_measure_ts}) that sizes the SACK
+ * compression delay, and the window it advertises ({@code tcp_select_window}: never shrinks).
+ * When ACKs go is {@link DelayedAck}'s business.
+ *
+ * <p>The receiver's own RTO, which bounds its ACK timeout and decides when a long silence puts it
+ * back in quick-ACK mode, is the minimum RTO: what the handshake's sub-millisecond RTT sample
+ * would have given it ({@code tcp_synack_rtt_meas}).
+ *
+ * <p>The application reads in-order data the moment it arrives, so the advertised window is the
+ * configured buffer less what the out-of-order queue holds. Every payload octet is checked
+ * against {@link TcpPayload}. Not modelled: PAWS, SACK reneging and out-of-order queue pruning
+ * under memory pressure, receive buffer auto-tuning, GRO (each segment arrives on its own), PSH,
+ * the FIN.
+ */
+public final class TcpReceiver implements DelayedAck.Receiver {
+
+    private final TcpConfig cfg;
+    private final AckPolicy policy;
+    private final SegmentOutput output;
+    private final TcpClock clock;
+    private final DelayedAck acks;
+    private final OutOfOrderQueue ofo = new OutOfOrderQueue();
+    private final SackBlockList sacks = new SackBlockList();
+    private final Ipv4TcpHeader rx = new Ipv4TcpHeader();
+    private final Ipv4TcpHeader tx = new Ipv4TcpHeader();
+    private final byte[] txBuf = new byte[Ipv4TcpHeader.IPV4_HEADER_BYTES
+            + Ipv4TcpHeader.TCP_HEADER_BYTES + 40];
+    private final Runnable flushCompressed;
+
+    private long rcvNxt;
+    private long rcvWup;
+    private long rcvWnd;
+    private int rcvMss;
+    private int tsRecent;
+    private boolean dsackPending;
+    private long dsackStart;
+    private long dsackEnd;
+    private int lastTsecr;
+    private long rcvRtt8;
+    private long rcvRttSeq;
+    private long rcvRttTime = -1;
+    private int ipId;
+
+    private final long[] life = new long[13];
+    private final long[] base = new long[13];
+    private long ofoBytesMax;
+    private static final int SEGS_IN = 0;
+    private static final int BYTES_DELIVERED = 1;
+    private static final int OFO_SEGS = 2;
+    private static final int DUP_SEGS = 3;
+    private static final int DSACK_OLD = 4;
+    private static final int DSACK_OFO = 5;
+    private static final int ACKS_SENT = 6;
+    private static final int OUT_OF_WINDOW = 7;
+    private static final int BAD = 8;
+    private static final int PAYLOAD_ERRORS = 9;
+
+    /**
+     * @param sim the simulator of this replication
+     * @param cfg the connection's parameters
+     * @param address the ACK direction's addresses and ports (this host is the source)
+     * @param output where ACKs go
+     */
+    public TcpReceiver(Simulator sim, TcpConfig cfg, FlowAddress address, SegmentOutput output) {
+        this.cfg = cfg;
+        this.policy = cfg.acks();
+        this.output = output;
+        this.clock = new TcpClock(sim, cfg.timers());
+        this.acks = new DelayedAck(sim, clock, policy, cfg.timers().minRtoNs(), this);
+        this.rcvWnd = cfg.receiveWindowBytes();
+        this.rcvMss = Math.min(cfg.mss(), 536);
+        this.flushCompressed = acks::flushCompressed;
+        tx.address(address);
+    }
+
+    /** An incoming packet for this connection: a data segment from the sender. */
+    public void receive(byte[] buf, int off, int len) {
+        if (rx.parse(buf, off, len) != Ipv4TcpHeader.ParseResult.OK) {
+            life[BAD]++;
+            return;
+        }
+        int plen = rx.payloadLength();
+        if (plen == 0) {
+            return;
+        }
+        life[SEGS_IN]++;
+        long seq = Ipv4TcpHeader.unwrap(rx.seq(), cfg.senderIsn(), rcvNxt);
+        long end = seq + plen;
+        if (TcpPayload.firstMismatch(buf, rx.payloadOffset(), seq, plen) >= 0) {
+            life[PAYLOAD_ERRORS]++;
+            return;
+        }
+        if (end < rcvWup || seq >= rcvNxt + receiveWindow()) {
+            if (seq < rcvNxt) {
+                duplicate(seq, Math.min(end, rcvNxt));
+            } else {
+                life[OUT_OF_WINDOW]++;
+            }
+            acks.enterQuickack();
+            sendAck();
+            return;
+        }
+        if (rx.hasTimestamps()) {
+            if (seq <= rcvWup) {
+                tsRecent = rx.tsVal();
+            }
+            rcvRttMeasureTs(plen);
+        }
+        dataQueue(seq, end, plen);
+        acks.check(!ofo.isEmpty());
+    }
+
+    /** {@code tcp_data_queue}. */
+    private void dataQueue(long seq, long end, int plen) {
+        dsackPending = false;
+        if (seq == rcvNxt) {
+            deliverInOrder(end, plen);
+            return;
+        }
+        if (end <= rcvNxt) {
+            duplicate(seq, end);
+            acks.enterQuickack();
+            acks.schedule();
+            acks.ackNow();
+            return;
+        }
+        if (seq < rcvNxt) {
+            dsackSet(seq, rcvNxt);
+            deliverInOrder(end, plen);
+            return;
+        }
+        queueOutOfOrder(seq, end);
+    }
+
+    private void duplicate(long seq, long end) {
+        life[DUP_SEGS]++;
+        dsackSet(seq, end);
+    }
+
+    private void deliverInOrder(long end, int plen) {
+        life[BYTES_DELIVERED] += end - rcvNxt;
+        rcvNxt = end;
+        measureRcvMss(plen);
+        rcvRttMeasure();
+        acks.dataReceived();
+        if (!ofo.isEmpty()) {
+            long next;
+            while ((next = ofo.takeFirstIfReachable(rcvNxt)) >= 0) {
+                life[BYTES_DELIVERED] += next - rcvNxt;
+                rcvNxt = next;
+            }
+            if (ofo.isEmpty()) {
+                acks.ackNow();
+            }
+        }
+        if (sacks.count() > 0) {
+            sacks.remove(rcvNxt, ofo.isEmpty());
+        }
+    }
+
+    /** {@code tcp_data_queue_ofo}. */
+    private void queueOutOfOrder(long seq, long end) {
+        acks.schedule();
+        life[OFO_SEGS]++;
+        boolean dup = ofo.insert(seq, end);
+        if (dup) {
+            life[DUP_SEGS]++;
+            dsackSet(seq, end);
+        } else if (ofo.overlap()) {
+            dsackSet(ofo.overlapStart(), ofo.overlapEnd());
+        }
+        ofoBytesMax = Math.max(ofoBytesMax, ofo.bytes());
+        sacks.newOutOfOrder(seq, end, flushCompressed);
+    }
+
+    /** {@code tcp_dsack_set}. */
+    private void dsackSet(long s, long e) {
+        if (!policy.dsack()) {
+            return;
+        }
+        life[s < rcvNxt ? DSACK_OLD : DSACK_OFO]++;
+        dsackPending = true;
+        dsackStart = s;
+        dsackEnd = e;
+    }
+
+    /** {@code tcp_measure_rcv_mss}, for full segments. */
+    private void measureRcvMss(int len) {
+        if (len >= rcvMss) {
+            rcvMss = Math.min(len, cfg.mss());
+        }
+    }
+
+    /** {@code tcp_rcv_rtt_measure}: time to receive a window's worth (a lower bound on RTT). */
+    private void rcvRttMeasure() {
+        long now = clock.nowNs();
+        if (rcvRttTime >= 0) {
+            if (rcvNxt < rcvRttSeq) {
+                return;
+            }
+            rcvRttUpdate(Math.max(now - rcvRttTime, 1000), true);
+        }
+        rcvRttSeq = rcvNxt + rcvWnd;
+        rcvRttTime = now;
+    }
+
+    /** {@code tcp_rcv_rtt_measure_ts}: RTT from the echo of our own timestamp. */
+    private void rcvRttMeasureTs(int plen) {
+        int tsecr = rx.tsEcr();
+        if (tsecr == lastTsecr) {
+            return;
+        }
+        lastTsecr = tsecr;
+        if (plen >= rcvMss) {
+            int delta = clock.tsNow() - (tsecr - cfg.tsOffset());
+            if (delta >= 0) {
+                rcvRttUpdate(Math.max(delta, 1) * clock.tsTickNs(), false);
+            }
+        }
+    }
+
+    /** {@code tcp_rcv_rtt_update}. */
+    private void rcvRttUpdate(long sample, boolean winDep) {
+        long m = sample;
+        if (rcvRtt8 != 0) {
+            if (!winDep) {
+                m -= rcvRtt8 >> 3;
+                rcvRtt8 += m;
+            } else {
+                m <<= 3;
+                if (m < rcvRtt8) {
+                    rcvRtt8 = m;
+                }
+            }
+        } else {
+            rcvRtt8 = m << 3;
+        }
+    }
+
+    private long receiveWindow() {
+        return Math.max(0, rcvWup + rcvWnd - rcvNxt);
+    }
+
+    /** {@code tcp_select_window}: the free buffer, never shrinking the right edge. */
+    private int selectWindow() {
+        int ws = cfg.windowScale();
+        long free = Math.max(0, cfg.receiveWindowBytes() - ofo.bytes());
+        long win = (free >> ws) << ws;
+        long cur = receiveWindow();
+        if (win < cur) {
+            win = ((cur + (1L << ws) - 1) >> ws) << ws;
+        }
+        rcvWnd = win;
+        rcvWup = rcvNxt;
+        return (int) Math.min(win >> ws, 0xffff);
+    }
+
+    /** {@code tcp_send_ack}: builds the ACK with timestamps and SACK blocks and sends it. */
+    @Override
+    public void sendAck() {
+        int field = selectWindow();
+        tx.seq(cfg.receiverIsn())
+                .ack(Ipv4TcpHeader.wire(rcvNxt, cfg.senderIsn()))
+                .flags(Ipv4TcpHeader.ACK)
+                .window(field)
+                .timestamp(clock.tsNow() + cfg.tsOffset(), tsRecent)
+                .clearSack()
+                .ipId(ipId++);
+        int room = Ipv4TcpHeader.MAX_SACK_BLOCKS_WITH_TIMESTAMPS;
+        if (dsackPending) {
+            tx.addSack(Ipv4TcpHeader.wire(dsackStart, cfg.senderIsn()),
+                    Ipv4TcpHeader.wire(dsackEnd, cfg.senderIsn()));
+            room--;
+            dsackPending = false;
+        }
+        for (int i = 0; i < sacks.count() && i < room; i++) {
+            tx.addSack(Ipv4TcpHeader.wire(sacks.start(i), cfg.senderIsn()),
+                    Ipv4TcpHeader.wire(sacks.end(i), cfg.senderIsn()));
+        }
+        int total = tx.write(txBuf, 0, 0);
+        life[ACKS_SENT]++;
+        acks.onAckSent();
+        output.transmit(txBuf, 0, total);
+    }
+
+    @Override
+    public long rcvWnd() {
+        return rcvWnd;
+    }
+
+    @Override
+    public int rcvMss() {
+        return rcvMss;
+    }
+
+    /** RCV.NXT: stream octets received in order. */
+    @Override
+    public long rcvNxt() {
+        return rcvNxt;
+    }
+
+    @Override
+    public long unackedBytes() {
+        return rcvNxt - rcvWup;
+    }
+
+    @Override
+    public long rcvRtt8Ns() {
+        return rcvRtt8;
+    }
+
+    /** Octets held in the out-of-order queue now. */
+    public long outOfOrderBytes() {
+        return ofo.bytes();
+    }
+
+    /** Octets delivered in order since the start or the last reset: the goodput numerator. */
+    public long bytesDelivered() {
+        return life[BYTES_DELIVERED] - base[BYTES_DELIVERED];
+    }
+
+    /** Everything counted since the start or the last {@link #resetCounters()}. */
+    public TcpReceiverCounters counters() {
+        return new TcpReceiverCounters(get(SEGS_IN), get(BYTES_DELIVERED), get(OFO_SEGS),
+                get(DUP_SEGS), get(DSACK_OLD), get(DSACK_OFO), get(ACKS_SENT),
+                acks.delayedAcks() - base[10], acks.compressedAcks() - base[11],
+                get(OUT_OF_WINDOW), get(BAD), get(PAYLOAD_ERRORS), ofoBytesMax);
+    }
+
+    private long get(int c) {
+        return life[c] - base[c];
+    }
+
+    /** Zeroes the counters (warm-up deletion); the state is kept. */
+    public void resetCounters() {
+        System.arraycopy(life, 0, base, 0, life.length);
+        base[10] = acks.delayedAcks();
+        base[11] = acks.compressedAcks();
+        ofoBytesMax = ofo.bytes();
+    }
+}

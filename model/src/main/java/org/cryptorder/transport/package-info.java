@@ -1,0 +1,173 @@
+/**
+ * Transport endpoints: TCP as Linux 6.x runs it where reordering matters (and a textbook TCP as
+ * ns-3 models it, to compare), and the packets TCP and UDP endpoints exchange, as real bytes.
+ *
+ * <h2>What is modelled</h2>
+ *
+ * <p><b>Packets.</b> {@link org.cryptorder.transport.Ipv4TcpHeader} writes and parses an IPv4
+ * header (20 octets, real checksum) and a TCP header with the options Linux puts on
+ * established-connection segments: {@code NOP NOP TS} (12 octets) on every segment, and on ACKs
+ * {@code NOP NOP SACK} with up to 3 blocks (4 without timestamps), a D-SACK block first. Payload
+ * octets are a function of their stream position ({@link org.cryptorder.transport.TcpPayload}),
+ * and the receiver checks every one. {@link org.cryptorder.transport.UdpDatagram} is an IPv4 +
+ * UDP (real checksum) datagram with iperf3's payload: seconds, microseconds, the 32-bit (or
+ * 64-bit) packet count, then filler. Checksums follow RFC 1071 ({@link
+ * org.cryptorder.transport.InternetChecksum}). Nothing is allocated per packet. The endpoints
+ * exchange IPv4 packets; the host adds Ethernet and MACsec around them. ({@code UdpSource} and
+ * {@code UdpSink} in this package, written with the datapath, frame their datagrams with their own
+ * {@code UdpWire}: Ethernet included, UDP checksum 0, an 8-octet counter and time.)
+ *
+ * <p><b>TCP sender</b> ({@link org.cryptorder.transport.TcpSender}), an {@code iperf3 -c} whose
+ * application always has data (optionally up to a byte limit). In {@link
+ * org.cryptorder.transport.TcpMode#LINUX} mode, after Linux 6.12 ({@code net/ipv4/tcp_input.c},
+ * {@code tcp_output.c}, {@code tcp_timer.c}, {@code tcp_recovery.c}, {@code tcp_cubic.c}), each
+ * class and method naming the kernel function it follows:
+ * <ul>
+ *   <li>initial window 10, slow start, CUBIC (default; HyStart on, as Linux's default) or Reno;
+ *   <li>a SACK scoreboard with Linux's S/R/L tags ({@link org.cryptorder.transport.SackScoreboard})
+ *       and D-SACK processing;
+ *   <li>RACK loss detection ({@link org.cryptorder.transport.RackLossDetector}): reordering window
+ *       min_rtt/4 x steps, steps growing with D-SACK rounds up to SRTT and persisting 16
+ *       recoveries; before reordering is first seen ({@code tp->reord_seen == 0}) the window is 0
+ *       once 3 segments are SACKed (the DUPACK-threshold shortcut) and in Recovery;
+ *   <li>adaptive {@code tp->reordering} (3 to {@code tcp_max_reordering} = 300) and the
+ *       reordering events Linux counts ({@code tcp_check_sack_reordering});
+ *   <li>PRR during recovery; undo by timestamps (Eifel: full and partial) and by D-SACKs
+ *       ({@code undo_retrans}); F-RTO after a timeout;
+ *   <li>RTO: Linux's estimator, at least SRTT + 200 ms, exponential back-off; tail loss probes;
+ *       one retransmit timer shared by RTO, RACK reordering timer and TLP, in jiffies;
+ *   <li>a send buffer, and backpressure from the host in the manner of TCP small queues ({@link
+ *       org.cryptorder.transport.TransmitGate}: asked before each send, retransmissions allowed
+ *       twice the budget as in Linux; {@link org.cryptorder.transport.TcpSender#resume()} when
+ *       the host has room).
+ * </ul>
+ *
+ * <p><b>TCP receiver</b> ({@link org.cryptorder.transport.TcpReceiver}), an iperf3 server reading
+ * as fast as data arrives: in-order delivery counted as goodput, an out-of-order queue, SACK blocks
+ * most recent first, D-SACK for duplicates, RFC 7323 timestamp echo, an advertised window that
+ * never shrinks. When ACKs go is {@link org.cryptorder.transport.DelayedAck}'s business: quick ACKs
+ * at the start (16) and after a duplicate, one ACK per two full segments, the delayed-ACK timer
+ * (40 ms, adaptive {@code ato}), and with data out of order, three ACKs at once and then SACK
+ * compression (up to 44 ACKs held back for 5 % of the receiver's RTT, at most 1 ms, plus 100 us of
+ * timer slack).
+ *
+ * <p><b>Textbook mode</b> ({@link org.cryptorder.transport.TcpMode#TEXTBOOK}) is ns-3's TCP
+ * (TCP-AND-PEERS.md section 2.1): SACK-based recovery with a fixed DupThresh of 3 (RFC 6675's
+ * IsLost, which is Linux's {@code tcp_mark_head_lost} with RACK off), PRR, CUBIC with HyStart,
+ * no RACK, no TLP, no D-SACK, no undo, no F-RTO, no adaptive reordering, the plain RFC 6298 RTO;
+ * a receiver that ACKs every second segment or after 200 ms and ACKs out-of-order data at once,
+ * without quick ACKs, compression or D-SACK. The minimum RTO is 200 ms in both modes (ns-3's own
+ * default is 1 s; {@link org.cryptorder.transport.TcpTimers#withMinRtoNs} sets it).
+ *
+ * <h2>Plugging in</h2>
+ *
+ * Both endpoints are protocol logic on a {@code Simulator}, timers being one reusable SSJ event
+ * each. The sender's segments and the receiver's ACKs go out through a {@link
+ * org.cryptorder.transport.SegmentOutput} (the bytes are valid only during the call); packets come
+ * in through {@code receive(buf, off, len)}. {@code start()} begins a transfer on an established
+ * connection; {@code counters()} and {@code resetCounters()} serve warm-up deletion.
+ *
+ * <h2>Parameters</h2>
+ *
+ * <table>
+ *   <caption>{@link org.cryptorder.transport.TcpConfig} and its parts; Linux default, textbook
+ *   default</caption>
+ *   <tr><th>parameter</th><th>unit</th><th>Linux</th><th>textbook</th></tr>
+ *   <tr><td>{@code mss}</td><td>octets</td><td colspan="2">given; 1416 for MTU 1500 over MACsec
+ *       ({@code Ipv4TcpHeader.mssForLinkMtu}: 1500 - 32 - 20 - 20 - 12)</td></tr>
+ *   <tr><td>{@code congestionControl}, {@code hystart}</td><td></td><td>CUBIC, on</td>
+ *       <td>CUBIC, on (ns-3's default)</td></tr>
+ *   <tr><td>{@code initialCwnd}</td><td>segments</td><td>10</td><td>10</td></tr>
+ *   <tr><td>{@code sendBufferBytes}</td><td>octets</td><td>4 MiB</td><td>4 MiB</td></tr>
+ *   <tr><td>{@code receiveWindowBytes}, {@code windowScale}</td><td>octets</td><td>3 MiB, 7</td>
+ *       <td>3 MiB, 7</td></tr>
+ *   <tr><td>{@code byteLimit}</td><td>octets</td><td>0 (none)</td><td>0 (none)</td></tr>
+ *   <tr><td>{@code timers.jiffyNs} (1/HZ)</td><td>ns</td><td>4 ms (HZ = 250, Debian)</td>
+ *       <td>4 ms</td></tr>
+ *   <tr><td>{@code timers.tsTickNs}</td><td>ns</td><td>1 ms</td><td>1 ms</td></tr>
+ *   <tr><td>{@code timers.minRtoNs}, {@code initialRtoNs}, {@code maxRtoNs}</td><td>ns</td>
+ *       <td>200 ms, 1 s, 120 s</td><td>200 ms, 1 s, 120 s</td></tr>
+ *   <tr><td>{@code timers.rackSlackNs}</td><td>ns</td><td>2 ms</td><td>(no RACK)</td></tr>
+ *   <tr><td>{@code recovery}: RACK, TLP, F-RTO, undo, D-SACK, adaptive reordering</td><td></td>
+ *       <td>all on</td><td>all off</td></tr>
+ *   <tr><td>{@code recovery.initialReordering}, {@code maxReordering}</td><td>segments</td>
+ *       <td>3, 300</td><td>3 (fixed)</td></tr>
+ *   <tr><td>{@code acks.maxQuickAcks}</td><td>ACKs</td><td>16</td><td>0</td></tr>
+ *   <tr><td>{@code acks.delackMinNs}, {@code delackMaxNs}</td><td>ns</td><td>40 ms, 200 ms</td>
+ *       <td>200 ms fixed</td></tr>
+ *   <tr><td>{@code acks.compSackNr}, {@code compSackDelayMaxNs}, {@code compSackSlackNs}</td>
+ *       <td>ACKs, ns, ns</td><td>44, 1 ms, 100 us</td><td>0 (every ACK at once)</td></tr>
+ * </table>
+ *
+ * <h2>Counters</h2>
+ *
+ * {@link org.cryptorder.transport.TcpSenderCounters} names each with Linux's name:
+ * {@code totalRetrans} is {@code tcpi_total_retrans}, iperf3's "Retr" (spurious retransmissions
+ * and loss probes that resend a segment included); {@code spuriousRetransmits()} is
+ * {@code tcpi_dsack_dups}, retransmissions the receiver reported twice; {@code reordSeen} is
+ * {@code tcpi_reord_seen} ({@code TCPSACKReorder} + {@code TCPTSReorder}); {@code dsackRecv}
+ * ({@code TCPDSACKRecv}); undo counts {@code TCPFullUndo}, {@code TCPPartialUndo}, {@code
+ * TCPDSACKUndo}, {@code TCPLossUndo}; {@code timeouts} ({@code TCPTimeouts}); {@code lossProbes}
+ * ({@code TCPLossProbes}); {@code sackRecoveries} ({@code TCPSackRecovery}, fast-recovery
+ * episodes); cwnd and RTT as streamed summaries (last, min, max, mean). {@link
+ * org.cryptorder.transport.TcpReceiverCounters}: goodput octets, out-of-order segments
+ * ({@code TCPOFOQueue}), duplicates, D-SACKs sent ({@code TCPDSACKOldSent}, {@code
+ * TCPDSACKOfoSent}), delayed and compressed ACKs ({@code DelayedACKs}, {@code TCPAckCompressed}),
+ * payload errors.
+ *
+ * <h2>What is deliberately not modelled</h2>
+ *
+ * The handshake and close (connections start established; MSS, window scale, SACK and timestamps
+ * as agreed), TSO/GSO on the sender and GRO on the receiver (every segment is one MSS and is ACKed
+ * on its own; segments sent in one call share their send time, as a TSO burst does), pacing, Nagle
+ * and PSH, ECN, SACK reneging and out-of-order queue pruning, zero-window probes, receive and send
+ * buffer auto-tuning, MTU probing, cwnd decay while application-limited, the {@code tcp_metrics}
+ * cache of the reordering degree, the check that a segment's original still sits in a host queue
+ * ({@code skb_still_in_host_queue}), PAWS. Linux keeps RTTs in microseconds; the model keeps
+ * nanoseconds with the same arithmetic. CUBIC's cube root is exact where Linux approximates it to
+ * 0.2 %.
+ *
+ * <h2>What the model shows that TCP-AND-PEERS.md section 1.6 did not say</h2>
+ *
+ * <ul>
+ *   <li>After the first displacement of 3 or more, the spurious retransmission is undone by the
+ *       D-SACK, but a D-SACK undo does not make Linux count reordering as seen: only a hole filled
+ *       by a never-retransmitted segment, or a timestamp echo older than the retransmission, does,
+ *       and with 1 ms timestamps and a sub-millisecond RTT the echo is usually in the same tick. A
+ *       later displacement of 3 or more is again retransmitted, until some reordering below 3 (or
+ *       a tick boundary) is seen.
+ *   <li>Once reordering is seen, SACK compression, not the RACK window alone, sets the tolerance at
+ *       10 Gbit/s: the sender hears of only 3 later arrivals until 44 more have come, so a frame up
+ *       to about 46 positions late passes where min_rtt/4 alone would allow 8.
+ *   <li>Without compression, a displacement of 40 to 60 frames can cost a burst of spurious
+ *       retransmissions: the delayed original's cumulative ACK is taken as the retransmission's
+ *       ({@code tcp_rack_advance} accepts it once it is older than min_rtt), and RACK marks every
+ *       segment sent before the retransmission lost.
+ *   <li>With HZ = 250 the loss probe timer (2 SRTT + 2 ms) rounds to one jiffy and may fire at the
+ *       next tick; a cwnd-limited flow then sends a probe of new data now and then, as Linux does.
+ * </ul>
+ *
+ * <h2>How it was validated</h2>
+ *
+ * The tests drive the endpoints over {@code Pipe}, a test link with exact serialization (wire
+ * octets: packet + MACsec 32 + Ethernet 14 + FCS 4 + preamble 8 + gap 12), a propagation delay,
+ * a TSQ-style 64 KiB gate, and deterministic injectors (hold frame k past d successors, drop
+ * frames, blackout).
+ * <ul>
+ *   <li>Codec: checksums against an independent RFC 1071 sum and a published IPv4 example; round
+ *       trips; option layout; corruption caught; sequence numbers across 2^32.
+ *   <li>Parts against closed forms: CUBIC's beta and fast convergence, its window against
+ *       C (t - K)^3 + W_max; Reno; RTO = SRTT + rttvar never below 200 ms and RFC 6298's plain
+ *       form; RACK's window rules and step adaptation; the receiver's ACK timing, SACK blocks,
+ *       D-SACKs and window, arrival by arrival.
+ *   <li>Goodput: one flow over 10 Gbit/s, 20 us, lossless, reaches 9.2066 Gbit/s against the
+ *       framing limit 10 x 1416 / 1538 = 9.2068 Gbit/s, in both modes.
+ *   <li>Reordering: retransmissions against the displacement of one frame, in four settings
+ *       (table in {@code TcpReorderingTest}); the window's growth over repeated D-SACK rounds.
+ *   <li>Loss: one segment costs one fast retransmission and no timeout in both modes; a tail loss
+ *       is repaired by a loss probe in Linux mode (by a timeout in textbook mode); a blackout
+ *       longer than the RTO gives two timeouts, a doubled RTO, and a recovery to line rate.
+ *   <li>Determinism: the same scenario twice gives identical counters.
+ * </ul>
+ */
+package org.cryptorder.transport;

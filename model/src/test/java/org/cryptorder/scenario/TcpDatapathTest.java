@@ -1,0 +1,63 @@
+package org.cryptorder.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.cryptorder.crypto.Policy;
+import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.host.SchedulerParams;
+import org.cryptorder.host.SectionLength;
+import org.cryptorder.macsec.SecYConfig;
+import org.cryptorder.net.HostSpec;
+import org.cryptorder.net.RxSteering;
+import org.cryptorder.transport.CongestionControlKind;
+import org.cryptorder.transport.TcpMode;
+import org.junit.jupiter.api.Test;
+
+/** One TCP flow over MACsec between two hosts: end to end on real bytes, and what reordering costs it. */
+class TcpDatapathTest {
+    static final CpuProfile PROFILE = UdpDatapathTest.PROFILE;
+
+    static TcpStreams.Config config(Policy policy, RxSteering steering, TcpMode mode, double busy, double seconds) {
+        HostSpec h = HostSpec.of(2, 2, 1, 4096, 1024, 64, policy, 1000, PROFILE.crypto(), PROFILE.stack(),
+                SchedulerParams.linuxDefaults(2)).withRxSteering(steering);
+        return new TcpStreams.Config(h, h, SecYConfig.linuxDefaults(1).withEncrypt(true), 10, 20, 1500, 1, mode,
+                CongestionControlKind.CUBIC, busy, busy, 40, SectionLength.EXPONENTIAL, false, seconds, 0.01, 1 << 20);
+    }
+
+    @Test
+    void aCleanPathCarriesTheStreamIntactWithoutRetransmissions() {
+        TcpStreams.Outcome o = TcpStreams.run(config(Policy.SYNC_SIMD, RxSteering.FLOW, TcpMode.LINUX, 0, 0.05),
+                new StreamRegistry(1), 0);
+        assertThat(o.goodputBps()).isGreaterThan(1e9);
+        assertThat(o.retransmits()).isZero();
+        assertThat(o.reordered()).isZero();
+        assertThat(o.inPktsDelayed()).isZero();
+        assertThat(o.payloadErrors()).isZero();
+        assertThat(o.receiverCpu().softirq()).isPositive();
+        assertThat(o.framesTx()).isGreaterThan(1000);
+    }
+
+    @Test
+    void oneFlowDecryptedOnTwoCpusIsReorderedLinuxSeesItsRetransmissionsWereSpuriousTextbookDoesNot() {
+        TcpStreams.Outcome linux = TcpStreams.run(config(Policy.SYNC_SIMD, RxSteering.PER_FRAME, TcpMode.LINUX, 0, 0.05),
+                new StreamRegistry(1), 0);
+        TcpStreams.Outcome textbook = TcpStreams.run(
+                config(Policy.SYNC_SIMD, RxSteering.PER_FRAME, TcpMode.TEXTBOOK, 0, 0.05), new StreamRegistry(1), 0);
+        assertThat(linux.reordered()).isPositive();
+        assertThat(linux.inPktsDelayed()).isPositive();
+        assertThat(linux.retransmits()).isPositive();
+        assertThat(linux.spuriousRetransmits()).as("D-SACK shows nearly every retransmission was spurious")
+                .isGreaterThanOrEqualTo(linux.retransmits() * 9 / 10);
+        assertThat(linux.undos()).isPositive();
+        assertThat(textbook.retransmits()).isPositive();
+        assertThat(textbook.spuriousRetransmits()).as("textbook TCP has no D-SACK detection").isZero();
+        assertThat(textbook.undos()).isZero();
+        assertThat(linux.payloadErrors()).isZero();
+    }
+
+    @Test
+    void sameSeedSameOutcome() {
+        TcpStreams.Config c = config(Policy.ASYNC_UNORDERED, RxSteering.PER_FRAME, TcpMode.LINUX, 0.3, 0.03);
+        assertThat(TcpStreams.run(c, new StreamRegistry(4), 0)).isEqualTo(TcpStreams.run(c, new StreamRegistry(4), 0));
+    }
+}

@@ -1,0 +1,129 @@
+package org.cryptorder.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+/** CUBIC and Reno against their closed forms, driven by hand. */
+class CongestionControlTest {
+    final ManualClock sim = new ManualClock();
+    final TcpClock clock = new TcpClock(sim, TcpTimers.linux());
+    final CongestionWindow w = new CongestionWindow(10);
+
+    /** A sender that is always cwnd-limited. */
+    final CongestionContext ctx = new CongestionContext() {
+        @Override
+        public CongestionWindow window() {
+            return w;
+        }
+
+        @Override
+        public TcpClock clock() {
+            return clock;
+        }
+
+        @Override
+        public long sndUna() {
+            return 0;
+        }
+
+        @Override
+        public long sndNxt() {
+            return 0;
+        }
+
+        @Override
+        public boolean isCwndLimited() {
+            return true;
+        }
+
+        @Override
+        public long pacingRate() {
+            return 0;
+        }
+
+        @Override
+        public long gsoMaxBytes() {
+            return 65_536;
+        }
+    };
+
+    @Test
+    void cubicBetaAndFastConvergence() {
+        CubicCongestionControl c = new CubicCongestionControl(ctx, false);
+        w.cwnd = 100;
+        assertThat(c.ssthresh()).as("100 x 717/1024").isEqualTo(70);
+        assertThat(c.lastMaxCwnd()).isEqualTo(100);
+        w.cwnd = 80;
+        assertThat(c.ssthresh()).as("80 x 717/1024").isEqualTo(56);
+        assertThat(c.lastMaxCwnd()).as("fast convergence: 80 x (1024+717)/2048").isEqualTo(68);
+        w.cwnd = 1;
+        assertThat(c.ssthresh()).isEqualTo(2);
+    }
+
+    /**
+     * After a loss at W_max = 100 the window follows W(t) = C (t - K)^3 + W_max with C = 0.4
+     * (410/1024 in Linux's units) and K = cbrt(W_max (1 - beta) / C) = cbrt(30 / 0.4004) = 4.217 s.
+     * Each update aims one RTT ahead (Linux adds the minimum delay to t) and the window gets there
+     * by the end of that RTT, so at time s it is W(s). With a 200 ms RTT the Reno-friendly
+     * estimate stays below the cubic curve. Tolerance 2 segments: Linux truncates the cubic term
+     * of the integer target (up to 1 segment above W) and cwnd moves in whole segments.
+     */
+    @Test
+    void cubicFollowsTheCubicCurve() {
+        CubicCongestionControl c = new CubicCongestionControl(ctx, false);
+        long rtt = 200_000_000L;
+        w.cwnd = 100;
+        w.ssthresh = c.ssthresh();
+        w.cwnd = w.ssthresh;
+        c.pktsAcked(1, rtt);
+        sim.setNs(2_000_000_000L);
+        long lossNs = (long) sim.time();
+        double kSeconds = Math.cbrt(30 / (410.0 / 1024));
+        double[] checkAt = {1.0, 2.0, 3.0, 4.0, 5.0, 6.0};
+        int k = 0;
+        for (long t = lossNs; t <= lossNs + 6_000_000_000L; t += rtt) {
+            sim.setNs(t);
+            double s = (t - lossNs) / 1e9;
+            if (k < checkAt.length && Math.abs(s - checkAt[k]) < 1e-9) {
+                double expected = 0.4004 * Math.pow(s - kSeconds, 3) + 100;
+                assertThat((double) w.cwnd).as("cwnd at %.1f s", s).isCloseTo(expected, within(2.0));
+                k++;
+            }
+            c.congAvoid(w.cwnd);
+        }
+        assertThat(c.k()).as("K in 1/1024 s").isCloseTo(Math.round(kSeconds * 1024), within(2L));
+        assertThat(k).isEqualTo(checkAt.length);
+    }
+
+    @Test
+    void cubicSlowStartThenUndoRestoresCwndOnly() {
+        CubicCongestionControl c = new CubicCongestionControl(ctx, false);
+        w.cwnd = 10;
+        c.congAvoid(10);
+        assertThat(w.cwnd).as("slow start: +1 per segment ACKed").isEqualTo(20);
+        w.priorCwnd = 20;
+        w.ssthresh = c.ssthresh();
+        w.cwnd = 14;
+        assertThat(c.undoCwnd()).isEqualTo(20);
+    }
+
+    @Test
+    void renoHalvesAndAddsOneSegmentPerWindow() {
+        RenoCongestionControl r = new RenoCongestionControl(ctx);
+        w.cwnd = 40;
+        assertThat(r.ssthresh()).isEqualTo(20);
+        w.ssthresh = 20;
+        w.cwnd = 20;
+        for (int rttCount = 0; rttCount < 10; rttCount++) {
+            int acks = w.cwnd;
+            for (int i = 0; i < acks; i++) {
+                r.congAvoid(1);
+            }
+        }
+        assertThat(w.cwnd).isEqualTo(30);
+        w.cwnd = 3;
+        assertThat(r.ssthresh()).isEqualTo(2);
+    }
+}

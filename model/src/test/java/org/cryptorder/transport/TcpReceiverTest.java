@@ -1,0 +1,240 @@
+package org.cryptorder.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.cryptorder.engine.EventListKind;
+import org.cryptorder.engine.Time;
+import org.junit.jupiter.api.Test;
+import umontreal.ssj.simevents.Event;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * The receiver's ACKs for hand-made arrivals: when they go (quick ACKs, every second segment, the
+ * delayed-ACK timer, SACK compression) and what they say (cumulative ACK, SACK blocks, D-SACK,
+ * window). Times in ns; segments of 1416 octets.
+ */
+class TcpReceiverTest {
+    static final int MSS = 1416;
+
+    /** An ACK as the sender would read it. */
+    record Ack(long timeNs, long ack, int window, long[] sack) {
+        long sackStart(int i) {
+            return sack[2 * i];
+        }
+
+        long sackEnd(int i) {
+            return sack[2 * i + 1];
+        }
+
+        int blocks() {
+            return sack.length / 2;
+        }
+    }
+
+    final Simulator sim = EventListKind.DEFAULT.newSimulator();
+    final List<Ack> acks = new ArrayList<>();
+    TcpConfig cfg;
+    TcpReceiver receiver;
+
+    void build(TcpConfig c) {
+        cfg = c;
+        FlowAddress a = FlowAddress.example();
+        receiver = new TcpReceiver(sim, cfg, a.reversed(), (buf, off, len) -> {
+            Ipv4TcpHeader h = new Ipv4TcpHeader();
+            assertThat(h.parse(buf, off, len)).isEqualTo(Ipv4TcpHeader.ParseResult.OK);
+            long[] s = new long[2 * h.sackCount()];
+            for (int i = 0; i < h.sackCount(); i++) {
+                s[2 * i] = Ipv4TcpHeader.unwrap(h.sackStart(i), cfg.senderIsn(), 0) / MSS;
+                s[2 * i + 1] = Ipv4TcpHeader.unwrap(h.sackEnd(i), cfg.senderIsn(), 0) / MSS;
+            }
+            acks.add(new Ack((long) sim.time(),
+                    Ipv4TcpHeader.unwrap(h.ack(), cfg.senderIsn(), 0) / MSS, h.window(), s));
+        });
+    }
+
+    /** Segment {@code n} (from 0) arrives at {@code t}. */
+    void arrive(long n, long t) {
+        new Event(sim) {
+            @Override
+            public void actions() {
+                Ipv4TcpHeader h = new Ipv4TcpHeader().address(FlowAddress.example())
+                        .seq(Ipv4TcpHeader.wire(n * MSS, cfg.senderIsn())).ack(cfg.receiverIsn())
+                        .timestamp(1000 + (int) n, 0);
+                byte[] b = new byte[1600];
+                TcpPayload.fill(b, h.headerLength(), n * MSS, MSS);
+                int len = h.write(b, 0, MSS);
+                receiver.receive(b, 0, len);
+            }
+        }.schedule(Time.ns(t));
+    }
+
+    void run(long until) {
+        new Event(sim) {
+            @Override
+            public void actions() {
+                sim.stop();
+            }
+        }.schedule(Time.ns(until));
+        sim.start();
+    }
+
+    @Test
+    void sixteenQuickAcksThenEverySecondSegment() {
+        build(TcpConfig.linux(MSS));
+        for (int n = 0; n < 40; n++) {
+            arrive(n, 1_000L * n);
+        }
+        run(1_000_000);
+        assertThat(acks).hasSize(16 + 12);
+        for (int i = 0; i < 16; i++) {
+            assertThat(acks.get(i).ack()).isEqualTo(i + 1);
+        }
+        for (int i = 16; i < 28; i++) {
+            assertThat(acks.get(i).ack()).as("ACK %d", i).isEqualTo(16 + 2 * (i - 15));
+        }
+        assertThat(receiver.counters().bytesDelivered()).isEqualTo(40L * MSS);
+        assertThat(receiver.counters().payloadErrors()).isZero();
+    }
+
+    @Test
+    void loneSegmentIsAckedByTheDelayedAckTimerOnATick() {
+        build(TcpConfig.linux(MSS));
+        for (int n = 0; n < 40; n++) {
+            arrive(n, 1_000L * n);
+        }
+        arrive(40, 10_100_000);
+        run(100_000_000);
+        Ack last = acks.get(acks.size() - 1);
+        assertThat(last.ack()).isEqualTo(41);
+        assertThat(last.timeNs()).as("ato 40 ms = 10 jiffies of 4 ms after jiffy 2")
+                .isEqualTo(48_000_000L);
+        assertThat(receiver.counters().delayedAcks()).isEqualTo(1);
+    }
+
+    /**
+     * A hole at 40, then 41..60: three ACKs at once (TCP_FASTRETRANS_THRESH), then one ACK held
+     * back for the compression delay (no RTT estimate yet: 0, plus 100 us of slack) that stands for
+     * 17 arrivals; the hole filled: an immediate ACK with no SACK block left.
+     */
+    @Test
+    void outOfOrderAcksThenCompressionThenHoleFilled() {
+        build(TcpConfig.linux(MSS));
+        for (int n = 0; n < 40; n++) {
+            arrive(n, 1_000L * n);
+        }
+        long t0 = 1_000_000;
+        for (int n = 41; n <= 60; n++) {
+            arrive(n, t0 + 1_000L * (n - 41));
+        }
+        arrive(40, 2_000_000);
+        run(10_000_000);
+        List<Ack> ofo = acks.subList(28, acks.size());
+        assertThat(ofo).hasSize(5);
+        for (int i = 0; i < 3; i++) {
+            assertThat(ofo.get(i).timeNs()).isEqualTo(t0 + 1_000L * i);
+            assertThat(ofo.get(i).ack()).isEqualTo(40);
+            assertThat(ofo.get(i).blocks()).isEqualTo(1);
+            assertThat(ofo.get(i).sackStart(0)).isEqualTo(41);
+            assertThat(ofo.get(i).sackEnd(0)).isEqualTo(42 + i);
+        }
+        assertThat(ofo.get(3).timeNs()).isEqualTo(t0 + 3_000 + 100_000);
+        assertThat(ofo.get(3).sackEnd(0)).isEqualTo(61);
+        assertThat(ofo.get(4).timeNs()).isEqualTo(2_000_000);
+        assertThat(ofo.get(4).ack()).isEqualTo(61);
+        assertThat(ofo.get(4).blocks()).isZero();
+        assertThat(receiver.counters().compressedAcks()).isEqualTo(16);
+        assertThat(receiver.counters().outOfOrderSegments()).isEqualTo(20);
+        assertThat(receiver.counters().bytesDelivered()).isEqualTo(61L * MSS);
+    }
+
+    @Test
+    void everyOutOfOrderSegmentAckedAtOnceWithoutCompression() {
+        TcpConfig c = TcpConfig.linux(MSS);
+        build(c.withAcks(c.acks().withCompSackNr(0)));
+        for (int n = 0; n < 40; n++) {
+            arrive(n, 1_000L * n);
+        }
+        for (int n = 41; n <= 60; n++) {
+            arrive(n, 1_000_000 + 1_000L * (n - 41));
+        }
+        run(10_000_000);
+        assertThat(acks).hasSize(28 + 20);
+        assertThat(acks.get(acks.size() - 1).sackEnd(0)).isEqualTo(61);
+    }
+
+    @Test
+    void duplicateGetsADsackFirstThenTheSackBlocks() {
+        build(TcpConfig.linux(MSS));
+        for (int n = 0; n < 40; n++) {
+            arrive(n, 1_000L * n);
+        }
+        arrive(42, 1_000_000);
+        arrive(44, 1_001_000);
+        arrive(5, 1_002_000);
+        run(5_000_000);
+        Ack d = acks.get(acks.size() - 1);
+        assertThat(d.timeNs()).isEqualTo(1_002_000);
+        assertThat(d.ack()).isEqualTo(40);
+        assertThat(d.blocks()).isEqualTo(3);
+        assertThat(new long[] {d.sackStart(0), d.sackEnd(0)}).as("D-SACK").containsExactly(5, 6);
+        assertThat(new long[] {d.sackStart(1), d.sackEnd(1)}).as("latest first").containsExactly(44, 45);
+        assertThat(new long[] {d.sackStart(2), d.sackEnd(2)}).containsExactly(42, 43);
+        TcpReceiverCounters c = receiver.counters();
+        assertThat(c.duplicateSegments()).isEqualTo(1);
+        assertThat(c.dsackOldSent()).isEqualTo(1);
+    }
+
+    @Test
+    void sackBlocksMostRecentFirstAtMostThree() {
+        build(TcpConfig.linux(MSS));
+        arrive(0, 0);
+        for (int k = 1; k <= 4; k++) {
+            arrive(2L * k, 1_000L * k);
+        }
+        arrive(3, 10_000);
+        run(1_000_000);
+        Ack a = acks.get(4);
+        assertThat(a.blocks()).isEqualTo(3);
+        assertThat(new long[] {a.sackStart(0), a.sackStart(1), a.sackStart(2)})
+                .containsExactly(8, 6, 4);
+        Ack b = acks.get(5);
+        assertThat(new long[] {b.sackStart(0), b.sackEnd(0)}).as("3 merged 2..4 and moved first")
+                .containsExactly(2, 5);
+        assertThat(b.blocks()).isEqualTo(3);
+    }
+
+    @Test
+    void windowShrinksNotWhileOutOfOrderDataWaits() {
+        build(TcpConfig.linux(MSS));
+        arrive(0, 0);
+        for (int n = 2; n < 30; n++) {
+            arrive(n, 1_000L * n);
+        }
+        run(1_000_000);
+        int first = acks.get(0).window();
+        assertThat(first).isEqualTo((int) ((3L << 20) >> 7));
+        assertThat(acks).allSatisfy(a -> assertThat(a.window()).isEqualTo(first));
+        assertThat(receiver.outOfOrderBytes()).isEqualTo(28L * MSS);
+    }
+
+    /** ns-3: no quick ACKs (first segment waits for the second), out of order ACKed at once, no D-SACK. */
+    @Test
+    void textbookReceiver() {
+        build(TcpConfig.textbook(MSS));
+        long t = 300_000_000;
+        arrive(0, 0);
+        arrive(1, t);
+        arrive(2, t + 1_000);
+        arrive(4, t + 2_000);
+        arrive(1, t + 3_000);
+        run(1_000_000_000);
+        assertThat(acks).extracting(Ack::timeNs).containsExactly(200_000_000L, t + 1_000,
+                t + 2_000, t + 3_000);
+        assertThat(acks).extracting(Ack::ack).containsExactly(1L, 3L, 3L, 3L);
+        assertThat(acks.get(3).blocks()).as("no D-SACK, the SACK only").isEqualTo(1);
+        assertThat(receiver.counters().dsackOldSent()).isZero();
+        assertThat(receiver.counters().duplicateSegments()).isEqualTo(1);
+    }
+}
