@@ -37,7 +37,7 @@ import org.cryptorder.net.RxSteering;
  * @param link        the link; see {@link Link}
  * @param macsec      each host's SecY; see {@link Macsec}
  * @param crypto      the crypto policy; see {@link Crypto}
- * @param contention  FPU contention on the receiving host; see {@link Contention}
+ * @param contention  FPU contention on the receiving (and sending) host; see {@link Contention}
  * @param traffic     one or more traffic entries (required)
  * @param run         duration, warm-up, replications, seed; see {@link RunSettings}
  * @param sweep       dotted path to the values it takes, in file order; default none
@@ -54,7 +54,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
         link = link == null ? new Link(null, null, null) : link;
         macsec = macsec == null ? new Macsec(null, null, null, null, null, null, null) : macsec;
         crypto = crypto == null ? new Crypto(null, null, null, null, null) : crypto;
-        contention = contention == null ? new Contention(null, null, null, null) : contention;
+        contention = contention == null ? new Contention(null, null, null, null, null) : contention;
         traffic = traffic == null ? List.of() : List.copyOf(traffic);
         run = run == null ? new RunSettings(null, null, null, null, null) : run;
         sweep = sweep == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(sweep));
@@ -184,20 +184,22 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     }
 
     /**
-     * Other FPU users on each CPU of the receiving host.
+     * Other FPU users on each CPU of the receiving host, and optionally of the sending host.
      *
      * @param kernelFpuBusy       fraction of time a task-context kernel FPU user holds the FPU; default 0
      * @param meanSectionUs       mean section length, us; default 40
      * @param sectionDistribution {@code exponential}, {@code deterministic} or {@code pareto}; default exponential
      * @param userFpuLoad         a prime95-like user task per CPU; default false
+     * @param senderKernelFpuBusy the same kernel FPU contention on each of the sender's CPUs; default 0
      */
     public record Contention(Double kernelFpuBusy, Double meanSectionUs, SectionLength sectionDistribution,
-                             Boolean userFpuLoad) {
+                             Boolean userFpuLoad, Double senderKernelFpuBusy) {
         public Contention {
             kernelFpuBusy = or(kernelFpuBusy, 0.0);
             meanSectionUs = or(meanSectionUs, 40.0);
             sectionDistribution = or(sectionDistribution, SectionLength.EXPONENTIAL);
             userFpuLoad = or(userFpuLoad, false);
+            senderKernelFpuBusy = or(senderKernelFpuBusy, 0.0);
         }
     }
 
@@ -217,15 +219,17 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param packetBytes   UDP payload per datagram, octets; default 1400
      * @param pattern       {@code constant} or {@code poisson}; default constant
      * @param migrateMeanUs mean time between moves of each sending task among a's CPUs, us; default 0 (never)
+     * @param fromSoftirq   send from softirq context rather than from the task; default false
      */
     @JsonTypeName("udp")
     public record UdpTraffic(Integer flows, @JsonProperty(required = true) Double rateMbps, Integer packetBytes,
-                             UdpPattern pattern, Double migrateMeanUs) implements Traffic {
+                             UdpPattern pattern, Double migrateMeanUs, Boolean fromSoftirq) implements Traffic {
         public UdpTraffic {
             flows = or(flows, 1);
             packetBytes = or(packetBytes, 1400);
             pattern = or(pattern, UdpPattern.CONSTANT);
             migrateMeanUs = or(migrateMeanUs, 0.0);
+            fromSoftirq = or(fromSoftirq, false);
         }
     }
 

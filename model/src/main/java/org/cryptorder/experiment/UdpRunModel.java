@@ -30,7 +30,8 @@ import umontreal.ssj.simevents.Simulator;
  * The model of an experiment whose traffic is all UDP: the wiring of
  * {@link org.cryptorder.scenario.UdpStreams} (two hosts back to back over MACsec, UDP sources on
  * host a, sinks on host b, kernel FPU contention and optionally a user FPU load on each of b's
- * CPUs), driven from an experiment's records, with three additions: several traffic entries (flow
+ * CPUs, optionally kernel FPU contention on a's and sources that send from softirq), driven from an
+ * experiment's records, with three additions: several traffic entries (flow
  * numbers continue from one entry to the next), Poisson sources, and warm-up deletion.
  *
  * <p>Warm-up: at {@code run.warmupS} the sinks forget what they measured (their ordering state is
@@ -38,7 +39,8 @@ import umontreal.ssj.simevents.Simulator;
  * (MACsec, cryptd, link, NIC, sources) is noted so that the metrics count only what happened after
  * the cut. With no warm-up this model measures exactly what {@code UdpStreams.run} measures for the
  * same configuration; a test holds the two together. Random streams have the names UdpStreams
- * gives them ({@code keys}, {@code b.cpu<i>.kernel-fpu}, {@code a.flow<f>.migration}), plus {@code
+ * gives them ({@code keys}, {@code b.cpu<i>.kernel-fpu}, {@code a.cpu<i>.kernel-fpu}, {@code
+ * a.flow<f>.migration}), plus {@code
  * a.flow<f>.gaps} for Poisson sources.
  *
  * <p>Metrics (in this order): {@link #METRICS}. Goodput counts UDP payload delivered intact after
@@ -143,6 +145,10 @@ public final class UdpRunModel implements RunModel {
                     new UserFpuLoad(net.b().cpu(cpu), "prime95").start();
                 }
             }
+            for (int cpu = 0; cpu < net.a().cpuCount(); cpu++) {
+                new KernelFpuLoad(net.a().cpu(cpu), "kernel-fpu", streams.stream("a.cpu" + cpu + ".kernel-fpu", replication),
+                        c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution()).start();
+            }
             int flow = 0;
             for (Experiment.Traffic t : e.traffic()) {
                 Experiment.UdpTraffic u = (Experiment.UdpTraffic) t;
@@ -153,7 +159,9 @@ public final class UdpRunModel implements RunModel {
                     sinks.add(sink);
                     RandomStream gaps = u.pattern() == Experiment.UdpPattern.POISSON
                             ? streams.stream("a.flow" + flow + ".gaps", replication) : null;
-                    sources.add(source(host, u, flow, pps, gaps, streams, replication));
+                    UdpSource source = source(host, u, flow, pps, gaps, streams, replication);
+                    source.sendFromSoftirq(u.fromSoftirq());
+                    sources.add(source);
                 }
             }
         }

@@ -35,9 +35,9 @@ class ExperimentJsonTest {
         assertThat(e.crypto().cryptdQueueLength()).isEqualTo(1000);
         assertThat(e.crypto().resequenceTimeoutUs()).isEqualTo(100.0);
         assertThat(e.crypto().offload()).isEqualTo(new Experiment.Offload(4, 2.0, 10.0, false));
-        assertThat(e.contention()).isEqualTo(new Experiment.Contention(0.0, 40.0, SectionLength.EXPONENTIAL, false));
+        assertThat(e.contention()).isEqualTo(new Experiment.Contention(0.0, 40.0, SectionLength.EXPONENTIAL, false, 0.0));
         assertThat(e.traffic()).containsExactly(new Experiment.UdpTraffic(1, 100.0, 1400,
-                Experiment.UdpPattern.CONSTANT, 0.0));
+                Experiment.UdpPattern.CONSTANT, 0.0, false));
         assertThat(e.run()).isEqualTo(new Experiment.RunSettings(1.0, 0.0, 5, 1L, java.util.Map.of()));
         assertThat(e.sweep()).isEmpty();
     }
