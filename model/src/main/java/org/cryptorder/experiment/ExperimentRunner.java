@@ -8,9 +8,11 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -192,9 +194,9 @@ public final class ExperimentRunner {
     private Report runAll(ExperimentFile file, RunsTable table, Progress progress)
             throws RunFailedException, IOException {
         List<RunsTable.Row> rows = Collections.synchronizedList(new ArrayList<>(table.resumed()));
-        Map<String, Boolean> done = new HashMap<>();
+        Set<String> done = new HashSet<>();
         for (RunsTable.Row r : table.resumed()) {
-            done.put(r.configuration() + "/" + r.replication(), true);
+            done.add(r.configuration() + "/" + r.replication());
         }
         Map<Long, StreamRegistry> registries = new HashMap<>();
         for (ResolvedRun r : file.configurations()) {
@@ -208,7 +210,7 @@ public final class ExperimentRunner {
             for (ResolvedRun r : file.configurations()) {
                 StreamRegistry streams = registries.get(r.experiment().run().seed());
                 for (int rep = 0; rep < r.experiment().run().replications(); rep++) {
-                    if (done.containsKey(r.index() + "/" + rep)) {
+                    if (done.contains(r.index() + "/" + rep)) {
                         continue;
                     }
                     int replication = rep;
