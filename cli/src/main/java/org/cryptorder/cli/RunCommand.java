@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
 import org.cryptorder.experiment.ResolvedRun;
-import org.cryptorder.experiment.UdpRunModel;
+import org.cryptorder.experiment.DatapathRunModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -74,7 +74,7 @@ final class RunCommand implements Callable<Integer> {
                         + " would both write to " + folder + "; give them different names or run them one at a time");
             }
         }
-        UdpRunModel model = new UdpRunModel(ExperimentFiles.profiles());
+        DatapathRunModel model = new DatapathRunModel(ExperimentFiles.profiles());
         for (ExperimentFiles.Loaded l : loaded) {
             int status = runOne(l.file(), model, threads, err, stdout);
             if (status != 0) {
@@ -91,7 +91,7 @@ final class RunCommand implements Callable<Integer> {
         return files.size() == 1 ? out : out.resolve(f.experiment().name());
     }
 
-    private int runOne(ExperimentFile file, UdpRunModel model, int threads, PrintWriter err, PrintWriter stdout)
+    private int runOne(ExperimentFile file, DatapathRunModel model, int threads, PrintWriter err, PrintWriter stdout)
             throws IOException {
         Path folder = folder(file);
         ExperimentRunner runner = new ExperimentRunner(model,

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.RunModel;
-import org.cryptorder.experiment.UdpRunModel;
+import org.cryptorder.experiment.DatapathRunModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -29,7 +29,7 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(files, spec.commandLine().getErr());
-        RunModel model = new UdpRunModel(ExperimentFiles.profiles());
+        RunModel model = new DatapathRunModel(ExperimentFiles.profiles());
         for (ExperimentFiles.Loaded l : loaded) {
             if (!l.ok()) {
                 continue;

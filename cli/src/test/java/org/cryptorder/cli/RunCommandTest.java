@@ -93,12 +93,13 @@ class RunCommandTest {
     }
 
     @Test
-    void tcpTrafficIsRefusedWithExitOneNamingTheFileAndPath() throws Exception {
-        Path file = write("tcp.json", "{\"name\": \"tcp\",\n \"traffic\": [{\"kind\": \"tcp\", \"flows\": 1}]}");
-        CliRun r = CliRun.of("run", "--out", tmp.resolve("out").toString(), file.toString());
-        assertThat(r.status()).isEqualTo(1);
-        assertThat(r.err()).isEqualTo(file + ":2:23: traffic.0.kind: TCP traffic is not yet supported by the model"
-                + " (only udp runs for now)" + System.lineSeparator());
+    void tcpTrafficRuns() throws Exception {
+        Path file = write("tcp.json", "{\"name\": \"tcp\",\n \"traffic\": [{\"kind\": \"tcp\", \"flows\": 1}],"
+                + " \"run\": {\"durationS\": 0.02, \"replications\": 2}}");
+        CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("out").toString(), file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Gbits/sec");
+        assertThat(tmp.resolve("out").resolve("runs.csv")).exists();
     }
 
     @Test

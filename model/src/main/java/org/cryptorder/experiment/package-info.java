@@ -28,7 +28,7 @@
  *
  * <h2>Model</h2>
  * The runner is given its model ({@link org.cryptorder.experiment.RunModel}), in the spirit of
- * DESMO-J's separation of model and experiment. {@link org.cryptorder.experiment.UdpRunModel}
+ * DESMO-J's separation of model and experiment. {@link org.cryptorder.experiment.DatapathRunModel}
  * is the model for experiments whose traffic is all UDP: the wiring of {@code
  * scenario.UdpStreams} driven by the records, with several traffic entries, Poisson sources and
  * warm-up deletion (counters noted at the end of the warm-up and subtracted; sinks reset, their

@@ -53,7 +53,7 @@ class BundledExperimentsTest {
 
     static ExperimentRunner.Report runShort(String file, Path out) throws Exception {
         ExperimentFile f = Experiments.shortened(file, 0.02, 2);
-        return new ExperimentRunner(new UdpRunModel(Experiments.PROFILES),
+        return new ExperimentRunner(new DatapathRunModel(Experiments.PROFILES),
                 new ExperimentRunner.Options(out, 2, false, "test")).run(f, ExperimentRunner.Progress.NONE);
     }
 

@@ -143,7 +143,7 @@ class ExperimentRunnerTest {
     @Test
     void unsupportedTrafficIsRefusedBeforeAnythingRunsNamingWhere() throws Exception {
         ExperimentFile f = Experiments.parse("tcp.json", "{\"name\": \"t\",\n \"traffic\": [{\"kind\": \"tcp\"}]}");
-        assertThatThrownBy(() -> run(f, new UdpRunModel(Experiments.PROFILES), tmp, 1, false,
+        assertThatThrownBy(() -> run(f, new DatapathRunModel(Experiments.PROFILES), tmp, 1, false,
                 ExperimentRunner.Progress.NONE))
                 .isInstanceOf(ExperimentRunner.UnsupportedException.class)
                 .hasMessage("tcp.json:2:23: traffic.0.kind: TCP traffic is not yet supported by the model (only udp runs for now)");

@@ -147,7 +147,7 @@ class SchemaAgreementTest {
     @Test
     void precisionTargetsNameTheRunnersColumns() {
         List<String> columns = new ArrayList<>(List.of(ExperimentRunner.WALL_SECONDS));
-        columns.addAll(UdpRunModel.METRICS);
+        columns.addAll(DatapathRunModel.METRICS);
         JsonNode names = schema.at("/$defs/run/properties/targetHalfWidth/propertyNames/enum");
         assertThat(texts(names)).containsExactlyInAnyOrderElementsOf(columns);
     }

@@ -20,6 +20,12 @@ import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.scenario.BackToBack;
 import org.cryptorder.scenario.CpuProfile;
+import org.cryptorder.transport.CongestionControlKind;
+import org.cryptorder.transport.FlowAddress;
+import org.cryptorder.transport.Ipv4TcpHeader;
+import org.cryptorder.transport.TcpConfig;
+import org.cryptorder.transport.TcpMode;
+import org.cryptorder.transport.TcpSocket;
 import org.cryptorder.transport.UdpSink;
 import org.cryptorder.transport.UdpSource;
 import umontreal.ssj.rng.RandomStream;
@@ -27,7 +33,7 @@ import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /**
- * The model of an experiment whose traffic is all UDP: the wiring of
+ * The model of an experiment: UDP and TCP traffic between two hosts over MACsec. For UDP, the wiring of
  * {@link org.cryptorder.scenario.UdpStreams} (two hosts back to back over MACsec, UDP sources on
  * host a, sinks on host b, kernel FPU contention and optionally a user FPU load on each of b's
  * CPUs, optionally kernel FPU contention on a's and sources that send from softirq), driven from an
@@ -48,9 +54,18 @@ import umontreal.ssj.simevents.Simulator;
  * simulation runs {@value #DRAIN_MS} ms more so that frames in flight arrive. Counters are of the
  * receiving host b, except {@code frames_tx} (frames on the wire from a to b) and the cryptd
  * figures (both hosts; in UDP runs a's cryptd stays empty because its sources encrypt in task
- * context). TCP columns are 0.
+ * context).
+ *
+ * <p>TCP entries ({@code iperf3 -c} on host a, {@code -s} on b) use {@link TcpSocket}s: the MSS
+ * follows from the link's MTU, TCP small queues allow 1 MiB per socket, flows are numbered after the
+ * entries before them. Goodput adds the octets the TCP receivers delivered in order between the
+ * warm-up and {@code durationS}; TCP retransmissions, spurious ones and the receivers' RFC 4737
+ * reordering of segments join the UDP figures (reordered ratio and latency over all flows).
  */
-public final class UdpRunModel implements RunModel {
+public final class DatapathRunModel implements RunModel {
+    /** TCP small queues limit per socket, octets. */
+    static final long TCP_SMALL_QUEUES_BYTES = 1 << 20;
+
     /** How long the simulation runs after the sources stop, ms (as UdpStreams). */
     public static final int DRAIN_MS = 5;
 
@@ -64,7 +79,7 @@ public final class UdpRunModel implements RunModel {
     private final Profiles profiles;
 
     /** A model that finds the CPU profiles named by experiments in {@code profiles}. */
-    public UdpRunModel(Profiles profiles) {
+    public DatapathRunModel(Profiles profiles) {
         this.profiles = profiles;
     }
 
@@ -75,15 +90,7 @@ public final class UdpRunModel implements RunModel {
 
     @Override
     public List<Unsupported> unsupported(ResolvedRun run) {
-        List<Unsupported> out = new ArrayList<>();
-        List<Experiment.Traffic> traffic = run.experiment().traffic();
-        for (int i = 0; i < traffic.size(); i++) {
-            if (traffic.get(i) instanceof Experiment.TcpTraffic) {
-                out.add(new Unsupported("traffic." + i + ".kind",
-                        "TCP traffic is not yet supported by the model (only udp runs for now)"));
-            }
-        }
-        return out;
+        return List.of();
     }
 
     @Override
@@ -126,6 +133,10 @@ public final class UdpRunModel implements RunModel {
         private final BackToBack net;
         private final List<UdpSource> sources = new ArrayList<>();
         private final List<UdpSink> sinks = new ArrayList<>();
+        private final List<TcpSocket> tcpSenders = new ArrayList<>();
+        private final List<TcpSocket> tcpReceivers = new ArrayList<>();
+        private final long[] tcpAtEnd = new long[3];
+        private final java.util.Map<TcpSocket, long[]> tcpReorderAtEnd = new java.util.IdentityHashMap<>();
         private final Counters atWarmup = new Counters();
         private final Counters atEnd = new Counters();
 
@@ -151,6 +162,12 @@ public final class UdpRunModel implements RunModel {
             }
             int flow = 0;
             for (Experiment.Traffic t : e.traffic()) {
+                if (t instanceof Experiment.TcpTraffic tcp) {
+                    for (int i = 0; i < tcp.flows(); i++, flow++) {
+                        addTcp(host, tcp, flow);
+                    }
+                    continue;
+                }
                 Experiment.UdpTraffic u = (Experiment.UdpTraffic) t;
                 double pps = u.rateMbps() * 1e6 / 8 / u.packetBytes() / u.flows();
                 for (int i = 0; i < u.flows(); i++, flow++) {
@@ -164,6 +181,28 @@ public final class UdpRunModel implements RunModel {
                     sources.add(source);
                 }
             }
+        }
+
+        private void addTcp(HostSpec host, Experiment.TcpTraffic t, int flow) {
+            TcpConfig cfg = TcpConfig.of(t.mode() == Experiment.TcpMode.LINUX ? TcpMode.LINUX : TcpMode.TEXTBOOK,
+                    Ipv4TcpHeader.mssForLinkMtu(e.link().mtu())).withCongestionControl(
+                    t.congestionControl() == Experiment.CongestionControl.CUBIC
+                            ? CongestionControlKind.CUBIC : CongestionControlKind.RENO);
+            FlowAddress data = new FlowAddress(0x0a000001, 0x0a000002, 40000 + flow, 5201);
+            Cpu[] cpusA = cpus(net.a());
+            Cpu[] cpusB = cpus(net.b());
+            tcpSenders.add(TcpSocket.sender(cpusA, cpusA[flow % cpusA.length], net.a().macsec(), host.stack(), flow,
+                    net.a().mac(), net.b().mac(), cfg, data, TCP_SMALL_QUEUES_BYTES));
+            tcpReceivers.add(TcpSocket.receiver(cpusB, cpusB[flow % cpusB.length], net.b().macsec(), host.stack(), flow,
+                    net.b().mac(), net.a().mac(), cfg, data.reversed()));
+        }
+
+        private static Cpu[] cpus(Host h) {
+            Cpu[] c = new Cpu[h.cpuCount()];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = h.cpu(i);
+            }
+            return c;
         }
 
         private UdpSource source(HostSpec host, Experiment.UdpTraffic u, int flow, double pps, RandomStream gaps,
@@ -189,13 +228,29 @@ public final class UdpRunModel implements RunModel {
                     for (UdpSource s : sources) {
                         s.start(end);
                     }
+                    tcpSenders.forEach(TcpSocket::start);
                 }
             }.schedule(0);
+            new Event(sim) {
+                @Override
+                public void actions() {
+                    for (TcpSocket r : tcpReceivers) {
+                        tcpAtEnd[0] += r.receiver().counters().bytesDelivered();
+                        tcpReorderAtEnd.put(r, new long[] {r.reordering().packets(), r.reordering().reordered()});
+                    }
+                    for (TcpSocket s : tcpSenders) {
+                        tcpAtEnd[1] += s.sender().counters().totalRetrans();
+                        tcpAtEnd[2] += s.sender().counters().spuriousRetransmits();
+                    }
+                }
+            }.schedule(end);
             if (e.run().warmupS() > 0) {
                 new Event(sim) {
                     @Override
                     public void actions() {
                         sinks.forEach(UdpSink::reset);
+                        tcpSenders.forEach(TcpSocket::resetCounters);
+                        tcpReceivers.forEach(TcpSocket::resetCounters);
                         atWarmup.note(net, sources);
                     }
                 }.schedule(Time.s(e.run().warmupS()));
@@ -232,14 +287,22 @@ public final class UdpRunModel implements RunModel {
                 lost += s.iperf().lostPackets();
                 latency.addAll(s.latency());
             }
+            for (TcpSocket r : tcpReceivers) {
+                long[] at = tcpReorderAtEnd.get(r);
+                firstCopies += at[0];
+                reordered += at[1];
+                extentMax = Math.max(extentMax, r.reordering().extentMax());
+                latency.addAll(r.latency());
+            }
+            octets += tcpAtEnd[0];
             long started = atEnd.cryptdStarted - atWarmup.cryptdStarted;
             double measuredS = e.run().durationS() - e.run().warmupS();
             return Metrics.of(METRICS, new double[] {
                 sim.time() / 1e9,
                 atEnd.framesTx - atWarmup.framesTx,
                 octets * 8.0 / measuredS,
-                0,
-                0,
+                tcpAtEnd[1],
+                tcpAtEnd[2],
                 atEnd.inPktsOk - atWarmup.inPktsOk,
                 atEnd.inPktsDelayed - atWarmup.inPktsDelayed,
                 atEnd.inPktsLate - atWarmup.inPktsLate,
