@@ -1,0 +1,332 @@
+package org.cryptorder.charts;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A few sentences that say what the numbers of a sweep show, for the top of the report: where
+ * reordering happened and how much, how goodput moved along the swept axis or differed between
+ * configurations, drops, TCP retransmissions, and missed precision targets.
+ *
+ * <p>Only what the numbers support: a difference or a change is named as such only when the 95%
+ * confidence intervals of the two means do not overlap (and it is at least 1%); "none" only when
+ * every replication counted zero. With one replication there are no intervals, and the sentences
+ * say so.
+ */
+final class AutomaticReading {
+    /** The smallest relative change called a rise or a fall. */
+    static final double SMALLEST_CHANGE = 0.01;
+
+    private final ResultTables tables;
+    private final SweepLayout layout;
+
+    private AutomaticReading(ResultTables tables) {
+        this.tables = tables;
+        this.layout = SweepLayout.of(tables);
+    }
+
+    /** The sentences for these tables, in reading order. */
+    static List<String> of(ResultTables tables) {
+        return new AutomaticReading(tables).sentences();
+    }
+
+    private List<String> sentences() {
+        List<String> out = new ArrayList<>();
+        if (tables.rows().stream().allMatch(r -> r.replications() <= 1)) {
+            out.add("One replication per configuration: no confidence intervals, so no difference below is called"
+                    + " significant.");
+        }
+        reordering(out);
+        goodput(out);
+        drops(out);
+        tcp(out);
+        targets(out);
+        return out;
+    }
+
+    /** A configuration and how to name it: {@code async-unordered} and {@code at kernel FPU busy 0.3}. */
+    private record Item(String who, String where, SummaryRow row) {
+    }
+
+    private List<Item> items(SweepLayout.Series s) {
+        List<Item> out = new ArrayList<>();
+        for (SummaryRow r : s.rows()) {
+            if (layout.kind() == SweepLayout.Kind.NUMERIC) {
+                out.add(new Item(s.label(), "at " + PathLabels.name(layout.axisPath()) + " "
+                        + PathLabels.value(layout.axisPath(), r.swept().get(layout.axisPath())), r));
+            } else {
+                String category = layout.axisPath() == null ? layout.category(r)
+                        : PathLabels.legend(layout.axisPath(), layout.category(r));
+                out.add(new Item(layout.seriesPaths().isEmpty() ? category : category + " with " + s.label(), "", r));
+            }
+        }
+        return out;
+    }
+
+    private List<Item> allItems() {
+        List<Item> out = new ArrayList<>();
+        layout.series().forEach(s -> out.addAll(items(s)));
+        return out;
+    }
+
+    private static String where(Item i) {
+        return i.where().isEmpty() ? "" : " " + i.where();
+    }
+
+    private String axisValue(SummaryRow r) {
+        return PathLabels.value(layout.axisPath(), r.swept().get(layout.axisPath()));
+    }
+
+    private static String names(List<String> names) {
+        if (names.size() <= 1) {
+            return String.join("", names);
+        }
+        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+    }
+
+    // ----- reordering
+
+    private void reordering(List<String> out) {
+        boolean ratio = tables.has(ReorderingChart.RATIO);
+        String metric = ratio ? ReorderingChart.RATIO : ReorderingChart.DELAYED;
+        if (!tables.has(metric)) {
+            return;
+        }
+        List<String> said = new ArrayList<>();
+        List<String> none = new ArrayList<>();
+        List<List<Item>> groups = layout.kind() == SweepLayout.Kind.NUMERIC
+                ? layout.series().stream().map(this::items).toList()
+                : allItems().stream().map(List::of).toList();
+        for (List<Item> group : groups) {
+            List<Item> defined = group.stream().filter(i -> i.row().estimate(metric).defined()).toList();
+            if (defined.isEmpty()) {
+                continue;
+            }
+            if (defined.stream().allMatch(i -> i.row().estimate(metric).zero())) {
+                none.add(defined.get(0).who());
+                continue;
+            }
+            Item most = defined.stream().max(Comparator.comparingDouble(i -> i.row().estimate(metric).mean())).orElseThrow();
+            Estimate e = most.row().estimate(metric);
+            StringBuilder b = new StringBuilder(most.who());
+            if (ratio) {
+                b.append(" reordered ").append(Numbers.withInterval(e, 100)).append("% of ").append(tables.experiment().packets()).append(where(most));
+                Estimate delayed = most.row().estimate(ReorderingChart.DELAYED);
+                if (delayed.defined()) {
+                    b.append(" (InPktsDelayed ").append(Numbers.withInterval(delayed, 1)).append(")");
+                }
+            } else {
+                b.append(": InPktsDelayed ").append(Numbers.withInterval(e, 1)).append(where(most));
+            }
+            if (layout.kind() == SweepLayout.Kind.NUMERIC) {
+                List<String> zeros = defined.stream().filter(i -> i.row().estimate(metric).zero())
+                        .map(i -> axisValue(i.row())).toList();
+                if (!zeros.isEmpty()) {
+                    b.append(", and none at ").append(PathLabels.name(layout.axisPath())).append(" ").append(names(zeros));
+                }
+            }
+            said.add(b.toString());
+        }
+        String anywhere = layout.kind() == SweepLayout.Kind.NUMERIC ? " at any " + PathLabels.name(layout.axisPath()) : "";
+        if (!none.isEmpty()) {
+            said.add(names(none) + (ratio ? " reordered none" : " counted no InPktsDelayed") + anywhere);
+        }
+        if (!said.isEmpty()) {
+            out.add(String.join("; ", said) + ".");
+        }
+    }
+
+    // ----- goodput
+
+    private void goodput(List<String> out) {
+        String m = GoodputChart.METRIC;
+        if (!tables.has(m)) {
+            return;
+        }
+        GoodputChart.BitRate unit = GoodputChart.BitRate.of(tables.rows().stream()
+                .mapToDouble(r -> Math.abs(r.estimate(m).mean())).filter(Double::isFinite).max().orElse(0));
+        if (layout.kind() == SweepLayout.Kind.NUMERIC) {
+            Map<String, List<String>> whoByChange = new LinkedHashMap<>();
+            for (SweepLayout.Series s : layout.series()) {
+                List<SummaryRow> rows = s.rows().stream().filter(r -> r.estimate(m).defined()).toList();
+                if (rows.size() >= 2) {
+                    whoByChange.computeIfAbsent(change(rows.get(0), rows.get(rows.size() - 1), m, unit),
+                            k -> new ArrayList<>()).add(s.label());
+                }
+            }
+            whoByChange.forEach((change, who) -> out.add("Under " + names(who) + ", goodput " + change));
+        } else {
+            List<Item> items = allItems().stream().filter(i -> i.row().estimate(m).defined()).toList();
+            if (items.size() >= 2) {
+                out.add(ranking(items, m, unit));
+            } else if (items.size() == 1) {
+                out.add("Goodput " + rate(items.get(0).row().estimate(m), unit) + offered(unit) + ".");
+            }
+        }
+    }
+
+    /** How goodput moved from the first to the last value of the axis: {@code fell from 0.995 to ...}. */
+    private String change(SummaryRow first, SummaryRow last, String m, GoodputChart.BitRate unit) {
+        Estimate a = first.estimate(m);
+        Estimate b = last.estimate(m);
+        String axis = PathLabels.name(layout.axisPath());
+        String from = axisValue(first);
+        String to = axisValue(last);
+        double relative = a.mean() == 0 ? (b.mean() == 0 ? 0 : Double.POSITIVE_INFINITY)
+                : Math.abs(b.mean() - a.mean()) / Math.abs(a.mean());
+        if (!a.hasInterval() || !b.hasInterval()) {
+            return "went from " + Numbers.significant(a.mean() * unit.scale()) + " to " + rate(b, unit)
+                    + " as " + axis + " went from " + from + " to " + to + " (one replication: no confidence interval).";
+        }
+        if (a.clearlyDiffersFrom(b) && relative >= SMALLEST_CHANGE) {
+            return (b.mean() < a.mean() ? "fell" : "rose") + " from " + Numbers.significant(a.mean() * unit.scale())
+                    + " to " + rate(b, unit) + " as " + axis + " rose from " + from + " to " + to
+                    + (Double.isInfinite(relative) ? "." : " (" + Numbers.percent(relative)
+                    + (b.mean() < a.mean() ? " less" : " more") + ").");
+        }
+        String sa = Numbers.significant(a.mean() * unit.scale());
+        String sb = Numbers.significant(b.mean() * unit.scale());
+        String why = a.clearlyDiffersFrom(b) ? "a change under 1%" : "no change beyond the 95% confidence intervals";
+        return (sa.equals(sb) ? "held at " + rate(b, unit) + " from " + axis + " " + from + " to " + to
+                : "was " + rate(a, unit) + " at " + axis + " " + from + " and " + rate(b, unit) + " at " + to)
+                + " (" + why + ").";
+    }
+
+    private String ranking(List<Item> items, String m, GoodputChart.BitRate unit) {
+        List<Item> sorted = items.stream()
+                .sorted(Comparator.comparingDouble((Item i) -> i.row().estimate(m).mean()).reversed()).toList();
+        Estimate best = sorted.get(0).row().estimate(m);
+        Estimate worst = sorted.get(sorted.size() - 1).row().estimate(m);
+        if (!best.clearlyDiffersFrom(worst)) {
+            String why = best.hasInterval() && worst.hasInterval() ? "no difference beyond the 95% confidence intervals"
+                    : "one replication: no confidence interval";
+            return "Goodput from " + Numbers.significant(worst.mean() * unit.scale()) + " to " + rate(best, unit)
+                    + offered(unit) + " (" + why + ").";
+        }
+        List<String> top = sorted.stream().filter(i -> !i.row().estimate(m).clearlyDiffersFrom(best)).map(Item::who).toList();
+        List<String> bottom = sorted.stream().filter(i -> !i.row().estimate(m).clearlyDiffersFrom(worst)).map(Item::who).toList();
+        List<Item> middle = sorted.stream().filter(i -> !top.contains(i.who()) && !bottom.contains(i.who())).toList();
+        StringBuilder b = new StringBuilder("Goodput was highest under ").append(names(top)).append(" (")
+                .append(top.size() == 1 ? rate(best, unit) : "up to " + rate(best, unit)).append(")");
+        for (Item i : middle) {
+            b.append(", ").append(rate(i.row().estimate(m), unit)).append(" under ").append(i.who());
+        }
+        double less = (best.mean() - worst.mean()) / best.mean();
+        b.append(" and lowest under ").append(names(bottom)).append(" (")
+                .append(bottom.size() == 1 ? rate(worst, unit) : "down to " + rate(worst, unit))
+                .append(best.mean() > 0 ? ", " + Numbers.percent(less) + " less" : "").append(")")
+                .append(offered(unit)).append(".");
+        return b.toString();
+    }
+
+    private static String rate(Estimate e, GoodputChart.BitRate unit) {
+        return Numbers.significant(e.mean() * unit.scale()) + " " + unit.label();
+    }
+
+    /** {@code , of 2000 Mbit/s offered} when every configuration offered the same UDP rate. */
+    private String offered(GoodputChart.BitRate unit) {
+        double mbps = tables.experiment().offeredUdpMbps();
+        return Double.isNaN(mbps) || mbps <= 0 ? "" : "; " + Numbers.significant(mbps * 1e6 * unit.scale()) + " "
+                + unit.label() + " offered";
+    }
+
+    // ----- drops
+
+    private void drops(List<String> out) {
+        drop(out, "rx_missed", "b's NIC dropped frames because an RX ring was full");
+        drop(out, "cryptd_dropped", "A full cryptd queue refused requests");
+        drop(out, "resequencer_timeouts", "The PN reorder queue gave up waiting for a gap");
+    }
+
+    private void drop(List<String> out, String metric, String what) {
+        if (!tables.has(metric)) {
+            return;
+        }
+        List<String> said = new ArrayList<>();
+        int some = 0;
+        for (SweepLayout.Series s : layout.series()) {
+            List<Item> dropping = items(s).stream().filter(i -> i.row().estimate(metric).mean() > 0).toList();
+            if (dropping.isEmpty()) {
+                continue;
+            }
+            some += dropping.size();
+            Item most = dropping.stream().max(Comparator.comparingDouble(i -> i.row().estimate(metric).mean()))
+                    .orElseThrow();
+            String amount = Numbers.withInterval(most.row().estimate(metric), 1) + " per run";
+            if (layout.kind() == SweepLayout.Kind.NUMERIC) {
+                said.add("under " + s.label() + " at " + PathLabels.name(layout.axisPath()) + " "
+                        + names(dropping.stream().map(i -> axisValue(i.row())).toList())
+                        + " (" + (dropping.size() > 1 ? "up to " + amount + ", at " + axisValue(most.row()) : amount) + ")");
+            } else {
+                dropping.forEach(i -> said.add("under " + i.who() + " (" + Numbers.withInterval(
+                        i.row().estimate(metric), 1) + " per run)"));
+            }
+        }
+        if (!said.isEmpty()) {
+            out.add(what + ": " + String.join("; ", said)
+                    + (some < tables.rows().size() ? "; in no other configuration" : "") + ".");
+        }
+    }
+
+    // ----- TCP
+
+    private void tcp(List<String> out) {
+        String total = TcpRetransmitsChart.TOTAL;
+        String spurious = TcpRetransmitsChart.SPURIOUS;
+        if (!tables.experiment().hasTcp() || !tables.has(total)) {
+            return;
+        }
+        List<Item> items = allItems().stream().filter(i -> i.row().estimate(total).defined()).toList();
+        if (items.isEmpty()) {
+            return;
+        }
+        if (items.stream().allMatch(i -> i.row().estimate(total).zero())) {
+            out.add("No TCP segment was retransmitted in any configuration.");
+            return;
+        }
+        List<String> said = new ArrayList<>();
+        List<String> none = new ArrayList<>();
+        List<List<Item>> groups = layout.kind() == SweepLayout.Kind.NUMERIC
+                ? layout.series().stream().map(this::items).toList() : items.stream().map(List::of).toList();
+        for (List<Item> group : groups) {
+            List<Item> defined = group.stream().filter(i -> i.row().estimate(total).defined()).toList();
+            if (defined.isEmpty()) {
+                continue;
+            }
+            if (defined.stream().allMatch(i -> i.row().estimate(total).zero())) {
+                none.add(defined.get(0).who());
+                continue;
+            }
+            Item most = defined.stream().max(Comparator.comparingDouble(i -> i.row().estimate(total).mean())).orElseThrow();
+            Estimate s = most.row().estimate(spurious);
+            said.add(most.who() + " retransmitted " + Numbers.withInterval(most.row().estimate(total), 1) + " segments"
+                    + where(most) + (s.defined() ? " (spurious: " + Numbers.withInterval(s, 1) + ")" : ""));
+        }
+        if (!none.isEmpty()) {
+            said.add(names(none) + " retransmitted none");
+        }
+        out.add("TCP: " + String.join("; ", said) + ".");
+    }
+
+    // ----- precision targets
+
+    private void targets(List<String> out) {
+        int column = tables.summary().column("targets_reached");
+        if (column < 0) {
+            return;
+        }
+        List<String> missed = new ArrayList<>();
+        for (int r = 0; r < tables.rows().size(); r++) {
+            if (tables.summary().rows().get(r).get(column).equals("false")) {
+                missed.add(tables.rows().get(r).label());
+            }
+        }
+        if (!missed.isEmpty()) {
+            out.add("The precision targets (run.targetHalfWidth) were not reached for " + names(missed)
+                    + ": more replications or longer runs are needed before comparing them.");
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package org.cryptorder.charts;
+
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.svg.SVGGraphics2D;
+import org.jfree.svg.SVGHints;
+import org.jfree.svg.ViewBox;
+
+/**
+ * Writes a chart as PNG (for slides: {@link ChartStyle#WIDTH} x {@link ChartStyle#HEIGHT} points
+ * drawn at twice the size, so 1920 x 1200 pixels) and as SVG (for documents: text drawn as glyph
+ * outlines, so it looks the same without the fonts), and gives the SVG element to inline in the
+ * report.
+ */
+final class ChartFiles {
+    private ChartFiles() {
+    }
+
+    /**
+     * A chart on disk.
+     *
+     * @param png        the PNG file
+     * @param svg        the SVG file
+     * @param svgElement the {@code <svg>} element, sized by its view box, to inline in HTML
+     */
+    record Written(Path png, Path svg, String svgElement) {
+    }
+
+    static Written write(JFreeChart chart, Path folder, String name) throws IOException {
+        Files.createDirectories(folder);
+        Path png = folder.resolve(name + ".png");
+        Path svg = folder.resolve(name + ".svg");
+        writeAtomically(png, png(chart));
+        SVGGraphics2D g2 = new SVGGraphics2D(ChartStyle.WIDTH, ChartStyle.HEIGHT);
+        g2.setDefsKeyPrefix(name + "-");
+        g2.setRenderingHint(SVGHints.KEY_DRAW_STRING_TYPE, SVGHints.VALUE_DRAW_STRING_TYPE_VECTOR);
+        chart.draw(g2, new Rectangle2D.Double(0, 0, ChartStyle.WIDTH, ChartStyle.HEIGHT));
+        ViewBox box = new ViewBox(0, 0, ChartStyle.WIDTH, ChartStyle.HEIGHT);
+        String document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + g2.getSVGElement(name + "-chart", true, box, null, null) + "\n";
+        writeAtomically(svg, document.getBytes(StandardCharsets.UTF_8));
+        String inline = g2.getSVGElement(name + "-chart", false, box, null, null);
+        return new Written(png, svg, inline);
+    }
+
+    static byte[] png(JFreeChart chart) throws IOException {
+        int scale = ChartStyle.PNG_SCALE;
+        BufferedImage image = new BufferedImage(ChartStyle.WIDTH * scale, ChartStyle.HEIGHT * scale,
+                BufferedImage.TYPE_INT_RGB);
+        Graphics2D g2 = image.createGraphics();
+        try {
+            g2.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+            g2.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            g2.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+            g2.scale(scale, scale);
+            chart.draw(g2, new Rectangle2D.Double(0, 0, ChartStyle.WIDTH, ChartStyle.HEIGHT));
+        } finally {
+            g2.dispose();
+        }
+        return ChartUtils.encodeAsPNG(image);
+    }
+
+    /** Through a temporary file, so that a reader never sees half a chart. */
+    private static void writeAtomically(Path file, byte[] bytes) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (OutputStream out = Files.newOutputStream(tmp)) {
+            out.write(bytes);
+        }
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+}

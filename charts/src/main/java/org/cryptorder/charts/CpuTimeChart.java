@@ -1,0 +1,84 @@
+package org.cryptorder.charts;
+
+import java.awt.Color;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.renderer.category.StackedBarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.data.category.DefaultCategoryDataset;
+
+/**
+ * CPU time by context (softirq, cryptd worker, application, user load, ...) per configuration, as
+ * stacked bars of means.
+ *
+ * <p>The extension point: the chart is drawn from the metric columns named
+ * {@code cpu_<context>_seconds} (CPU seconds spent in that context after the warm-up), in table
+ * order, whatever the contexts are. The model does not write such columns yet; until it does, the
+ * report says so and this chart is skipped.
+ */
+final class CpuTimeChart {
+    static final String NAME = "cpu-time";
+    static final Pattern COLUMN = Pattern.compile("cpu_([a-z0-9_]+)_seconds");
+
+    private static final List<Color> CONTEXT_COLOURS = List.of(new Color(0x332288), new Color(0x44AA99),
+            new Color(0xDDCC77), new Color(0xCC6677), new Color(0x88CCEE), new Color(0xAA4499), new Color(0x117733));
+
+    private CpuTimeChart() {
+    }
+
+    /** The CPU time columns of the tables, in order. */
+    static List<String> columns(ResultTables tables) {
+        return tables.metrics().stream().filter(m -> COLUMN.matcher(m).matches()).toList();
+    }
+
+    static Drawn draw(ResultTables tables) {
+        List<String> columns = columns(tables);
+        if (columns.isEmpty()) {
+            return new Drawn.Skipped(NAME, "CPU time by context", "the tables have no cpu_<context>_seconds columns"
+                    + " (the model does not write CPU time per context yet)");
+        }
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (SummaryRow r : tables.rows()) {
+            for (String c : columns) {
+                double v = r.estimate(c).mean();
+                data.addValue(Double.isNaN(v) ? null : v, context(c), r.label());
+            }
+        }
+        CategoryAxis x = new CategoryAxis(tables.rows().size() == 1 ? "" : "configuration");
+        if (tables.rows().size() > 4) {
+            x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        }
+        x.setMaximumCategoryLabelLines(2);
+        NumberAxis y = new NumberAxis("CPU time (s)");
+        ChartStyle.axis(x);
+        ChartStyle.axis(y);
+        StackedBarRenderer r = new StackedBarRenderer();
+        r.setBarPainter(new StandardBarPainter());
+        r.setShadowVisible(false);
+        r.setMaximumBarWidth(0.12);
+        for (int i = 0; i < columns.size(); i++) {
+            r.setSeriesPaint(i, CONTEXT_COLOURS.get(i % CONTEXT_COLOURS.size()));
+        }
+        CategoryPlot plot = new CategoryPlot(data, x, y, r);
+        ChartStyle.background(plot);
+        plot.setRangeGridlinePaint(ChartStyle.GRID);
+        SweepChart sweep = new SweepChart(tables);
+        String note = sweep.replicationNote().replaceFirst("; whiskers: 95% confidence intervals", "");
+        JFreeChart chart = ChartStyle.chart("CPU time by context" + sweep.layout().titleTail(), plot, true,
+                "Held fixed: " + tables.experiment().heldFixed(), note);
+        return new Drawn.Chart(NAME, "CPU time by context",
+                "CPU seconds spent in each context after the warm-up, per configuration (means; stacked).", chart);
+    }
+
+    /** {@code cpu_kernel_worker_seconds} as {@code kernel worker}. */
+    static String context(String column) {
+        Matcher m = COLUMN.matcher(column);
+        return m.matches() ? m.group(1).replace('_', ' ') : column;
+    }
+}

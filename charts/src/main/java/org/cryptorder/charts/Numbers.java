@@ -1,0 +1,61 @@
+package org.cryptorder.charts;
+
+import java.util.Locale;
+
+/**
+ * How the charts and the report write numbers: independent of the locale, three significant digits
+ * for measured values, a half-width with as many decimals as its mean.
+ */
+final class Numbers {
+    private Numbers() {
+    }
+
+    /** Decimals that give {@code v} about three significant digits (none from 100 on). */
+    static int decimalsFor(double v) {
+        double a = Math.abs(v);
+        if (a == 0 || !Double.isFinite(a) || a >= 100) {
+            return 0;
+        }
+        return Math.min(8, 2 - (int) Math.floor(Math.log10(a)));
+    }
+
+    static String fixed(double v, int decimals) {
+        String s = String.format(Locale.ROOT, "%." + decimals + "f", v);
+        return s.equals("-0") || s.matches("-0\\.0+") ? s.substring(1) : s;
+    }
+
+    /** About three significant digits: {@code 21.4}, {@code 0.0722}, {@code 2.00}, {@code 16066}. */
+    static String significant(double v) {
+        return Double.isNaN(v) ? "-" : fixed(v, decimalsFor(v));
+    }
+
+    /** A value as an experiment file gives it: {@code 0.3}, {@code 2000}, {@code 1.0E-4}. */
+    static String plain(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        return Double.toString(v);
+    }
+
+    /**
+     * {@code 21.4 ± 0.9}: mean and half-width scaled, both with the decimals that give the mean about
+     * three significant digits; {@code 0} alone for zero in every replication.
+     */
+    static String withInterval(Estimate e, double scale) {
+        if (!e.defined()) {
+            return "-";
+        }
+        if (e.zero()) {
+            return "0";
+        }
+        int decimals = decimalsFor(e.mean() * scale);
+        String mean = fixed(e.mean() * scale, decimals);
+        return e.hasInterval() ? mean + " ± " + fixed(e.halfWidth() * scale, decimals) : mean;
+    }
+
+    /** A fraction as a percentage with about three significant digits: {@code 30%}, {@code 21.4%}. */
+    static String percent(double fraction) {
+        double p = fraction * 100;
+        return (p == Math.rint(p) ? fixed(p, 0) : significant(p)) + "%";
+    }
+}
