@@ -40,8 +40,8 @@ final class CpuTimeChart {
     static Drawn draw(ResultTables tables) {
         List<String> columns = columns(tables);
         if (columns.isEmpty()) {
-            return new Drawn.Skipped(NAME, "CPU time by context", "the tables have no cpu_<context>_seconds columns"
-                    + " (the model does not write CPU time per context yet)");
+            return new Drawn.Skipped(NAME, "CPU time by context", "the tables have no cpu_<context>_seconds columns;"
+                    + " the model does not write CPU time per context yet");
         }
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (SummaryRow r : tables.rows()) {

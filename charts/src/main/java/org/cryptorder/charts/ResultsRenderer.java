@@ -29,7 +29,7 @@ public final class ResultsRenderer {
      *
      * @param charts  the chart files (PNG and SVG of each chart drawn)
      * @param report  the report
-     * @param skipped one line per chart not drawn, saying why
+     * @param skipped per chart not drawn, its title and why: {@code TCP retransmissions (no TCP traffic ...)}
      */
     public record Rendered(List<Path> charts, Path report, List<String> skipped) {
         public Rendered {
@@ -58,7 +58,7 @@ public final class ResultsRenderer {
                 files.add(w.svg());
                 figures.add(new ReportPage.Figure(c.name(), c.title(), c.caption(), w.svgElement()));
             } else if (d instanceof Drawn.Skipped s) {
-                skipped.add(s.title() + ": not drawn, " + s.reason());
+                skipped.add(s.title() + " (" + s.reason() + ")");
                 figures.add(new ReportPage.Figure(s.name(), s.title(), "not drawn, " + s.reason() + ".", null));
             }
         }

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
+import org.cryptorder.charts.MalformedResultsException;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
 import org.cryptorder.experiment.ResolvedRun;
@@ -23,15 +24,17 @@ import picocli.CommandLine.Spec;
 /**
  * {@code cryptorder run FILE...}: runs every configuration of each experiment file
  * {@code run.replications} times over {@code --jobs} threads and writes its tables, then prints a
- * summary. Files are all checked before anything runs.
+ * summary and draws the charts and report from the tables (as {@code chart} does). Files are all
+ * checked before anything runs.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs experiment files: every configuration of the sweep, run.replications",
             "times each, in parallel. Writes to results/<name>/: runs.csv (a row per run,",
             "flushed as each finishes), summary.csv (mean and 95%% half-width per",
-            "configuration) and experiment.json (the experiment as it ran).",
-            "Exit status: 0 done, 1 a failure while running, 2 bad usage or a file with",
-            "problems."})
+            "configuration) and experiment.json (the experiment as it ran), then the",
+            "charts (charts/*.png, *.svg) and report.html drawn from them.",
+            "Exit status: 0 done, 1 a failure while running (or charts not written), 2 bad",
+            "usage or a file with problems."})
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -107,10 +110,11 @@ final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         try {
             ExperimentRunner.Report report = runner.run(file, progress);
-            if (report.complete()) {
-                TerminalSummary.print(file, report, stdout);
+            if (!report.complete()) {
+                return 1;
             }
-            return report.complete() ? 0 : 1;
+            TerminalSummary.print(file, report, stdout);
+            return charts(folder, err, stdout);
         } catch (ExperimentRunner.UnsupportedException e) {
             e.problems().forEach(err::println);
             err.flush();
@@ -135,6 +139,22 @@ final class RunCommand implements Callable<Integer> {
             } catch (IllegalStateException e) {
                 // the JVM is already shutting down: the hook runs
             }
+        }
+    }
+
+    /** Charts and report from the tables just written; a failure leaves the tables, says so, and gives 1. */
+    private static int charts(Path folder, PrintWriter err, PrintWriter stdout) {
+        try {
+            ChartRendering.print(ChartRendering.render(folder), folder, stdout);
+            return 0;
+        } catch (MalformedResultsException | ChartRendering.Failed e) {
+            err.println("cryptorder run: charts and report not written: " + ChartRendering.oneLine(e.getMessage()));
+            err.println("The tables are in " + folder + "; `cryptorder chart " + folder + "` draws them again.");
+            if (System.getenv("CRYPTORDER_DEBUG") != null && e.getCause() != null) {
+                e.getCause().printStackTrace(err);
+            }
+            err.flush();
+            return 1;
         }
     }
 

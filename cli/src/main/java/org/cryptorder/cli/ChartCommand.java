@@ -1,0 +1,55 @@
+package org.cryptorder.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.cryptorder.charts.MalformedResultsException;
+import org.cryptorder.charts.ResultsRenderer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cryptorder chart DIR}: draws the charts (PNG and SVG in {@code DIR/charts}) and {@code
+ * DIR/report.html} again from the tables of a results folder, as {@code run} does at its end.
+ */
+@Command(name = "chart", mixinStandardHelpOptions = true,
+        description = {"Draws the charts (DIR/charts/*.png and *.svg) and DIR/report.html again from",
+            "the tables of a results folder (experiment.json, summary.csv, runs.csv),",
+            "replacing earlier ones.",
+            "Exit status: 0 done, 1 a chart or the report could not be written, 2 a folder",
+            "without the tables or with malformed ones."})
+final class ChartCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "DIR", description = "A results folder written by `cryptorder run`.")
+    Path folder;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            ResultsRenderer.Rendered r = ChartRendering.render(folder);
+            ChartRendering.print(r, folder, out);
+            if (!r.skipped().isEmpty()) {
+                out.println(ChartRendering.skipped(r));
+            }
+            out.flush();
+            return 0;
+        } catch (MalformedResultsException e) {
+            err.println("cryptorder chart: " + ChartRendering.oneLine(e.getMessage()));
+            err.flush();
+            return 2;
+        } catch (ChartRendering.Failed e) {
+            err.println("cryptorder chart: " + e.getMessage());
+            if (System.getenv("CRYPTORDER_DEBUG") != null) {
+                e.getCause().printStackTrace(err);
+            }
+            err.flush();
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package org.cryptorder.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.cryptorder.charts.MalformedResultsException;
+import org.cryptorder.charts.ResultsRenderer;
+
+/**
+ * Renders the charts and report of a results folder for {@code chart} and {@code run}, and turns
+ * every failure into one line: malformed or missing tables apart from the rest (an unwritable
+ * folder, a font the platform cannot load), which {@link Failed} carries.
+ */
+final class ChartRendering {
+    private ChartRendering() {
+    }
+
+    /** Charts or report could not be written; the message is one line. */
+    static final class Failed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Failed(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    static ResultsRenderer.Rendered render(Path folder) throws MalformedResultsException, Failed {
+        try {
+            return new ResultsRenderer(Main.version()).render(folder);
+        } catch (IOException e) {
+            throw new Failed("cannot write " + oneLine(e.getMessage() == null ? e.toString() : e.getMessage())
+                    + " (" + e.getClass().getSimpleName() + ")", e);
+        } catch (RuntimeException | LinkageError | InternalError e) {
+            // AWT without fonts fails with errors of its own (e.g. "Fontconfig head is null")
+            throw new Failed("rendering failed: " + oneLine(e.toString())
+                    + " (headless charts need fontconfig and a font, e.g. Debian's fonts-dejavu-core)", e);
+        }
+    }
+
+    /** {@code charts: DIR/charts (goodput, reordering; PNG and SVG)} and {@code report: DIR/report.html}. */
+    static void print(ResultsRenderer.Rendered r, Path folder, PrintWriter out) {
+        List<String> names = r.charts().stream().map(p -> p.getFileName().toString())
+                .filter(n -> n.endsWith(".png")).map(n -> n.substring(0, n.length() - 4)).toList();
+        out.println("charts: " + folder.resolve(ResultsRenderer.CHARTS) + " (" + String.join(", ", names)
+                + "; PNG and SVG)");
+        out.println("report: " + r.report());
+        out.flush();
+    }
+
+    /** The charts not drawn, one line: {@code not drawn: TCP retransmissions (no TCP traffic ...); ...}. */
+    static String skipped(ResultsRenderer.Rendered r) {
+        return r.skipped().stream().collect(Collectors.joining("; ", "not drawn: ", ""));
+    }
+
+    static String oneLine(String s) {
+        return s.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
+    }
+}
