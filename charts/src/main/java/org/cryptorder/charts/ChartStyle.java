@@ -53,11 +53,11 @@ final class ChartStyle {
     }
 
     /**
-     * A tick unit for a linear axis from {@code low} to {@code high} that gives five to ten ticks:
+     * A tick unit for a linear axis from {@code low} to {@code high} that gives four to eight ticks:
      * 1, 2, 2.5 or 5 times a power of ten (at least 1 for whole counts).
      */
     static double tickUnit(double low, double high, boolean whole) {
-        double raw = (high - low) / 5;
+        double raw = (high - low) / 6;
         if (!(raw > 0) || !Double.isFinite(raw)) {
             return whole ? 1 : 0.1;
         }

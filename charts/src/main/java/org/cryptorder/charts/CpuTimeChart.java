@@ -1,5 +1,6 @@
 package org.cryptorder.charts;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -8,6 +9,7 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.renderer.category.StackedBarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
@@ -50,14 +52,20 @@ final class CpuTimeChart {
                 data.addValue(Double.isNaN(v) ? null : v, context(c), r.label());
             }
         }
-        CategoryAxis x = new CategoryAxis(tables.rows().size() == 1 ? "" : "configuration");
+        SweepChart sweep = new SweepChart(tables);
+        List<String> keys = tables.sweepKeys();
+        CategoryAxis x = new CategoryAxis(keys.size() == 1 ? PathLabels.axis(keys.get(0))
+                : keys.isEmpty() ? "" : "configuration");
         if (tables.rows().size() > 4) {
             x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         }
         x.setMaximumCategoryLabelLines(2);
         NumberAxis y = new NumberAxis("CPU time (s)");
+        double highest = tables.rows().stream().mapToDouble(r -> columns.stream().mapToDouble(c -> r.estimate(c).mean())
+                .filter(Double::isFinite).sum()).max().orElse(0);
         ChartStyle.axis(x);
         ChartStyle.axis(y);
+        y.setTickUnit(new NumberTickUnit(ChartStyle.tickUnit(0, highest, false), ChartStyle.numbers()));
         StackedBarRenderer r = new StackedBarRenderer();
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
@@ -68,9 +76,9 @@ final class CpuTimeChart {
         CategoryPlot plot = new CategoryPlot(data, x, y, r);
         ChartStyle.background(plot);
         plot.setRangeGridlinePaint(ChartStyle.GRID);
-        SweepChart sweep = new SweepChart(tables);
+        plot.setRangeGridlineStroke(new BasicStroke(1f));
         String note = sweep.replicationNote().replaceFirst("; whiskers: 95% confidence intervals", "");
-        JFreeChart chart = ChartStyle.chart("CPU time by context" + sweep.layout().titleTail(), plot, true,
+        JFreeChart chart = ChartStyle.chart("CPU time per context" + sweep.layout().titleTail(), plot, true,
                 "Held fixed: " + tables.experiment().heldFixed(), note);
         return new Drawn.Chart(NAME, "CPU time by context",
                 "CPU seconds spent in each context after the warm-up, per configuration (means; stacked).", chart);

@@ -3,6 +3,7 @@ package org.cryptorder.charts;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Paint;
+import java.awt.geom.Rectangle2D;
 import java.text.FieldPosition;
 import java.text.NumberFormat;
 import java.text.ParsePosition;
@@ -11,6 +12,7 @@ import java.util.List;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.annotations.XYTextAnnotation;
+import org.jfree.chart.annotations.XYTitleAnnotation;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
@@ -22,6 +24,8 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.StandardXYBarPainter;
 import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYIntervalSeries;
@@ -186,6 +190,7 @@ final class SweepChart {
         if (floor != null) {
             plot.addRangeMarker(floor.marker());
         }
+        noteAllZero(plot, p);
         return plot;
     }
 
@@ -254,6 +259,7 @@ final class SweepChart {
         barRenderer.setBarPainter(new StandardXYBarPainter());
         barRenderer.setShadowVisible(false);
         barRenderer.setDrawBarOutline(false);
+        barRenderer.setLegendBar(new Rectangle2D.Double(-7, -7, 14, 14));
         for (int i = 0; i < series.size(); i++) {
             SweepLayout.Series s = series.get(i);
             barRenderer.setSeriesPaint(i, PolicyPalette.shade(PolicyPalette.colour(s.policy(), i), s.variation()));
@@ -274,6 +280,7 @@ final class SweepChart {
         if (floor != null) {
             plot.addRangeMarker(floor.marker());
         }
+        noteAllZero(plot, p);
         return plot;
     }
 
@@ -284,6 +291,15 @@ final class SweepChart {
      */
     private static double lower(Estimate e) {
         return e.mean() >= 0 ? Math.max(0, e.low()) : e.low();
+    }
+
+    /** A note in the panel when its metric is 0 in every configuration, so that an empty panel reads as such. */
+    private void noteAllZero(XYPlot plot, Panel p) {
+        if (tables.rows().stream().map(r -> r.estimate(p.metric())).filter(Estimate::defined).allMatch(Estimate::zero)) {
+            TextTitle note = new TextTitle("0 in every configuration", ChartStyle.NOTE);
+            note.setPaint(ChartStyle.GREY);
+            plot.addAnnotation(new XYTitleAnnotation(0.5, 0.6, note, RectangleAnchor.CENTER));
+        }
     }
 
     private static XYTextAnnotation valueLabel(String text, double x, double y) {
@@ -369,8 +385,8 @@ final class SweepChart {
      * Where a log panel draws its zeros: one decade below the smallest positive value (or interval
      * end) of the panel, with the axis reaching a little below it.
      *
-     * @param value the floor line, a power of ten, whose tick reads 0
-     * @param top   the largest value to show
+     * @param value   the floor line, a power of ten, whose tick reads 0
+     * @param top     the largest value to show
      */
     record Floor(double value, double top) {
         static Floor of(List<SweepLayout.Series> series, Panel p) {

@@ -1,0 +1,140 @@
+package org.cryptorder.charts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+/** Charts drawn from hand-made tables: the files, their size, their SVG, their colours. */
+class ChartRenderingTest {
+    @TempDir
+    Path tmp;
+
+    private static ResultsRenderer renderer() {
+        return new ResultsRenderer("test");
+    }
+
+    private static Document svg(Path file) throws Exception {
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        return f.newDocumentBuilder().parse(file.toFile());
+    }
+
+    /** How many pixels have exactly this colour (bar interiors are drawn without antialiasing). */
+    private static long pixels(BufferedImage image, int rgb) {
+        long n = 0;
+        for (int y = 0; y < image.getHeight(); y += 2) {
+            for (int x = 0; x < image.getWidth(); x += 2) {
+                if ((image.getRGB(x, y) & 0xFFFFFF) == rgb) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void aPolicySweepGivesGoodputAndReorderingAsPngAndSvg() throws Exception {
+        Path folder = ResultFolders.quickstart(tmp.resolve("q"));
+        ResultsRenderer.Rendered r = renderer().render(folder);
+        Path charts = folder.resolve("charts");
+        assertThat(r.charts()).containsExactly(charts.resolve("goodput.png"), charts.resolve("goodput.svg"),
+                charts.resolve("reordering.png"), charts.resolve("reordering.svg"));
+        for (String name : List.of("goodput", "reordering")) {
+            BufferedImage png = ImageIO.read(charts.resolve(name + ".png").toFile());
+            assertThat(png.getWidth()).as(name).isGreaterThanOrEqualTo(1600);
+            assertThat(png.getHeight()).as(name).isGreaterThanOrEqualTo(1000);
+            Document svg = svg(charts.resolve(name + ".svg"));
+            assertThat(svg.getDocumentElement().getLocalName()).isEqualTo("svg");
+            assertThat(java.util.Arrays.stream(svg.getDocumentElement().getAttribute("viewBox").split(" "))
+                    .mapToDouble(Double::parseDouble).toArray()).containsExactly(0, 0, 960, 600);
+            assertThat(svg.getElementsByTagNameNS("*", "text").getLength())
+                    .as("text drawn as glyph outlines (SVGHints vector)").isZero();
+            assertThat(svg.getElementsByTagNameNS("*", "path").getLength()).as("one path per string and series").isGreaterThan(10);
+        }
+        assertThat(r.report()).isEqualTo(folder.resolve("report.html")).exists();
+    }
+
+    @Test
+    void eachPolicyHasItsColourInEveryChart() throws Exception {
+        Path folder = ResultFolders.quickstart(tmp.resolve("q"));
+        renderer().render(folder);
+        BufferedImage goodput = ImageIO.read(folder.resolve("charts/goodput.png").toFile());
+        BufferedImage reordering = ImageIO.read(folder.resolve("charts/reordering.png").toFile());
+        for (int colour : new int[] {0xD55E00, 0x0072B2, 0xE69F00}) {
+            assertThat(pixels(goodput, colour)).as("goodput, %06x", colour).isGreaterThan(5000);
+        }
+        assertThat(pixels(reordering, 0xE69F00)).as("async-unordered's bars").isGreaterThan(5000);
+        assertThat(pixels(reordering, 0x0072B2)).as("async reordered none: no bar").isZero();
+    }
+
+    @Test
+    void tcpRetransmissionsAreDrawnOnlyWithTcpTraffic() throws Exception {
+        ResultsRenderer.Rendered udp = renderer().render(ResultFolders.quickstart(tmp.resolve("udp")));
+        assertThat(udp.charts()).noneMatch(p -> p.toString().contains("tcp-retransmits"));
+        assertThat(udp.skipped()).contains("TCP retransmissions (no TCP traffic in this experiment)");
+        ResultsRenderer.Rendered tcp = renderer().render(ResultFolders.tcp(tmp.resolve("tcp")));
+        assertThat(tcp.charts()).contains(tmp.resolve("tcp/charts/tcp-retransmits.png"),
+                tmp.resolve("tcp/charts/tcp-retransmits.svg"));
+        assertThat(tcp.skipped()).noneMatch(s -> s.startsWith("TCP"));
+    }
+
+    @Test
+    void reorderingThatIsZeroEverywhereStillDrawsOnItsLogScale() throws Exception {
+        Path folder = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"sync-fallback\"],"
+                + " \"contention.kernelFpuBusy\": [0, 0.5]}", ResultFolders.UDP),
+                List.of("crypto.policy", "contention.kernelFpuBusy"), List.of("reordered_ratio", "in_pkts_delayed"))
+                .config(List.of("async", "0"), 3, 0, 0, 0, 0).config(List.of("async", "0.5"), 3, 0, 0, 0, 0)
+                .config(List.of("sync-fallback", "0"), 3, 0, 0, 0, 0).config(List.of("sync-fallback", "0.5"), 3, 0, 0, 0, 0)
+                .write(tmp.resolve("zero"));
+        ResultsRenderer.Rendered r = renderer().render(folder);
+        assertThat(r.charts()).contains(folder.resolve("charts/reordering.png"));
+        assertThat(r.skipped()).contains("Goodput (summary.csv has no goodput_bps column)");
+        BufferedImage png = ImageIO.read(folder.resolve("charts/reordering.png").toFile());
+        assertThat(pixels(png, 0x0072B2)).as("async's line on the floor").isGreaterThan(100);
+    }
+
+    @Test
+    void cpuTimeIsDrawnWhenTheTablesHaveCpuColumns() throws Exception {
+        Path folder = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"sync-fallback\"]}",
+                ResultFolders.UDP), List.of("crypto.policy"),
+                List.of("goodput_bps", "cpu_softirq_seconds", "cpu_kernel_worker_seconds", "cpu_user_task_seconds"))
+                .config(List.of("async"), 2, 2e9, 0, 0.3, 0.01, 0.2, 0.01, 0.1, 0.01)
+                .config(List.of("sync-fallback"), 2, 7e8, 0, 0.8, 0.01, 0, 0, 0.1, 0.01)
+                .write(tmp.resolve("cpu"));
+        ResultsRenderer.Rendered r = renderer().render(folder);
+        assertThat(r.charts()).contains(folder.resolve("charts/cpu-time.png"), folder.resolve("charts/cpu-time.svg"));
+        BufferedImage png = ImageIO.read(folder.resolve("charts/cpu-time.png").toFile());
+        assertThat(pixels(png, 0x332288)).as("softirq, the first context").isGreaterThan(2000);
+        assertThat(CpuTimeChart.context("cpu_kernel_worker_seconds")).isEqualTo("kernel worker");
+        ResultsRenderer.Rendered without = renderer().render(ResultFolders.quickstart(tmp.resolve("q")));
+        assertThat(without.skipped()).anyMatch(s -> s.startsWith("CPU time by context (the tables have no cpu_"));
+    }
+
+    @Test
+    void theSameTablesGiveTheSameSvg() throws Exception {
+        Path a = ResultFolders.policyVsContention(tmp.resolve("a"));
+        renderer().render(a);
+        byte[] first = Files.readAllBytes(a.resolve("charts/reordering.svg"));
+        renderer().render(a);
+        assertThat(Files.readAllBytes(a.resolve("charts/reordering.svg"))).isEqualTo(first);
+    }
+
+    @Test
+    void pngIsTwiceTheCanvas() throws Exception {
+        Path folder = ResultFolders.quickstart(tmp.resolve("q"));
+        renderer().render(folder);
+        BufferedImage png = ImageIO.read(new ByteArrayInputStream(Files.readAllBytes(folder.resolve("charts/goodput.png"))));
+        assertThat(png.getWidth()).isEqualTo(2 * ChartStyle.WIDTH);
+        assertThat(png.getHeight()).isEqualTo(2 * ChartStyle.HEIGHT);
+    }
+}

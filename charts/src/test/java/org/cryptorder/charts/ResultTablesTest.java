@@ -1,0 +1,125 @@
+package org.cryptorder.charts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Reading a results folder back, and the one-line message for each way it can be unreadable. */
+class ResultTablesTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void readsTheSweepTheEstimatesAndThePolicyOfEachConfiguration() throws Exception {
+        ResultTables t = ResultTables.read(ResultFolders.quickstart(tmp.resolve("q")));
+        assertThat(t.sweepKeys()).containsExactly("crypto.policy");
+        assertThat(t.rows()).extracting(SummaryRow::policy).containsExactly("sync-fallback", "async", "async-unordered");
+        assertThat(t.rows().get(2).estimate("reordered_ratio")).isEqualTo(new Estimate(0.2140, 0.0092));
+        assertThat(t.rows().get(2).replications()).isEqualTo(5);
+        assertThat(t.rows().get(0).estimate("no_such_metric").defined()).isFalse();
+        assertThat(t.runs().rows()).hasSize(15);
+        assertThat(t.experiment().heldFixed()).isEqualTo("kernel FPU busy 30% in 40 µs sections,"
+                + " UDP 2000 Mbit/s in 1400 B datagrams, 10 Gbit/s link with 20 µs delay, 4 CPUs with 1 RX queue, GCM-AES-128");
+    }
+
+    @Test
+    void anEmptyCellIsAnUndefinedValue() throws Exception {
+        Path f = ResultFolders.quickstart(tmp.resolve("q"));
+        Files.writeString(f.resolve("summary.csv"), Files.readString(f.resolve("summary.csv"))
+                .replace("async,5,2000370000,100000,", "async,5,,,"));
+        Estimate e = ResultTables.read(f).rows().get(1).estimate("goodput_bps");
+        assertThat(e.defined()).isFalse();
+        assertThat(e.hasInterval()).isFalse();
+    }
+
+    @Test
+    void theKernelEraGivesThePolicyWhenTheKernelIsSwept() throws Exception {
+        Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.kernel\": [\"5.10\", \"6.6\"]}", ResultFolders.UDP)
+                .replace("\"policy\": \"async\", ", ""), java.util.List.of("crypto.kernel"), java.util.List.of("goodput_bps"))
+                .config(java.util.List.of("5.10"), 2, 1e9, 0).config(java.util.List.of("6.6"), 2, 2e9, 0)
+                .write(tmp.resolve("k"));
+        assertThat(ResultTables.read(f).rows()).extracting(SummaryRow::policy).containsExactly("sync-fallback", "async");
+    }
+
+    private void assertMalformed(Path folder, String... parts) {
+        assertThatThrownBy(() -> ResultTables.read(folder)).isInstanceOf(MalformedResultsException.class)
+                .hasMessageContainingAll(parts)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void aFolderThatDoesNotExist() {
+        assertMalformed(tmp.resolve("nowhere"), "nowhere", "no such folder");
+    }
+
+    @Test
+    void aFolderWithoutTheTables() throws Exception {
+        Path f = Files.createDirectories(tmp.resolve("empty"));
+        assertMalformed(f, "no experiment.json, no summary.csv, no runs.csv", "not a results folder");
+    }
+
+    @Test
+    void aRunThatDidNotFinishHasNoSummary() throws Exception {
+        Path f = ResultFolders.quickstart(tmp.resolve("q"));
+        Files.delete(f.resolve("summary.csv"));
+        assertMalformed(f, "no summary.csv", "did not finish");
+    }
+
+    @Test
+    void aRowWithTooFewCells() throws Exception {
+        Path f = ResultFolders.quickstart(tmp.resolve("q"));
+        Files.writeString(f.resolve("summary.csv"), "async,5,1\n", java.nio.file.StandardOpenOption.APPEND);
+        assertMalformed(f, "summary.csv line 8: 3 cells, but the header has 16 columns");
+    }
+
+    @Test
+    void aCellThatIsNotANumber() throws Exception {
+        Path f = ResultFolders.quickstart(tmp.resolve("q"));
+        Files.writeString(f.resolve("summary.csv"), Files.readString(f.resolve("summary.csv"))
+                .replace("async,5,2000370000,", "async,5,fast,"));
+        assertMalformed(f, "summary.csv line 6, column goodput_bps_mean: expected a number, found \"fast\"");
+    }
+
+    @Test
+    void columnsThatDoNotMatchTheSweep() throws Exception {
+        Path f = ResultFolders.quickstart(tmp.resolve("q"));
+        Files.writeString(f.resolve("experiment.json"), Files.readString(f.resolve("experiment.json"))
+                .replace("\"sweep\": {\"crypto.policy\"", "\"sweep\": {\"crypto.kernel\""));
+        assertMalformed(f, "summary.csv: expected the columns to begin with crypto.kernel,replications",
+                "found crypto.policy,replications");
+    }
+
+    @Test
+    void anExperimentJsonThatIsNotJson() throws Exception {
+        Path f = ResultFolders.quickstart(tmp.resolve("q"));
+        Files.writeString(f.resolve("experiment.json"), "{\"name\": \"small\",\n \"sweep\": [1, }");
+        assertMalformed(f, "experiment.json line 2: not JSON");
+    }
+
+    @Test
+    void anExperimentJsonWithoutAName() throws Exception {
+        Path f = ResultFolders.quickstart(tmp.resolve("q"));
+        Files.writeString(f.resolve("experiment.json"), "{\"sweep\": {}}");
+        assertMalformed(f, "experiment.json: no \"name\"");
+    }
+
+    @Test
+    void runsAndSummaryOfDifferentExperiments() throws Exception {
+        Path f = ResultFolders.quickstart(tmp.resolve("q"));
+        Files.writeString(f.resolve("runs.csv"), Files.readString(f.resolve("runs.csv"))
+                .replace("fingerprint sha256:00ff", "fingerprint sha256:abcd"));
+        assertMalformed(f, "runs.csv and summary.csv come from different experiments");
+    }
+
+    @Test
+    void aSummaryWithoutRows() throws Exception {
+        Path f = ResultFolders.quickstart(tmp.resolve("q"));
+        String summary = Files.readString(f.resolve("summary.csv"));
+        Files.writeString(f.resolve("summary.csv"), summary.substring(0, summary.indexOf("sync-fallback,5")));
+        assertMalformed(f, "summary.csv: no configuration rows");
+    }
+}

@@ -1,0 +1,98 @@
+package org.cryptorder.charts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which swept path goes on the axis, and how series are told apart. */
+class SweepLayoutTest {
+    @TempDir
+    Path tmp;
+
+    private SweepLayout layout(Path folder) throws Exception {
+        return SweepLayout.of(ResultTables.read(folder));
+    }
+
+    @Test
+    void aSweepOfPoliciesAloneIsBarsOnePerPolicyWithoutALegend() throws Exception {
+        SweepLayout l = layout(ResultFolders.quickstart(tmp));
+        assertThat(l.kind()).isEqualTo(SweepLayout.Kind.CATEGORICAL);
+        assertThat(l.categories()).containsExactly("sync-fallback", "async", "async-unordered");
+        assertThat(l.series()).hasSize(1);
+        assertThat(l.categoriesArePolicies()).isTrue();
+        assertThat(l.titleTail()).isEqualTo(" by crypto policy");
+    }
+
+    @Test
+    void contentionGoesOnTheAxisAndEachPolicyIsALine() throws Exception {
+        SweepLayout l = layout(ResultFolders.policyVsContention(tmp));
+        assertThat(l.kind()).isEqualTo(SweepLayout.Kind.NUMERIC);
+        assertThat(l.axisPath()).isEqualTo("contention.kernelFpuBusy");
+        assertThat(l.series()).extracting(SweepLayout.Series::label).containsExactly("sync-fallback", "async", "async-unordered");
+        assertThat(l.series()).extracting(SweepLayout.Series::policy).containsExactly("sync-fallback", "async", "async-unordered");
+        assertThat(l.series()).allSatisfy(s -> assertThat(s.variation()).isZero());
+        assertThat(l.series().get(0).rows()).extracting(r -> r.swept().get("contention.kernelFpuBusy"))
+                .containsExactly("0", "0.1", "0.3", "0.5");
+        assertThat(l.axisLabel()).isEqualTo("kernel FPU busy (fraction of time on each CPU of b)");
+        assertThat(l.titleTail()).isEqualTo(" against kernel FPU busy, per crypto policy");
+    }
+
+    @Test
+    void levelsOfAnotherPathUnderOnePolicyAreVariationsOfItsColour() throws Exception {
+        Path f = new ResultFolders(ResultFolders.experiment("{\"traffic.0.rateMbps\": [500, 2000],"
+                + " \"contention.kernelFpuBusy\": [0, 0.3]}", ResultFolders.UDP),
+                List.of("traffic.0.rateMbps", "contention.kernelFpuBusy"), List.of("goodput_bps"))
+                .config(List.of("500", "0"), 2, 5e8, 0).config(List.of("500", "0.3"), 2, 5e8, 0)
+                .config(List.of("2000", "0"), 2, 2e9, 0).config(List.of("2000", "0.3"), 2, 2e9, 0)
+                .write(tmp);
+        SweepLayout l = layout(f);
+        assertThat(l.axisPath()).isEqualTo("contention.kernelFpuBusy");
+        assertThat(l.series()).extracting(SweepLayout.Series::label)
+                .containsExactly("offered UDP rate 500 Mbit/s", "offered UDP rate 2000 Mbit/s");
+        assertThat(l.series()).extracting(SweepLayout.Series::policy).containsOnly("async");
+        assertThat(l.series()).extracting(SweepLayout.Series::variation).containsExactly(0, 1);
+    }
+
+    @Test
+    void twoNamePathsGiveGroupsOfBarsWithThePolicyAsSeries() throws Exception {
+        Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"sync-fallback\"],"
+                + " \"macsec.cipherSuite\": [\"GCM-AES-128\", \"GCM-AES-256\"]}", ResultFolders.UDP),
+                List.of("crypto.policy", "macsec.cipherSuite"), List.of("goodput_bps"))
+                .config(List.of("async", "GCM-AES-128"), 2, 2e9, 0).config(List.of("async", "GCM-AES-256"), 2, 2e9, 0)
+                .config(List.of("sync-fallback", "GCM-AES-128"), 2, 7e8, 0)
+                .config(List.of("sync-fallback", "GCM-AES-256"), 2, 6e8, 0)
+                .write(tmp);
+        SweepLayout l = layout(f);
+        assertThat(l.kind()).isEqualTo(SweepLayout.Kind.CATEGORICAL);
+        assertThat(l.axisPath()).isEqualTo("macsec.cipherSuite");
+        assertThat(l.categories()).containsExactly("GCM-AES-128", "GCM-AES-256");
+        assertThat(l.series()).extracting(SweepLayout.Series::label).containsExactly("async", "sync-fallback");
+        assertThat(l.categoriesArePolicies()).isFalse();
+    }
+
+    @Test
+    void aNumericPathWithOneValueIsNotAnAxis() throws Exception {
+        Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"sync-fallback\"],"
+                + " \"contention.kernelFpuBusy\": [0.3]}", ResultFolders.UDP),
+                List.of("crypto.policy", "contention.kernelFpuBusy"), List.of("goodput_bps"))
+                .config(List.of("async", "0.3"), 2, 2e9, 0).config(List.of("sync-fallback", "0.3"), 2, 7e8, 0)
+                .write(tmp);
+        SweepLayout l = layout(f);
+        assertThat(l.kind()).isEqualTo(SweepLayout.Kind.CATEGORICAL);
+        assertThat(l.axisPath()).isEqualTo("contention.kernelFpuBusy");
+        assertThat(l.series()).extracting(SweepLayout.Series::label).containsExactly("async", "sync-fallback");
+    }
+
+    @Test
+    void withNothingSweptOneBarNamedAfterThePolicy() throws Exception {
+        Path f = new ResultFolders(ResultFolders.experiment("{}", ResultFolders.UDP), List.of(), List.of("goodput_bps"))
+                .config(List.of(), 5, 2e9, 1e6).write(tmp);
+        SweepLayout l = layout(f);
+        assertThat(l.kind()).isEqualTo(SweepLayout.Kind.CATEGORICAL);
+        assertThat(l.categories()).containsExactly("async");
+        assertThat(l.series()).singleElement().satisfies(s -> assertThat(s.policy()).isEqualTo("async"));
+    }
+}
