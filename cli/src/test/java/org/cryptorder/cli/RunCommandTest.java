@@ -40,6 +40,28 @@ class RunCommandTest {
         assertThat(tmp.resolve("out/experiment.json")).exists();
         assertThat(r.out()).contains("small: 2 configurations x 2 replications", "crypto.policy=async-unordered",
                 "Gbits/sec", "InPktsDelayed", "reordered", "cryptd", "tables: " + tmp.resolve("out"));
+        assertThat(r.out()).contains("charts: " + tmp.resolve("out/charts") + " (goodput, reordering; PNG and SVG)",
+                "report: " + tmp.resolve("out/report.html"));
+        for (String chart : List.of("goodput.png", "goodput.svg", "reordering.png", "reordering.svg")) {
+            assertThat(tmp.resolve("out/charts").resolve(chart)).isNotEmptyFile();
+        }
+        assertThat(Files.readString(tmp.resolve("out/report.html"))).contains("<h1>small</h1>", "<svg ");
+    }
+
+    @Test
+    void chartsThatCannotBeWrittenKeepTheTablesAndExitOne() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        Files.writeString(out.resolve("charts"), "a file where the charts folder goes");
+        CliRun r = CliRun.of("run", "--quiet", "--out", out.toString(), write("small.json", SMALL).toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.out()).contains("tables: " + out);
+        assertThat(r.err().lines()).hasSize(2);
+        assertThat(r.err()).startsWith("cryptorder run: charts and report not written: cannot write ")
+                .contains("The tables are in " + out + "; `cryptorder chart " + out + "` draws them again.")
+                .doesNotContain("\tat ");
+        assertThat(out.resolve("runs.csv")).isNotEmptyFile();
+        assertThat(out.resolve("summary.csv")).isNotEmptyFile();
+        assertThat(out.resolve("experiment.json")).isNotEmptyFile();
     }
 
     @Test
@@ -130,12 +152,12 @@ class RunCommandTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String command : List.of("run", "validate", "list")) {
+        for (String command : List.of("run", "validate", "chart", "list")) {
             CliRun r = CliRun.of(command, "--help");
             assertThat(r.status()).as(command).isZero();
             assertThat(r.out()).as(command).contains("Usage: cryptorder " + command);
         }
         assertThat(CliRun.of("run", "--help").out()).contains("--jobs", "--resume", "--out", "--quiet");
-        assertThat(CliRun.of("--help").out()).contains("run", "validate", "list");
+        assertThat(CliRun.of("--help").out()).contains("run", "validate", "chart", "list");
     }
 }

@@ -1,0 +1,113 @@
+package org.cryptorder.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code cryptorder chart DIR}: charts and report again from a results folder, and its exit statuses. */
+class ChartCommandTest {
+    @TempDir
+    static Path shared;
+    static Path results;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void runASmallExperiment() throws Exception {
+        Path file = shared.resolve("small.json");
+        Files.writeString(file, RunCommandTest.SMALL);
+        results = shared.resolve("results");
+        CliRun r = CliRun.of("run", "--quiet", "--out", results.toString(), file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+    }
+
+    /** A copy of the tables alone, without charts or report. */
+    private Path tablesOnly() throws Exception {
+        Path copy = Files.createDirectories(tmp.resolve("copy"));
+        for (String f : new String[] {"experiment.json", "summary.csv", "runs.csv"}) {
+            Files.copy(results.resolve(f), copy.resolve(f));
+        }
+        return copy;
+    }
+
+    @Test
+    void drawsChartsAndReportFromTheTablesAlone() throws Exception {
+        Path folder = tablesOnly();
+        CliRun r = CliRun.of("chart", folder.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out().lines()).containsExactly(
+                "charts: " + folder.resolve("charts") + " (goodput, reordering; PNG and SVG)",
+                "report: " + folder.resolve("report.html"),
+                "not drawn: TCP retransmissions (no TCP traffic in this experiment); CPU time by context (the tables"
+                        + " have no cpu_<context>_seconds columns; the model does not write CPU time per context yet)");
+        assertThat(folder.resolve("charts/goodput.png")).isNotEmptyFile();
+        assertThat(folder.resolve("charts/reordering.svg")).isNotEmptyFile();
+        assertThat(Files.readString(folder.resolve("report.html"))).contains("async-unordered reordered");
+    }
+
+    @Test
+    void drawingAgainGivesTheSameReport() throws Exception {
+        Path folder = tablesOnly();
+        assertThat(CliRun.of("chart", folder.toString()).status()).isZero();
+        String first = Files.readString(folder.resolve("report.html"));
+        assertThat(CliRun.of("chart", folder.toString()).status()).isZero();
+        assertThat(Files.readString(folder.resolve("report.html"))).isEqualTo(first);
+    }
+
+    private static void assertOneLineExit2(CliRun r, String... message) {
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err().lines()).hasSize(1);
+        assertThat(r.err()).startsWith("cryptorder chart: ").contains(message).doesNotContain("Exception", "\tat ");
+    }
+
+    @Test
+    void aFolderThatDoesNotExistExitsTwo() {
+        assertOneLineExit2(CliRun.of("chart", tmp.resolve("nowhere").toString()), "nowhere: no such folder");
+    }
+
+    @Test
+    void aFolderWithoutTablesExitsTwo() {
+        assertOneLineExit2(CliRun.of("chart", tmp.toString()), "no experiment.json, no summary.csv, no runs.csv");
+    }
+
+    @Test
+    void aMalformedSummaryExitsTwoNamingTheLine() throws Exception {
+        Path folder = tablesOnly();
+        String summary = Files.readString(folder.resolve("summary.csv"));
+        Files.writeString(folder.resolve("summary.csv"), summary.replaceFirst("\nasync,2,", "\nasync,two,"));
+        assertOneLineExit2(CliRun.of("chart", folder.toString()),
+                "summary.csv line 5, column replications: expected a number, found \"two\"");
+    }
+
+    @Test
+    void aTruncatedExperimentJsonExitsTwo() throws Exception {
+        Path folder = tablesOnly();
+        String json = Files.readString(folder.resolve("experiment.json"));
+        Files.writeString(folder.resolve("experiment.json"), json.substring(0, json.length() / 2));
+        assertOneLineExit2(CliRun.of("chart", folder.toString()), "experiment.json line ", "not JSON");
+    }
+
+    @Test
+    void chartsThatCannotBeWrittenExitOne() throws Exception {
+        Path folder = tablesOnly();
+        Files.writeString(folder.resolve("charts"), "a file where the charts folder goes");
+        CliRun r = CliRun.of("chart", folder.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err().lines()).hasSize(1);
+        assertThat(r.err()).startsWith("cryptorder chart: cannot write ").contains("charts").doesNotContain("\tat ");
+    }
+
+    @Test
+    void noFolderIsBadUsage() {
+        CliRun r = CliRun.of("chart");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("Missing required parameter: 'DIR'");
+    }
+}
