@@ -1,0 +1,35 @@
+/**
+ * Charts and the HTML report of a results folder, drawn from its tables alone ({@code
+ * experiment.json}, {@code summary.csv}, {@code runs.csv}): nothing here runs or knows the model.
+ *
+ * <h2>What is drawn</h2>
+ * {@link org.cryptorder.charts.ResultsRenderer} reads the folder ({@code ResultTables}: every
+ * malformation a one-line {@link org.cryptorder.charts.MalformedResultsException}), lays the sweep
+ * out ({@code SweepLayout}: a numeric swept path as the axis with a line per combination of the
+ * others, or bars grouped by a named path, one per policy), and draws {@code GoodputChart}, {@code
+ * ReorderingChart} (reordered ratio on a log scale whose zeros sit on a floor line, and
+ * InPktsDelayed), {@code TcpRetransmitsChart} (TCP experiments only) and {@code CpuTimeChart}
+ * (from {@code cpu_<context>_seconds} columns, which the model does not write yet). Each is
+ * written as PNG (1920 x 1200 pixels) and SVG (text as outlines) by {@code ChartFiles}; colours and
+ * markers per policy come from {@code PolicyPalette}, fonts and axes from {@code ChartStyle}.
+ * {@code ReportPage} puts the charts inline in {@code report.html} with what was run, the summary
+ * table and the sentences of {@code AutomaticReading}.
+ *
+ * <h2>What is not</h2>
+ * Time series (a cryptd queue over time), per-frame latency distributions and timelines need data
+ * that the result tables do not hold: per-run samples and traces.
+ *
+ * <h2>Numbers</h2>
+ * Means with the half-widths of their 95% Student-t intervals, as {@code summary.csv} gives them;
+ * whiskers stop at 0 for quantities that cannot be negative. The reading names a difference only
+ * when the two intervals do not overlap and it is at least 1%. Every number is written with
+ * {@link java.util.Locale#ROOT}.
+ *
+ * <h2>Validation</h2>
+ * Tests draw hand-made tables and check the files (PNG size, SVG that parses, with no text
+ * elements), the colours on the images, the sentences of the reading on crafted numbers (overlapping
+ * and separate intervals, one replication, tiny non-zero values), the report's sections, that it
+ * loads nothing and has unique element ids, and, tagged {@code browser}, that headless Chromium
+ * opens it offline with an empty console and lays each chart out at its size.
+ */
+package org.cryptorder.charts;
