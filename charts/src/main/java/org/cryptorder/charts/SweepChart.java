@@ -131,6 +131,10 @@ final class SweepChart {
             s.setGridBandsVisible(false);
             s.setAutoRange(false);
             s.setRange(-0.55, layout.categories().size() - 0.45);
+            int longest = layout.categories().stream().mapToInt(String::length).max().orElse(0);
+            if (layout.categories().size() * longest * 8 > ChartStyle.WIDTH - 120) {
+                s.setVerticalTickLabels(true);  // names that would run into each other
+            }
             axis = s;
         }
         ChartStyle.axis(axis);
@@ -216,6 +220,8 @@ final class SweepChart {
         List<List<Paint>> itemPaints = new ArrayList<>();
         List<XYTextAnnotation> labels = new ArrayList<>();
         boolean labelled = series.size() * layout.categories().size() <= 16;
+        double pad = 0.015 * tables.rows().stream().map(r -> r.estimate(p.metric())).filter(Estimate::defined)
+                .mapToDouble(e -> e.high() * p.scale()).max().orElse(0);
         for (int i = 0; i < series.size(); i++) {
             SweepLayout.Series s = series.get(i);
             XYIntervalSeries b = new XYIntervalSeries(s.label(), false, true);
@@ -239,7 +245,7 @@ final class SweepChart {
                     hi = Math.max(hi, floor.value());
                 }
                 if (e.mean() != 0 && labelled) {
-                    labels.add(valueLabel(Numbers.significant(e.mean() * p.scale()), x, floor == null ? hi : hi * 1.15));
+                    labels.add(valueLabel(Numbers.significant(e.mean() * p.scale()), x, floor == null ? hi + pad : hi * 1.15));
                 }
                 if (e.mean() != 0) {
                     b.add(x, x - width * 0.44, x + width * 0.44, y, Math.min(base, y), Math.max(base, y));
