@@ -232,8 +232,7 @@ final class ReportPage {
         List<Column> all = new ArrayList<>(List.of(
                 new Column(GoodputChart.METRIC, "goodput (" + unit.label() + ")", unit.scale()),
                 new Column(ReorderingChart.RATIO, "reordered (%)", 100),
-                new Column(ReorderingChart.DELAYED, "InPktsDelayed", 1),
-                new Column("reorder_extent_max", "extent max", 1)));
+                new Column(ReorderingChart.DELAYED, "InPktsDelayed", 1)));
         if (tables.experiment().hasTcp()) {
             all.add(new Column(TcpRetransmitsChart.TOTAL, "TCP Retr", 1));
             all.add(new Column(TcpRetransmitsChart.SPURIOUS, "spurious", 1));
@@ -245,7 +244,6 @@ final class ReportPage {
                 new Column("latency_p99_us", "latency p99 (µs)", 1),
                 new Column("cryptd_enqueued", "cryptd enqueued", 1),
                 new Column("cryptd_dropped", "cryptd dropped", 1),
-                new Column("cryptd_wait_mean_us", "cryptd wait (µs)", 1),
                 new Column("rx_missed", "RX missed", 1)));
         return all.stream().filter(c -> tables.has(c.metric())).toList();
     }
