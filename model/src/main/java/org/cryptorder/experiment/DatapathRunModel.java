@@ -16,6 +16,7 @@ import org.cryptorder.macsec.MacsecCounter;
 import org.cryptorder.macsec.SecY;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.metrics.LatencyHistogram;
+import org.cryptorder.net.FrameTrace;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.scenario.BackToBack;
@@ -103,7 +104,25 @@ public final class DatapathRunModel implements RunModel {
             throw new ModelException(ex.getMessage(), ex);
         }
         HostSpec host = hostSpec(e, profile);
-        return new Replication(e, host, secy(e), streams, replication).run();
+        return new Replication(e, host, secy(e), streams, replication, null).run();
+    }
+
+    /**
+     * Runs replication {@code replication} of {@code run} with a frame trace following its first
+     * {@code frames} frames (in both directions), and returns the trace.
+     */
+    public FrameTrace trace(ResolvedRun run, StreamRegistry streams, int replication, int frames)
+            throws ModelException {
+        Experiment e = run.experiment();
+        CpuProfile profile;
+        try {
+            profile = profiles.load(e.hosts().profile());
+        } catch (CpuProfile.InvalidProfileException ex) {
+            throw new ModelException(ex.getMessage(), ex);
+        }
+        FrameTrace trace = new FrameTrace(frames);
+        new Replication(e, hostSpec(e, profile), secy(e), streams, replication, trace).run();
+        return trace;
     }
 
     /** The hosts' build, as {@code HostSpec.of} with the experiment's offload device, timeout and steering. */
@@ -140,7 +159,8 @@ public final class DatapathRunModel implements RunModel {
         private final Counters atWarmup = new Counters();
         private final Counters atEnd = new Counters();
 
-        Replication(Experiment e, HostSpec host, SecYConfig secy, StreamRegistry streams, int replication) {
+        Replication(Experiment e, HostSpec host, SecYConfig secy, StreamRegistry streams, int replication,
+                    FrameTrace trace) {
             this.e = e;
             GcmEngine engine = new GcmEngine();
             RandomStream keys = streams.stream("keys", replication);
@@ -148,6 +168,10 @@ public final class DatapathRunModel implements RunModel {
             byte[] keyB = randomKey(keys, secy.suite().keyBytes());
             net = new BackToBack(sim, host, host, secy, keyA, keyB, e.link().rateGbps() * 1e9,
                     Time.us(e.link().delayUs()), engine);
+            if (trace != null) {
+                net.a().trace(trace);
+                net.b().trace(trace);
+            }
             Experiment.Contention c = e.contention();
             for (int cpu = 0; cpu < net.b().cpuCount(); cpu++) {
                 new KernelFpuLoad(net.b().cpu(cpu), "kernel-fpu", streams.stream("b.cpu" + cpu + ".kernel-fpu", replication),
