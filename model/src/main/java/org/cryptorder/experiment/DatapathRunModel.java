@@ -8,9 +8,7 @@ import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Cpu;
-import org.cryptorder.host.KernelFpuLoad;
 import org.cryptorder.host.SchedulerParams;
-import org.cryptorder.host.UserFpuLoad;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.MacsecCounter;
 import org.cryptorder.macsec.SecY;
@@ -20,9 +18,10 @@ import org.cryptorder.net.FrameTrace;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.scenario.BackToBack;
+import org.cryptorder.scenario.Contention;
+import org.cryptorder.scenario.TcpFlow;
 import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.transport.CongestionControlKind;
-import org.cryptorder.transport.FlowAddress;
 import org.cryptorder.transport.Ipv4TcpHeader;
 import org.cryptorder.transport.TcpConfig;
 import org.cryptorder.transport.TcpMode;
@@ -163,27 +162,17 @@ public final class DatapathRunModel implements RunModel {
                     FrameTrace trace) {
             this.e = e;
             GcmEngine engine = new GcmEngine();
-            RandomStream keys = streams.stream("keys", replication);
-            byte[] keyA = randomKey(keys, secy.suite().keyBytes());
-            byte[] keyB = randomKey(keys, secy.suite().keyBytes());
-            net = new BackToBack(sim, host, host, secy, keyA, keyB, e.link().rateGbps() * 1e9,
-                    Time.us(e.link().delayUs()), engine);
+            net = BackToBack.randomlyKeyed(sim, host, host, secy, streams.stream("keys", replication),
+                    e.link().rateGbps() * 1e9, Time.us(e.link().delayUs()), engine);
             if (trace != null) {
                 net.a().trace(trace);
                 net.b().trace(trace);
             }
             Experiment.Contention c = e.contention();
-            for (int cpu = 0; cpu < net.b().cpuCount(); cpu++) {
-                new KernelFpuLoad(net.b().cpu(cpu), "kernel-fpu", streams.stream("b.cpu" + cpu + ".kernel-fpu", replication),
-                        c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution()).start();
-                if (c.userFpuLoad()) {
-                    new UserFpuLoad(net.b().cpu(cpu), "prime95").start();
-                }
-            }
-            for (int cpu = 0; cpu < net.a().cpuCount(); cpu++) {
-                new KernelFpuLoad(net.a().cpu(cpu), "kernel-fpu", streams.stream("a.cpu" + cpu + ".kernel-fpu", replication),
-                        c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution()).start();
-            }
+            Contention.install(net.b(), "b", c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution(),
+                    c.userFpuLoad(), 0, streams, replication);
+            Contention.install(net.a(), "a", c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()),
+                    c.sectionDistribution(), false, 0, streams, replication);
             int flow = 0;
             for (Experiment.Traffic t : e.traffic()) {
                 if (t instanceof Experiment.TcpTraffic tcp) {
@@ -212,21 +201,10 @@ public final class DatapathRunModel implements RunModel {
                     Ipv4TcpHeader.mssForLinkMtu(e.link().mtu())).withCongestionControl(
                     t.congestionControl() == Experiment.CongestionControl.CUBIC
                             ? CongestionControlKind.CUBIC : CongestionControlKind.RENO);
-            FlowAddress data = new FlowAddress(0x0a000001, 0x0a000002, 40000 + flow, 5201);
-            Cpu[] cpusA = cpus(net.a());
-            Cpu[] cpusB = cpus(net.b());
-            tcpSenders.add(TcpSocket.sender(cpusA, cpusA[flow % cpusA.length], net.a().macsec(), host.stack(), flow,
-                    net.a().mac(), net.b().mac(), cfg, data, TCP_SMALL_QUEUES_BYTES));
-            tcpReceivers.add(TcpSocket.receiver(cpusB, cpusB[flow % cpusB.length], net.b().macsec(), host.stack(), flow,
-                    net.b().mac(), net.a().mac(), cfg, data.reversed()));
-        }
-
-        private static Cpu[] cpus(Host h) {
-            Cpu[] c = new Cpu[h.cpuCount()];
-            for (int i = 0; i < c.length; i++) {
-                c[i] = h.cpu(i);
-            }
-            return c;
+            TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES, flow % net.a().cpuCount(),
+                    flow % net.b().cpuCount());
+            tcpSenders.add(f.sender());
+            tcpReceivers.add(f.receiver());
         }
 
         private UdpSource source(HostSpec host, Experiment.UdpTraffic u, int flow, double pps, RandomStream gaps,
@@ -391,11 +369,4 @@ public final class DatapathRunModel implements RunModel {
         }
     }
 
-    private static byte[] randomKey(RandomStream s, int n) {
-        byte[] k = new byte[n];
-        for (int i = 0; i < n; i++) {
-            k[i] = (byte) s.nextInt(0, 255);
-        }
-        return k;
-    }
 }
