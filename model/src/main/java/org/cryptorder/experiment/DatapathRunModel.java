@@ -17,6 +17,8 @@ import org.cryptorder.metrics.LatencyHistogram;
 import org.cryptorder.net.FrameTrace;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
+import org.cryptorder.net.Link;
+import org.cryptorder.net.Netem;
 import org.cryptorder.scenario.BackToBack;
 import org.cryptorder.scenario.Contention;
 import org.cryptorder.scenario.TcpFlow;
@@ -74,7 +76,8 @@ public final class DatapathRunModel implements RunModel {
             "tcp_spurious_retransmits", "in_pkts_ok", "in_pkts_delayed", "in_pkts_late", "in_pkts_not_valid",
             "reordered_ratio", "reorder_extent_max", "cryptd_enqueued", "cryptd_dropped", "cryptd_wait_mean_us",
             "latency_p50_us", "latency_p99_us", "udp_out_of_order", "udp_lost", "udp_sent", "udp_received",
-            "udp_corrupt", "rx_missed", "resequencer_timeouts");
+            "udp_corrupt", "rx_missed", "resequencer_timeouts", "impairment_lost", "impairment_duplicated",
+            "impairment_corrupted", "impairment_reordered");
 
     private final Profiles profiles;
 
@@ -168,6 +171,8 @@ public final class DatapathRunModel implements RunModel {
                 net.a().trace(trace);
                 net.b().trace(trace);
             }
+            impair(net.aToB(), e.link().impairments().aToB(), "a->b", streams, replication);
+            impair(net.bToA(), e.link().impairments().bToA(), "b->a", streams, replication);
             Experiment.Contention c = e.contention();
             Contention.install(net.b(), "b", c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution(),
                     c.userFpuLoad(), 0, streams, replication);
@@ -205,6 +210,13 @@ public final class DatapathRunModel implements RunModel {
                     flow % net.b().cpuCount());
             tcpSenders.add(f.sender());
             tcpReceivers.add(f.receiver());
+        }
+
+        private static void impair(Link link, Experiment.Impairment spec, String name, StreamRegistry streams,
+                                   int replication) {
+            if (spec.active()) {
+                link.impair(spec.toModel(), Netem.Streams.of(streams, name + ".impairment", replication));
+            }
         }
 
         private UdpSource source(HostSpec host, Experiment.UdpTraffic u, int flow, double pps, RandomStream gaps,
@@ -323,6 +335,10 @@ public final class DatapathRunModel implements RunModel {
                 corrupt,
                 atEnd.rxMissed - atWarmup.rxMissed,
                 atEnd.resequencerTimeouts - atWarmup.resequencerTimeouts,
+                atEnd.impairment[0] - atWarmup.impairment[0],
+                atEnd.impairment[1] - atWarmup.impairment[1],
+                atEnd.impairment[2] - atWarmup.impairment[2],
+                atEnd.impairment[3] - atWarmup.impairment[3],
             });
         }
     }
@@ -341,6 +357,11 @@ public final class DatapathRunModel implements RunModel {
         long sent;
         long rxMissed;
         long resequencerTimeouts;
+        /**
+         * Frames lost, duplicated, corrupted and reordered (netem's reorder knob and the
+         * deterministic rule's holds together) by the link impairments, both directions.
+         */
+        final long[] impairment = new long[4];
 
         void note(BackToBack net, List<UdpSource> sources) {
             framesTx = net.aToB().frames();
@@ -366,6 +387,16 @@ public final class DatapathRunModel implements RunModel {
             sent = sources.stream().mapToLong(UdpSource::sent).sum();
             rxMissed = net.b().nic().rxMissed();
             resequencerTimeouts = net.b().macsec().resequencerTimeouts();
+            java.util.Arrays.fill(impairment, 0);
+            for (Link link : List.of(net.aToB(), net.bToA())) {
+                if (link.impairment() != null) {
+                    Netem.Counts n = link.impairment().counts();
+                    impairment[0] += n.lost();
+                    impairment[1] += n.duplicated();
+                    impairment[2] += n.corrupted();
+                    impairment[3] += n.reordered() + n.held();
+                }
+            }
         }
     }
 
