@@ -1,5 +1,6 @@
 package org.cryptorder.charts;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,8 +47,9 @@ record ResultTables(Path folder, ExperimentDescription experiment, List<SummaryR
             }
         }
         if (!missing.isEmpty()) {
-            throw new MalformedResultsException(folder + ": no " + String.join(", no ", missing)
-                    + " (not a results folder written by `cryptorder run`, or a run that did not finish)");
+            throw new MalformedResultsException(folder + ": no " + String.join(", no ", missing) + (shards(folder)
+                    ? " (shards of a sweep: `cryptorder merge " + folder + "` puts them together first)"
+                    : " (not a results folder written by `cryptorder run`, or a run that did not finish)"));
         }
         ExperimentDescription experiment = ExperimentDescription.read(folder.resolve(ExperimentDescription.FILE));
         CsvTable summary = CsvTable.read(folder.resolve(SUMMARY));
@@ -93,6 +95,15 @@ record ResultTables(Path folder, ExperimentDescription experiment, List<SummaryR
             rows.add(new SummaryRow(swept, (int) replications, estimates, policy));
         }
         return new ResultTables(folder, experiment, rows, metrics, summary, runs);
+    }
+
+    /** Whether the folder holds shard tables ({@code runs.shard-I-of-N.csv}) of {@code run --shard}. */
+    private static boolean shards(Path folder) {
+        try (var files = Files.list(folder)) {
+            return files.anyMatch(f -> f.getFileName().toString().matches("runs\\.shard-\\d+-of-\\d+\\.csv"));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static void checkLeadingColumns(CsvTable table, List<String> keys, List<String> then)

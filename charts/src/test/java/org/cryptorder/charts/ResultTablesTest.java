@@ -70,6 +70,14 @@ class ResultTablesTest {
     }
 
     @Test
+    void shardsNotYetMergedAreToldSo() throws Exception {
+        Path f = ResultFolders.quickstart(tmp.resolve("q"));
+        Files.delete(f.resolve("summary.csv"));
+        Files.move(f.resolve("runs.csv"), f.resolve("runs.shard-0-of-2.csv"));
+        assertMalformed(f, "no summary.csv, no runs.csv (shards of a sweep: `cryptorder merge " + f + "`");
+    }
+
+    @Test
     void aRowWithTooFewCells() throws Exception {
         Path f = ResultFolders.quickstart(tmp.resolve("q"));
         Files.writeString(f.resolve("summary.csv"), "async,5,1\n", java.nio.file.StandardOpenOption.APPEND);

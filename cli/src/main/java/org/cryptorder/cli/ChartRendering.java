@@ -39,6 +39,26 @@ final class ChartRendering {
         }
     }
 
+    /**
+     * Charts and report of the tables a command has just written ({@code run}, {@code merge}):
+     * prints where they are and gives 0, or says why they could not be drawn, that the tables stay
+     * and how to draw them again, and gives 1.
+     */
+    static int afterTables(String command, Path folder, PrintWriter err, PrintWriter out) {
+        try {
+            print(render(folder), folder, out);
+            return 0;
+        } catch (MalformedResultsException | Failed e) {
+            err.println("cryptorder " + command + ": charts and report not written: " + oneLine(e.getMessage()));
+            err.println("The tables are in " + folder + "; `cryptorder chart " + folder + "` draws them again.");
+            if (System.getenv("CRYPTORDER_DEBUG") != null && e.getCause() != null) {
+                e.getCause().printStackTrace(err);
+            }
+            err.flush();
+            return 1;
+        }
+    }
+
     /** {@code charts: DIR/charts (goodput, reordering; PNG and SVG)} and {@code report: DIR/report.html}. */
     static void print(ResultsRenderer.Rendered r, Path folder, PrintWriter out) {
         List<String> names = r.charts().stream().map(p -> p.getFileName().toString())

@@ -9,10 +9,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
-import org.cryptorder.charts.MalformedResultsException;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
 import org.cryptorder.experiment.ResolvedRun;
+import org.cryptorder.experiment.Shard;
 import org.cryptorder.experiment.DatapathRunModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,11 +56,26 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
 
+    @Option(names = "--shard", paramLabel = "I/N", description = "Run only slice I (from 0) of N of the runs, into"
+            + " runs.shard-I-of-N.csv; auto/N takes I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX."
+            + " Combine the slices with 'cryptorder merge'.")
+    String shardOption;
+
+    /** The slice asked for by --shard, or null for every run. */
+    private Shard shard;
+
     @Override
     public Integer call() throws IOException {
         int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (threads < 1 || threads > 4096) {
             throw new ParameterException(spec.commandLine(), "--jobs: 1 to 4096, got " + jobs);
+        }
+        if (shardOption != null) {
+            try {
+                shard = ShardOption.parse(shardOption, System.getenv());
+            } catch (ShardOption.BadShardException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
         }
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
@@ -97,14 +112,15 @@ final class RunCommand implements Callable<Integer> {
     private int runOne(ExperimentFile file, DatapathRunModel model, int threads, PrintWriter err, PrintWriter stdout)
             throws IOException {
         Path folder = folder(file);
-        ExperimentRunner runner = new ExperimentRunner(model,
-                new ExperimentRunner.Options(folder, threads, resume, Main.version()));
+        ExperimentRunner.Options options = new ExperimentRunner.Options(folder, threads, resume, Main.version(), shard);
+        ExperimentRunner runner = new ExperimentRunner(model, options);
+        String table = options.tableName();
         AtomicLong finished = new AtomicLong();
         ExperimentRunner.Progress shown = ProgressDisplay.of(file.experiment().name(), quiet, err);
         ExperimentRunner.Progress progress = new Counting(shown, finished);
         Thread onInterrupt = new Thread(() -> {
             err.printf(Locale.ROOT, "%ncryptorder run: interrupted; %d of %d runs are saved in %s; rerun with --resume"
-                    + " to do the rest%n", finished.get(), file.runCount(), folder.resolve("runs.csv"));
+                    + " to do the rest%n", finished.get(), file.runCount(), folder.resolve(table));
             err.flush();
         });
         Runtime.getRuntime().addShutdownHook(onInterrupt);
@@ -113,8 +129,12 @@ final class RunCommand implements Callable<Integer> {
             if (!report.complete()) {
                 return 1;
             }
+            if (shard != null) {
+                ShardOption.printDone(file, shard, report, stdout);
+                return 0;  // a shard has no summary to chart: merge draws the charts
+            }
             TerminalSummary.print(file, report, stdout);
-            return charts(folder, err, stdout);
+            return ChartRendering.afterTables("run", folder, err, stdout);
         } catch (ExperimentRunner.UnsupportedException e) {
             e.problems().forEach(err::println);
             err.flush();
@@ -126,7 +146,7 @@ final class RunCommand implements Callable<Integer> {
             return 2;
         } catch (ExperimentRunner.RunFailedException e) {
             err.println("cryptorder run: " + file.file() + ": " + e.getMessage());
-            err.println("The runs that finished are in " + folder.resolve("runs.csv") + "; rerun with --resume"
+            err.println("The runs that finished are in " + folder.resolve(table) + "; rerun with --resume"
                     + " to do the rest.");
             if (System.getenv("CRYPTORDER_DEBUG") != null && e.getCause() != null) {
                 e.getCause().printStackTrace(err);
@@ -139,22 +159,6 @@ final class RunCommand implements Callable<Integer> {
             } catch (IllegalStateException e) {
                 // the JVM is already shutting down: the hook runs
             }
-        }
-    }
-
-    /** Charts and report from the tables just written; a failure leaves the tables, says so, and gives 1. */
-    private static int charts(Path folder, PrintWriter err, PrintWriter stdout) {
-        try {
-            ChartRendering.print(ChartRendering.render(folder), folder, stdout);
-            return 0;
-        } catch (MalformedResultsException | ChartRendering.Failed e) {
-            err.println("cryptorder run: charts and report not written: " + ChartRendering.oneLine(e.getMessage()));
-            err.println("The tables are in " + folder + "; `cryptorder chart " + folder + "` draws them again.");
-            if (System.getenv("CRYPTORDER_DEBUG") != null && e.getCause() != null) {
-                e.getCause().printStackTrace(err);
-            }
-            err.flush();
-            return 1;
         }
     }
 

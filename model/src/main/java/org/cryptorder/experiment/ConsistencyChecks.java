@@ -75,6 +75,18 @@ final class ConsistencyChecks {
             return out;
         }
         Rules r = new Rules(skip, out);
+        for (String dir : List.of("aToB", "bToA")) {
+            Experiment.Impairment imp = dir.equals("aToB") ? e.link().impairments().aToB() : e.link().impairments().bToA();
+            String refusal = null;
+            try {
+                imp.toModel();
+            } catch (IllegalArgumentException ex) {
+                refusal = ex.getMessage();
+            }
+            String why = refusal;
+            r.check(List.of("link.impairments." + dir), why == null, "link.impairments." + dir,
+                    () -> "expected impairments tc netem would accept, found: " + why);
+        }
         r.check(List.of("run.warmupS", "run.durationS"), e.run().warmupS() < e.run().durationS(), "run.warmupS",
                 () -> "expected a warm-up shorter than run.durationS (" + num(e.run().durationS()) + " s), found "
                         + num(e.run().warmupS()) + " s");

@@ -8,20 +8,22 @@ import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Cpu;
-import org.cryptorder.host.KernelFpuLoad;
 import org.cryptorder.host.SchedulerParams;
-import org.cryptorder.host.UserFpuLoad;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.MacsecCounter;
 import org.cryptorder.macsec.SecY;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.metrics.LatencyHistogram;
+import org.cryptorder.net.FrameTrace;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
+import org.cryptorder.net.Link;
+import org.cryptorder.net.Netem;
 import org.cryptorder.scenario.BackToBack;
+import org.cryptorder.scenario.Contention;
+import org.cryptorder.scenario.TcpFlow;
 import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.transport.CongestionControlKind;
-import org.cryptorder.transport.FlowAddress;
 import org.cryptorder.transport.Ipv4TcpHeader;
 import org.cryptorder.transport.TcpConfig;
 import org.cryptorder.transport.TcpMode;
@@ -74,7 +76,8 @@ public final class DatapathRunModel implements RunModel {
             "tcp_spurious_retransmits", "in_pkts_ok", "in_pkts_delayed", "in_pkts_late", "in_pkts_not_valid",
             "reordered_ratio", "reorder_extent_max", "cryptd_enqueued", "cryptd_dropped", "cryptd_wait_mean_us",
             "latency_p50_us", "latency_p99_us", "udp_out_of_order", "udp_lost", "udp_sent", "udp_received",
-            "udp_corrupt", "rx_missed", "resequencer_timeouts");
+            "udp_corrupt", "rx_missed", "resequencer_timeouts", "impairment_lost", "impairment_duplicated",
+            "impairment_corrupted", "impairment_reordered");
 
     private final Profiles profiles;
 
@@ -103,7 +106,25 @@ public final class DatapathRunModel implements RunModel {
             throw new ModelException(ex.getMessage(), ex);
         }
         HostSpec host = hostSpec(e, profile);
-        return new Replication(e, host, secy(e), streams, replication).run();
+        return new Replication(e, host, secy(e), streams, replication, null).run();
+    }
+
+    /**
+     * Runs replication {@code replication} of {@code run} with a frame trace following its first
+     * {@code frames} frames (in both directions), and returns the trace.
+     */
+    public FrameTrace trace(ResolvedRun run, StreamRegistry streams, int replication, int frames)
+            throws ModelException {
+        Experiment e = run.experiment();
+        CpuProfile profile;
+        try {
+            profile = profiles.load(e.hosts().profile());
+        } catch (CpuProfile.InvalidProfileException ex) {
+            throw new ModelException(ex.getMessage(), ex);
+        }
+        FrameTrace trace = new FrameTrace(frames);
+        new Replication(e, hostSpec(e, profile), secy(e), streams, replication, trace).run();
+        return trace;
     }
 
     /** The hosts' build, as {@code HostSpec.of} with the experiment's offload device, timeout and steering. */
@@ -140,26 +161,23 @@ public final class DatapathRunModel implements RunModel {
         private final Counters atWarmup = new Counters();
         private final Counters atEnd = new Counters();
 
-        Replication(Experiment e, HostSpec host, SecYConfig secy, StreamRegistry streams, int replication) {
+        Replication(Experiment e, HostSpec host, SecYConfig secy, StreamRegistry streams, int replication,
+                    FrameTrace trace) {
             this.e = e;
             GcmEngine engine = new GcmEngine();
-            RandomStream keys = streams.stream("keys", replication);
-            byte[] keyA = randomKey(keys, secy.suite().keyBytes());
-            byte[] keyB = randomKey(keys, secy.suite().keyBytes());
-            net = new BackToBack(sim, host, host, secy, keyA, keyB, e.link().rateGbps() * 1e9,
-                    Time.us(e.link().delayUs()), engine);
+            net = BackToBack.randomlyKeyed(sim, host, host, secy, streams.stream("keys", replication),
+                    e.link().rateGbps() * 1e9, Time.us(e.link().delayUs()), engine);
+            if (trace != null) {
+                net.a().trace(trace);
+                net.b().trace(trace);
+            }
+            impair(net.aToB(), e.link().impairments().aToB(), "a->b", streams, replication);
+            impair(net.bToA(), e.link().impairments().bToA(), "b->a", streams, replication);
             Experiment.Contention c = e.contention();
-            for (int cpu = 0; cpu < net.b().cpuCount(); cpu++) {
-                new KernelFpuLoad(net.b().cpu(cpu), "kernel-fpu", streams.stream("b.cpu" + cpu + ".kernel-fpu", replication),
-                        c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution()).start();
-                if (c.userFpuLoad()) {
-                    new UserFpuLoad(net.b().cpu(cpu), "prime95").start();
-                }
-            }
-            for (int cpu = 0; cpu < net.a().cpuCount(); cpu++) {
-                new KernelFpuLoad(net.a().cpu(cpu), "kernel-fpu", streams.stream("a.cpu" + cpu + ".kernel-fpu", replication),
-                        c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution()).start();
-            }
+            Contention.install(net.b(), "b", c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution(),
+                    c.userFpuLoad(), 0, streams, replication);
+            Contention.install(net.a(), "a", c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()),
+                    c.sectionDistribution(), false, 0, streams, replication);
             int flow = 0;
             for (Experiment.Traffic t : e.traffic()) {
                 if (t instanceof Experiment.TcpTraffic tcp) {
@@ -188,21 +206,17 @@ public final class DatapathRunModel implements RunModel {
                     Ipv4TcpHeader.mssForLinkMtu(e.link().mtu())).withCongestionControl(
                     t.congestionControl() == Experiment.CongestionControl.CUBIC
                             ? CongestionControlKind.CUBIC : CongestionControlKind.RENO);
-            FlowAddress data = new FlowAddress(0x0a000001, 0x0a000002, 40000 + flow, 5201);
-            Cpu[] cpusA = cpus(net.a());
-            Cpu[] cpusB = cpus(net.b());
-            tcpSenders.add(TcpSocket.sender(cpusA, cpusA[flow % cpusA.length], net.a().macsec(), host.stack(), flow,
-                    net.a().mac(), net.b().mac(), cfg, data, TCP_SMALL_QUEUES_BYTES));
-            tcpReceivers.add(TcpSocket.receiver(cpusB, cpusB[flow % cpusB.length], net.b().macsec(), host.stack(), flow,
-                    net.b().mac(), net.a().mac(), cfg, data.reversed()));
+            TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES, flow % net.a().cpuCount(),
+                    flow % net.b().cpuCount());
+            tcpSenders.add(f.sender());
+            tcpReceivers.add(f.receiver());
         }
 
-        private static Cpu[] cpus(Host h) {
-            Cpu[] c = new Cpu[h.cpuCount()];
-            for (int i = 0; i < c.length; i++) {
-                c[i] = h.cpu(i);
+        private static void impair(Link link, Experiment.Impairment spec, String name, StreamRegistry streams,
+                                   int replication) {
+            if (spec.active()) {
+                link.impair(spec.toModel(), Netem.Streams.of(streams, name + ".impairment", replication));
             }
-            return c;
         }
 
         private UdpSource source(HostSpec host, Experiment.UdpTraffic u, int flow, double pps, RandomStream gaps,
@@ -321,6 +335,10 @@ public final class DatapathRunModel implements RunModel {
                 corrupt,
                 atEnd.rxMissed - atWarmup.rxMissed,
                 atEnd.resequencerTimeouts - atWarmup.resequencerTimeouts,
+                atEnd.impairment[0] - atWarmup.impairment[0],
+                atEnd.impairment[1] - atWarmup.impairment[1],
+                atEnd.impairment[2] - atWarmup.impairment[2],
+                atEnd.impairment[3] - atWarmup.impairment[3],
             });
         }
     }
@@ -339,6 +357,11 @@ public final class DatapathRunModel implements RunModel {
         long sent;
         long rxMissed;
         long resequencerTimeouts;
+        /**
+         * Frames lost, duplicated, corrupted and reordered (netem's reorder knob and the
+         * deterministic rule's holds together) by the link impairments, both directions.
+         */
+        final long[] impairment = new long[4];
 
         void note(BackToBack net, List<UdpSource> sources) {
             framesTx = net.aToB().frames();
@@ -364,14 +387,17 @@ public final class DatapathRunModel implements RunModel {
             sent = sources.stream().mapToLong(UdpSource::sent).sum();
             rxMissed = net.b().nic().rxMissed();
             resequencerTimeouts = net.b().macsec().resequencerTimeouts();
+            java.util.Arrays.fill(impairment, 0);
+            for (Link link : List.of(net.aToB(), net.bToA())) {
+                if (link.impairment() != null) {
+                    Netem.Counts n = link.impairment().counts();
+                    impairment[0] += n.lost();
+                    impairment[1] += n.duplicated();
+                    impairment[2] += n.corrupted();
+                    impairment[3] += n.reordered() + n.held();
+                }
+            }
         }
     }
 
-    private static byte[] randomKey(RandomStream s, int n) {
-        byte[] k = new byte[n];
-        for (int i = 0; i < n; i++) {
-            k[i] = (byte) s.nextInt(0, 255);
-        }
-        return k;
-    }
 }

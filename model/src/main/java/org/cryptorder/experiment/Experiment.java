@@ -51,7 +51,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     public Experiment {
         description = description == null ? "" : description;
         hosts = hosts == null ? new Hosts(null, null, null, null, null, null, null, null) : hosts;
-        link = link == null ? new Link(null, null, null) : link;
+        link = link == null ? new Link(null, null, null, null) : link;
         macsec = macsec == null ? new Macsec(null, null, null, null, null, null, null) : macsec;
         crypto = crypto == null ? new Crypto(null, null, null, null, null) : crypto;
         contention = contention == null ? new Contention(null, null, null, null, null) : contention;
@@ -99,11 +99,128 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param delayUs  one-way propagation delay, us; default 20
      * @param mtu      MTU of the physical devices, octets; default 1500
      */
-    public record Link(Double rateGbps, Double delayUs, Integer mtu) {
+    public record Link(Double rateGbps, Double delayUs, Integer mtu, Impairments impairments) {
         public Link {
             rateGbps = or(rateGbps, 10.0);
             delayUs = or(delayUs, 20.0);
             mtu = or(mtu, 1500);
+            impairments = or(impairments, new Impairments(null, null));
+        }
+    }
+
+    /**
+     * What the link does to frames on the wire in each direction, as {@code tc netem} would (all
+     * off by default); see {@link org.cryptorder.net.Impairment}.
+     *
+     * @param aToB the data direction (host a to host b)
+     * @param bToA the reverse direction (ACKs)
+     */
+    public record Impairments(Impairment aToB, Impairment bToA) {
+        public Impairments {
+            aToB = or(aToB, Impairment.none());
+            bToA = or(bToA, Impairment.none());
+        }
+    }
+
+    /**
+     * One direction's impairments; probabilities and correlations are fractions (tc takes
+     * percentages). Every knob is off by default.
+     *
+     * @param delayUs, jitterUs, delayDistribution, delayCorrelation {@code delay T J C distribution D}; 0, 0, uniform, 0
+     * @param lossProbability, lossCorrelation {@code loss random P C}; 0, 0
+     * @param gilbertElliott {@code loss gemodel p r 1-h 1-k}; off while {@code p} is 0
+     * @param duplicateProbability, duplicateCorrelation {@code duplicate P C}; 0, 0
+     * @param corruptProbability, corruptCorrelation {@code corrupt P C}: one bit flipped; 0, 0
+     * @param reorderProbability, reorderCorrelation, reorderGap {@code reorder P C gap G}; 0, 0, 0
+     * @param deterministicReorder every k-th frame held back; off while {@code everyK} is 0
+     * @param limitFrames {@code limit}: frames the stage may hold; 0 for no limit
+     */
+    public record Impairment(Double delayUs, Double jitterUs, org.cryptorder.net.Impairment.DelayDistribution delayDistribution,
+                             Double delayCorrelation, Double lossProbability, Double lossCorrelation,
+                             GilbertElliott gilbertElliott, Double duplicateProbability, Double duplicateCorrelation,
+                             Double corruptProbability, Double corruptCorrelation, Double reorderProbability,
+                             Double reorderCorrelation, Integer reorderGap, DeterministicReorder deterministicReorder,
+                             Integer limitFrames) {
+        public Impairment {
+            delayUs = or(delayUs, 0.0);
+            jitterUs = or(jitterUs, 0.0);
+            delayDistribution = or(delayDistribution, org.cryptorder.net.Impairment.DelayDistribution.UNIFORM);
+            delayCorrelation = or(delayCorrelation, 0.0);
+            lossProbability = or(lossProbability, 0.0);
+            lossCorrelation = or(lossCorrelation, 0.0);
+            gilbertElliott = or(gilbertElliott, new GilbertElliott(null, null, null, null));
+            duplicateProbability = or(duplicateProbability, 0.0);
+            duplicateCorrelation = or(duplicateCorrelation, 0.0);
+            corruptProbability = or(corruptProbability, 0.0);
+            corruptCorrelation = or(corruptCorrelation, 0.0);
+            reorderProbability = or(reorderProbability, 0.0);
+            reorderCorrelation = or(reorderCorrelation, 0.0);
+            reorderGap = or(reorderGap, 0);
+            deterministicReorder = or(deterministicReorder, new DeterministicReorder(null, null, null, null));
+            limitFrames = or(limitFrames, 0);
+        }
+
+        static Impairment none() {
+            return new Impairment(null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                    null, null);
+        }
+
+        /**
+         * The model's impairment.
+         *
+         * @throws IllegalArgumentException when the knobs contradict each other as tc would refuse
+         */
+        public org.cryptorder.net.Impairment toModel() {
+            org.cryptorder.net.Impairment.GilbertElliott ge = gilbertElliott.p() > 0
+                    ? new org.cryptorder.net.Impairment.GilbertElliott(gilbertElliott.p(), gilbertElliott.r(),
+                            gilbertElliott.oneMinusH(), gilbertElliott.oneMinusK()) : null;
+            DeterministicReorder d = deterministicReorder;
+            org.cryptorder.net.Impairment.DeterministicReorder rule = d.everyK() == 0 ? null
+                    : d.displacementFrames() > 0
+                            ? org.cryptorder.net.Impairment.DeterministicReorder.displace(d.everyK(), d.offset(),
+                                    d.displacementFrames())
+                            : org.cryptorder.net.Impairment.DeterministicReorder.hold(d.everyK(), d.offset(), d.holdUs());
+            return new org.cryptorder.net.Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation,
+                    lossProbability, lossCorrelation, ge, duplicateProbability, duplicateCorrelation,
+                    corruptProbability, corruptCorrelation, reorderProbability, reorderCorrelation, reorderGap, rule,
+                    limitFrames);
+        }
+
+        /** Whether any knob is on. */
+        @JsonIgnore
+        public boolean active() {
+            return !toModel().equals(org.cryptorder.net.Impairment.NONE);
+        }
+    }
+
+    /**
+     * netem's Gilbert-Elliott loss model ({@code loss gemodel p r 1-h 1-k}); off while p is 0.
+     *
+     * @param p         chance of going from the good to the bad state; default 0 (off)
+     * @param r         chance of going back; default 1
+     * @param oneMinusH loss in the bad state; default 1
+     * @param oneMinusK loss in the good state; default 0
+     */
+    public record GilbertElliott(Double p, Double r, Double oneMinusH, Double oneMinusK) {
+        public GilbertElliott {
+            p = or(p, 0.0);
+            r = or(r, 1.0);
+            oneMinusH = or(oneMinusH, 1.0);
+            oneMinusK = or(oneMinusK, 0.0);
+        }
+    }
+
+    /**
+     * An exact displacement rule: every k-th frame (counted from {@code offset}) is held back until
+     * {@code displacementFrames} later frames have passed, or, with no displacement, for {@code
+     * holdUs}. Off while everyK is 0.
+     */
+    public record DeterministicReorder(Integer everyK, Integer offset, Integer displacementFrames, Double holdUs) {
+        public DeterministicReorder {
+            everyK = or(everyK, 0);
+            offset = or(offset, 0);
+            displacementFrames = or(displacementFrames, 0);
+            holdUs = or(holdUs, 0.0);
         }
     }
 

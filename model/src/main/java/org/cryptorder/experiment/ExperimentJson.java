@@ -91,6 +91,7 @@ public final class ExperimentJson {
         register(module, ValidateFrames.class);
         register(module, SectionLength.class);
         register(module, RxSteering.class);
+        register(module, org.cryptorder.net.Impairment.DelayDistribution.class);
         register(module, Experiment.UdpPattern.class);
         register(module, Experiment.CongestionControl.class);
         register(module, Experiment.TcpMode.class);

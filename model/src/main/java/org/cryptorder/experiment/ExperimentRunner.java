@@ -42,6 +42,10 @@ import org.cryptorder.engine.StreamRegistry;
  * already in {@code runs.csv} are kept and their runs skipped. The CSV files begin with comment
  * lines giving the tool version, the experiment's name and fingerprint, and the random-number
  * scheme of each seed used.
+ *
+ * <p>With a {@link Shard}, only that slice of the runs is run, its rows go to the shard's own
+ * table (whose comment lines end with the shard's), and no summary is written: {@link ShardMerge}
+ * writes it once every slice is done.
  */
 public final class ExperimentRunner {
     /** The column the runner adds after {@code replication} and {@code seed}. */
@@ -58,12 +62,24 @@ public final class ExperimentRunner {
      * @param jobs        threads (at least 1)
      * @param resume      keep the rows already in {@code folder/runs.csv} and run only the others
      * @param toolVersion written into every file
+     * @param shard       the slice of the runs to run, or null for all of them: its rows go to
+     *                    {@link Shard#fileName()} instead of {@code runs.csv}, and no summary is written
      */
-    public record Options(Path folder, int jobs, boolean resume, String toolVersion) {
+    public record Options(Path folder, int jobs, boolean resume, String toolVersion, Shard shard) {
         public Options {
             if (jobs < 1) {
                 throw new IllegalArgumentException("at least one job, got " + jobs);
             }
+        }
+
+        /** Every run of the experiment. */
+        public Options(Path folder, int jobs, boolean resume, String toolVersion) {
+            this(folder, jobs, resume, toolVersion, null);
+        }
+
+        /** The table the rows go to, in {@link #folder}. */
+        public String tableName() {
+            return shard == null ? RunsTable.FILE : shard.fileName();
         }
     }
 
@@ -170,6 +186,9 @@ public final class ExperimentRunner {
         Path folder = options.folder();
         Files.createDirectories(folder);
         List<String> comments = comments(file);
+        if (options.shard() != null) {
+            comments.add(options.shard().commentLine());
+        }
         List<String> keys = file.sweepKeys();
         List<String> header = new ArrayList<>(keys);
         header.addAll(List.of("replication", "seed", WALL_SECONDS));
@@ -180,8 +199,8 @@ public final class ExperimentRunner {
         }
         RunsTable table;
         try {
-            table = options.resume() ? RunsTable.resume(folder, comments, header, keyOf, keys.size())
-                    : RunsTable.create(folder, comments, header);
+            table = options.resume() ? RunsTable.resume(folder.resolve(options.tableName()), comments, header, keyOf,
+                    keys.size()) : RunsTable.create(folder.resolve(options.tableName()), comments, header);
         } catch (RunsTable.NotResumable e) {
             throw new NotResumableException(e.getMessage());
         }
@@ -202,15 +221,25 @@ public final class ExperimentRunner {
         for (ResolvedRun r : file.configurations()) {
             registries.computeIfAbsent(r.experiment().run().seed(), StreamRegistry::new);
         }
-        progress.begin(file.runCount(), done.size());
+        long total = 0;
+        long k = 0;
+        for (ResolvedRun r : file.configurations()) {
+            for (int rep = 0; rep < r.experiment().run().replications(); rep++, k++) {
+                if (inShard(k)) {
+                    total++;
+                }
+            }
+        }
+        progress.begin(total, done.size());
         ExecutorService pool = Executors.newFixedThreadPool(options.jobs(), workers());
         List<Future<?>> futures = new ArrayList<>();
         AtomicInteger ran = new AtomicInteger();
         try {
+            long position = 0;
             for (ResolvedRun r : file.configurations()) {
                 StreamRegistry streams = registries.get(r.experiment().run().seed());
-                for (int rep = 0; rep < r.experiment().run().replications(); rep++) {
-                    if (done.contains(r.index() + "/" + rep)) {
+                for (int rep = 0; rep < r.experiment().run().replications(); rep++, position++) {
+                    if (!inShard(position) || done.contains(r.index() + "/" + rep)) {
                         continue;
                     }
                     int replication = rep;
@@ -249,12 +278,16 @@ public final class ExperimentRunner {
             Thread.currentThread().interrupt();
             cancelled.set(true);
         }
-        if (cancelled.get() || rows.size() < file.runCount()) {
+        if (cancelled.get() || rows.size() < total) {
             return new Report(options.folder(), ran.get(), done.size(), false, List.of());
         }
         List<RunsTable.Row> all = new ArrayList<>(rows);
         table.rewriteInOrder(all);
-        List<ConfigurationSummary> summaries = summarise(file, all);
+        if (options.shard() != null) {
+            progress.end();
+            return new Report(options.folder(), ran.get(), done.size(), true, List.of());
+        }
+        List<ConfigurationSummary> summaries = summarise(file, model.metricNames(), all);
         SummaryTable.write(options.folder(), comments(file), file.sweepKeys(), summaries,
                 file.experiment().run().targetHalfWidth());
         progress.end();
@@ -289,12 +322,17 @@ public final class ExperimentRunner {
         return new RunsTable.Row(r.index(), replication, cells);
     }
 
+    private boolean inShard(long position) {
+        return options.shard() == null || options.shard().holds(position);
+    }
+
     /** Summaries from the rows as written (numbers read back from their cells). */
-    private List<ConfigurationSummary> summarise(ExperimentFile file, List<RunsTable.Row> rows) {
+    static List<ConfigurationSummary> summarise(ExperimentFile file, List<String> metricNames,
+                                                List<RunsTable.Row> rows) {
         int first = file.sweepKeys().size() + 2;
         List<String> metrics = new ArrayList<>();
         metrics.add(WALL_SECONDS);
-        metrics.addAll(model.metricNames());
+        metrics.addAll(metricNames);
         Map<Integer, List<RunsTable.Row>> byConfiguration = RunsTable.byConfiguration(rows);
         List<ConfigurationSummary> out = new ArrayList<>();
         for (ResolvedRun r : file.configurations()) {
@@ -314,8 +352,13 @@ public final class ExperimentRunner {
 
     /** The comment lines at the top of both tables. */
     private List<String> comments(ExperimentFile file) {
+        return comments(file, options.toolVersion());
+    }
+
+    /** The comment lines at the top of both tables, for a tool version. */
+    static List<String> comments(ExperimentFile file, String toolVersion) {
         List<String> out = new ArrayList<>();
-        out.add("# cryptorder " + options.toolVersion());
+        out.add("# cryptorder " + toolVersion);
         out.add("# experiment " + file.experiment().name() + ", fingerprint sha256:" + file.fingerprint());
         for (long seed : seeds(file)) {
             out.add("# random numbers: " + new StreamRegistry(seed).description());

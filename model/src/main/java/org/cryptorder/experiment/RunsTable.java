@@ -60,24 +60,23 @@ final class RunsTable implements Closeable {
         this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
 
-    /** A new table in {@code folder}, replacing any earlier one. */
-    static RunsTable create(Path folder, List<String> comments, List<String> header) throws IOException {
-        return new RunsTable(folder.resolve(FILE), comments, header, List.of());
+    /** A new table ({@code runs.csv} or a shard's), replacing any earlier one. */
+    static RunsTable create(Path file, List<String> comments, List<String> header) throws IOException {
+        return new RunsTable(file, comments, header, List.of());
     }
 
     /**
-     * The table in {@code folder} with the rows it already holds (a missing file holds none). A
+     * The table {@code file} with the rows it already holds (a missing file holds none). A
      * last line cut short by a kill is dropped.
      *
      * @param comments the comment lines this experiment writes; the file's must be the same
      * @param keyOf    the configuration index of a row's sweep cells joined as one CSV line, if any
      * @throws NotResumable when the file was written for another experiment, tool version or columns
      */
-    static RunsTable resume(Path folder, List<String> comments, List<String> header, Map<String, Integer> keyOf,
+    static RunsTable resume(Path file, List<String> comments, List<String> header, Map<String, Integer> keyOf,
                             int sweepColumns) throws IOException, NotResumable {
-        Path file = folder.resolve(FILE);
         if (!Files.exists(file)) {
-            return create(folder, comments, header);
+            return create(file, comments, header);
         }
         String text = Files.readString(file, StandardCharsets.UTF_8);
         List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
@@ -126,6 +125,12 @@ final class RunsTable implements Closeable {
     /** Replaces the file, atomically, by the same rows in sweep order. */
     synchronized void rewriteInOrder(List<Row> rows) throws IOException {
         out.flush();
+        writeInOrder(file, comments, header, rows);
+    }
+
+    /** Writes a whole table, atomically, with the rows in sweep order. */
+    static void writeInOrder(Path file, List<String> comments, List<String> header, List<Row> rows)
+            throws IOException {
         List<Row> sorted = new ArrayList<>(rows);
         sorted.sort(Comparator.comparingInt(Row::configuration).thenComparingInt(Row::replication));
         write(file, comments, header, sorted);

@@ -46,6 +46,12 @@
  * locale-independent form that reads back to the same double, so the tables are byte-identical
  * whatever the number of threads, apart from {@code wall_seconds}.
  *
+ * <h2>Shards</h2>
+ * A {@link org.cryptorder.experiment.Shard} I of N runs the runs at positions k with k mod N = I
+ * of the sweep-ordered (configuration, replication) list, into {@code runs.shard-I-of-N.csv};
+ * {@link org.cryptorder.experiment.ShardMerge} checks that the shards of one or several folders
+ * are every slice of one experiment, once and complete, and writes the tables a whole run writes.
+ *
  * <h2>Validation</h2>
  * Tests: over forty kinds of malformed file, each with exactly one message at its line and column;
  * schema and records walked together (keys, types, enum values, defaults); runs with one and

@@ -39,6 +39,8 @@ public final class Cpu {
     private Work running;
     private double runStart;
     private double sliceLeft;
+    /** When the current task's slice ends; the SliceEnd event is only pending while others wait to run. */
+    private double sliceEndsAt;
     private boolean needResched;
     private boolean handling;
     private double minVruntime;
@@ -171,6 +173,9 @@ public final class Cpu {
         updateMinVruntime();
         t.vruntime = Math.max(t.vruntime, minVruntime - params.sleeperCreditNs());
         runQueue.add(t);
+        if (!handling && state == State.TASK && sliceEnd.time() < 0) {
+            sliceEnd.schedule(Math.max(0, sliceEndsAt - sim.time()));
+        }
         if (handling || state == State.SOFTIRQ) {
             pendingWakeups.add(t);
         } else if (state == State.IDLE) {
@@ -214,8 +219,10 @@ public final class Cpu {
             current.remaining = done.time() - now;
             done.cancel();
         }
-        sliceLeft = Math.max(0, sliceEnd.time() - now);
-        sliceEnd.cancel();
+        sliceLeft = Math.max(0, sliceEndsAt - now);
+        if (sliceEnd.time() >= 0) {
+            sliceEnd.cancel();
+        }
         state = State.IDLE;
     }
 
@@ -258,7 +265,10 @@ public final class Cpu {
             current.remaining = startWork(running);
         }
         done.schedule(current.remaining);
-        sliceEnd.schedule(Math.rint(sliceLeft));
+        sliceEndsAt = sim.time() + Math.rint(sliceLeft);
+        if (!runQueue.isEmpty() && sliceEnd.time() < 0) {
+            sliceEnd.schedule(Math.rint(sliceLeft));
+        }
         // what the work's start raised or woke on this CPU takes effect now that it runs
         if (!softirqs.isEmpty() && !bhDisabled(running)) {
             pauseCurrent();
@@ -350,8 +360,10 @@ public final class Cpu {
             } else {
                 Work w = current.queue.poll();
                 current.remaining = -1;
-                sliceLeft = Math.max(0, sliceEnd.time() - now);
-                sliceEnd.cancel();
+                sliceLeft = Math.max(0, sliceEndsAt - now);
+                if (sliceEnd.time() >= 0) {
+                    sliceEnd.cancel();
+                }
                 w.finish(Cpu.this);
                 if (current.queue.isEmpty()) {
                     current.runnable = false;  // it sleeps and gives up the CPU
@@ -372,8 +384,7 @@ public final class Cpu {
         @Override
         public void actions() {
             if (runQueue.isEmpty()) {
-                sliceLeft = Math.max(params.minGranularityNs(), params.latencyNs());
-                sliceEnd.schedule(sliceLeft);
+                sliceEndsAt = sim.time() + Math.max(params.minGranularityNs(), params.latencyNs());
                 return;
             }
             sliceLeft = 0;

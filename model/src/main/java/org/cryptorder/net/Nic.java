@@ -156,7 +156,7 @@ public final class Nic implements Link.Receiver {
         }
         if (FrameTrace.follows(trace, p)) {
             trace.stepAt(sim.time(), name, p, p.frame().pn(), "arrives on the RX queue of " + q.cpu.name() + " ("
-                    + (q.ring.size() - 1) + " frames ahead"
+                    + (q.ring.size() - 1) + (q.ring.size() == 2 ? " frame ahead" : " frames ahead")
                     + (q.napiScheduled ? ", NAPI already polling)" : ", interrupt raises NET_RX softirq)"));
         }
         if (!q.napiScheduled) {

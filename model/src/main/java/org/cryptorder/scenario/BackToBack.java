@@ -7,6 +7,7 @@ import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.net.Link;
+import umontreal.ssj.rng.RandomStream;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -46,6 +47,26 @@ public final class BackToBack {
         bToA.connect(a.nic());
         a.nic().connect(aToB, a.macsec());
         b.nic().connect(bToA, b.macsec());
+    }
+
+    /**
+     * Two hosts whose two SA keys are drawn from {@code keys} (A's key first, then B's, one octet
+     * per draw).
+     */
+    public static BackToBack randomlyKeyed(Simulator sim, HostSpec specA, HostSpec specB, SecYConfig secy,
+                                           RandomStream keys, double rateBitsPerSecond, double delayNs,
+                                           GcmEngine engine) {
+        byte[] keyA = randomKey(keys, secy.suite().keyBytes());
+        byte[] keyB = randomKey(keys, secy.suite().keyBytes());
+        return new BackToBack(sim, specA, specB, secy, keyA, keyB, rateBitsPerSecond, delayNs, engine);
+    }
+
+    private static byte[] randomKey(RandomStream s, int n) {
+        byte[] k = new byte[n];
+        for (int i = 0; i < n; i++) {
+            k[i] = (byte) s.nextInt(0, 255);
+        }
+        return k;
     }
 
     private static SecYConfig withSci(SecYConfig c, long sci) {

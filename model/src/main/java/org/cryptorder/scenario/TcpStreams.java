@@ -4,10 +4,7 @@ import java.util.function.Consumer;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Time;
-import org.cryptorder.host.Cpu;
-import org.cryptorder.host.KernelFpuLoad;
 import org.cryptorder.host.SectionLength;
-import org.cryptorder.host.UserFpuLoad;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.MacsecCounter;
 import org.cryptorder.macsec.SecYConfig;
@@ -15,13 +12,11 @@ import org.cryptorder.metrics.LatencyHistogram;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.transport.CongestionControlKind;
-import org.cryptorder.transport.FlowAddress;
 import org.cryptorder.transport.Ipv4TcpHeader;
 import org.cryptorder.transport.TcpConfig;
 import org.cryptorder.transport.TcpMode;
 import org.cryptorder.transport.TcpSenderCounters;
 import org.cryptorder.transport.TcpSocket;
-import umontreal.ssj.rng.RandomStream;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -65,29 +60,22 @@ public final class TcpStreams {
                               EventListKind events) {
         Simulator sim = events.newSimulator();
         GcmEngine engine = new GcmEngine();
-        RandomStream keys = streams.stream("keys", replication);
-        byte[] keyA = new byte[c.secy().suite().keyBytes()];
-        byte[] keyB = new byte[c.secy().suite().keyBytes()];
-        for (int i = 0; i < keyA.length; i++) {
-            keyA[i] = (byte) keys.nextInt(0, 255);
-            keyB[i] = (byte) keys.nextInt(0, 255);
-        }
         SecYConfig secy = c.secy().withLowerMtu(c.mtu());
-        BackToBack net = new BackToBack(sim, c.a(), c.b(), secy, keyA, keyB, c.rateGbps() * 1e9, Time.us(c.delayUs()),
-                engine);
-        contention(net.a(), "a", c.senderKernelFpuBusy(), c, streams, replication);
-        contention(net.b(), "b", c.kernelFpuBusy(), c, streams, replication);
+        BackToBack net = BackToBack.randomlyKeyed(sim, c.a(), c.b(), secy, streams.stream("keys", replication),
+                c.rateGbps() * 1e9, Time.us(c.delayUs()), engine);
+        Contention.install(net.a(), "a", c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections(),
+                c.userFpuLoad(), 1, streams, replication);
+        Contention.install(net.b(), "b", c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections(),
+                c.userFpuLoad(), 1, streams, replication);
         customize.accept(net);
         int mss = Ipv4TcpHeader.mssForLinkMtu(c.mtu());
         TcpConfig tcp = TcpConfig.of(c.mode(), mss).withCongestionControl(c.congestionControl());
         TcpSocket[] senders = new TcpSocket[c.flows()];
         TcpSocket[] receivers = new TcpSocket[c.flows()];
         for (int f = 0; f < c.flows(); f++) {
-            FlowAddress data = new FlowAddress(0x0a000001, 0x0a000002, 40000 + f, 5201);
-            senders[f] = TcpSocket.sender(cpus(net.a()), net.a().cpu(0), net.a().macsec(), c.a().stack(), f,
-                    net.a().mac(), net.b().mac(), tcp, data, c.tsqLimitBytes());
-            receivers[f] = TcpSocket.receiver(cpus(net.b()), net.b().cpu(0), net.b().macsec(), c.b().stack(), f,
-                    net.b().mac(), net.a().mac(), tcp, data.reversed());
+            TcpFlow flow = TcpFlow.connect(net, f, tcp, c.tsqLimitBytes(), 0, 0);
+            senders[f] = flow.sender();
+            receivers[f] = flow.receiver();
         }
         long[] wireAtWarmup = new long[1];
         long[][] secyAtWarmup = new long[1][];
@@ -121,24 +109,6 @@ public final class TcpStreams {
         }.schedule(Time.s(c.durationS()));
         sim.start();
         return outcome(c, net, senders, receivers, wireAtWarmup[0], secyAtWarmup[0], busyAtWarmup);
-    }
-
-    private static Cpu[] cpus(Host h) {
-        Cpu[] cpus = new Cpu[h.cpuCount()];
-        for (int i = 0; i < cpus.length; i++) {
-            cpus[i] = h.cpu(i);
-        }
-        return cpus;
-    }
-
-    private static void contention(Host h, String name, double busy, Config c, StreamRegistry streams, int rep) {
-        for (int cpu = 0; cpu < h.cpuCount(); cpu++) {
-            new KernelFpuLoad(h.cpu(cpu), "kernel-fpu", streams.stream(name + ".cpu" + cpu + ".kernel-fpu", rep), busy,
-                    Time.us(c.meanSectionUs()), c.sections()).start();
-            if (c.userFpuLoad() && cpu > 0) {
-                new UserFpuLoad(h.cpu(cpu), "prime95").start();
-            }
-        }
     }
 
     private static final MacsecCounter[] RX = {MacsecCounter.IN_PKTS_OK, MacsecCounter.IN_PKTS_DELAYED,

@@ -4,16 +4,13 @@ import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Cpu;
-import org.cryptorder.host.KernelFpuLoad;
 import org.cryptorder.host.SectionLength;
-import org.cryptorder.host.UserFpuLoad;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.MacsecCounter;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.transport.UdpSink;
 import org.cryptorder.transport.UdpSource;
-import umontreal.ssj.rng.RandomStream;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -77,22 +74,12 @@ public final class UdpStreams {
                               java.util.function.Consumer<BackToBack> customize, EventListKind events) {
         Simulator sim = events.newSimulator();
         GcmEngine engine = new GcmEngine();
-        RandomStream keys = streams.stream("keys", replication);
-        byte[] keyA = randomKey(keys, c.secy().suite().keyBytes());
-        byte[] keyB = randomKey(keys, c.secy().suite().keyBytes());
-        BackToBack net = new BackToBack(sim, c.a(), c.b(), c.secy(), keyA, keyB, c.rateGbps() * 1e9,
-                Time.us(c.delayUs()), engine);
-        for (int cpu = 0; cpu < net.b().cpuCount(); cpu++) {
-            new KernelFpuLoad(net.b().cpu(cpu), "kernel-fpu", streams.stream("b.cpu" + cpu + ".kernel-fpu", replication),
-                    c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections()).start();
-            if (c.userFpuLoad()) {
-                new UserFpuLoad(net.b().cpu(cpu), "prime95").start();
-            }
-        }
-        for (int cpu = 0; cpu < net.a().cpuCount(); cpu++) {
-            new KernelFpuLoad(net.a().cpu(cpu), "kernel-fpu", streams.stream("a.cpu" + cpu + ".kernel-fpu", replication),
-                    c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections()).start();
-        }
+        BackToBack net = BackToBack.randomlyKeyed(sim, c.a(), c.b(), c.secy(), streams.stream("keys", replication),
+                c.rateGbps() * 1e9, Time.us(c.delayUs()), engine);
+        Contention.install(net.b(), "b", c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections(), c.userFpuLoad(), 0,
+                streams, replication);
+        Contention.install(net.a(), "a", c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections(), false, 0,
+                streams, replication);
         customize.accept(net);
         UdpSink[] sinks = new UdpSink[c.flows()];
         UdpSource[] sources = new UdpSource[c.flows()];
@@ -128,14 +115,6 @@ public final class UdpStreams {
         }.schedule(end + Time.ms(5));
         sim.start();
         return outcome(net, sources, sinks, sim.time());
-    }
-
-    private static byte[] randomKey(RandomStream s, int n) {
-        byte[] k = new byte[n];
-        for (int i = 0; i < n; i++) {
-            k[i] = (byte) s.nextInt(0, 255);
-        }
-        return k;
     }
 
     private static Outcome outcome(BackToBack net, UdpSource[] sources, UdpSink[] sinks, double elapsedNs) {

@@ -110,4 +110,29 @@ class DatapathRunModelTest {
         assertThat(m.get("tcp_spurious_retransmits")).isPositive();
         assertThat(m.get("reordered_ratio")).isPositive();
     }
+
+    @Test
+    void aDeterministicDisplacementOnTheLinkGivesExactCounts() throws Exception {
+        // every 10th frame from the 5th held behind 3 successors; sync-simd so crypto keeps order
+        ResolvedRun run = only("{\"name\": \"m\", \"crypto\": {\"policy\": \"sync-simd\"},"
+                + " \"link\": {\"impairments\": {\"aToB\": {\"deterministicReorder\":"
+                + " {\"everyK\": 10, \"offset\": 5, \"displacementFrames\": 3}}}},"
+                + " \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 500}], \"run\": {\"durationS\": 0.01}}");
+        Metrics m = model.run(run, new StreamRegistry(1), 0);
+        double received = m.get("udp_received");
+        double reordered = m.get("impairment_reordered");
+        assertThat(received).isGreaterThan(400);
+        // every displaced frame, and only those, arrives late; the last one held may still wait at the end
+        double lateAtSink = Math.rint(m.get("reordered_ratio") * received);
+        assertThat(lateAtSink).isBetween(reordered - 1, reordered);
+        assertThat(m.get("reorder_extent_max")).isEqualTo(3);
+        assertThat(m.get("in_pkts_delayed")).isEqualTo(lateAtSink);
+    }
+
+    @Test
+    void impairmentsTcWouldRefuseAreRefusedNamingTheDirection() {
+        assertThat(Experiments.problems("{\"name\": \"m\", \"link\": {\"impairments\": {\"bToA\":"
+                + " {\"reorderProbability\": 0.1}}}, \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 1}]}"))
+                .singleElement().asString().contains("link.impairments.bToA", "without specifying some delay");
+    }
 }

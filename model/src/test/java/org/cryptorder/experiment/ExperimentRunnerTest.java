@@ -143,10 +143,15 @@ class ExperimentRunnerTest {
     @Test
     void unsupportedTrafficIsRefusedBeforeAnythingRunsNamingWhere() throws Exception {
         ExperimentFile f = Experiments.parse("tcp.json", "{\"name\": \"t\",\n \"traffic\": [{\"kind\": \"tcp\"}]}");
-        assertThatThrownBy(() -> run(f, new DatapathRunModel(Experiments.PROFILES), tmp, 1, false,
-                ExperimentRunner.Progress.NONE))
+        RunModel refusesTcp = new FakeModel() {
+            @Override
+            public List<Unsupported> unsupported(ResolvedRun r) {
+                return List.of(new Unsupported("traffic.0.kind", "this model runs no TCP"));
+            }
+        };
+        assertThatThrownBy(() -> run(f, refusesTcp, tmp, 1, false, ExperimentRunner.Progress.NONE))
                 .isInstanceOf(ExperimentRunner.UnsupportedException.class)
-                .hasMessage("tcp.json:2:23: traffic.0.kind: TCP traffic is not yet supported by the model (only udp runs for now)");
+                .hasMessage("tcp.json:2:23: traffic.0.kind: this model runs no TCP");
         assertThat(tmp.resolve("runs.csv")).doesNotExist();
     }
 

@@ -9,7 +9,7 @@ import org.cryptorder.engine.StreamRegistry;
  * the stream {@code noise} and their sum, so tests can check what the runner passed in. It can be
  * told to fail on one replication.
  */
-final class FakeModel implements RunModel {
+class FakeModel implements RunModel {
     static final List<String> METRICS = List.of("busy", "noise", "sum");
     final AtomicInteger calls = new AtomicInteger();
     private final int failOnReplication;

@@ -1,0 +1,82 @@
+package org.cryptorder.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.DatapathRunModel;
+import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.ResolvedRun;
+import org.cryptorder.experiment.RunModel;
+import org.cryptorder.net.FrameTrace;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cryptorder explain FILE [--frames N]}: the narrated timeline of the first frames of the
+ * experiment's first run (first configuration, replication 0), for teaching: every step of every
+ * followed frame with time, host, CPU, context and why, and the moments where order broke.
+ */
+@Command(name = "explain", mixinStandardHelpOptions = true,
+        description = {"Narrated timeline of the first frames of an experiment's first run: each step of each frame",
+            "with time (us), host, CPU, context and why; the frames delivered out of order are marked."})
+final class ExplainCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "The experiment file.")
+    Path file;
+
+    @Option(names = "--configuration", paramLabel = "K", defaultValue = "0",
+            description = "Which configuration of the sweep, counted from 0 in the order run uses (default: ${DEFAULT-VALUE}).")
+    int configuration;
+
+    @Option(names = "--frames", paramLabel = "N", defaultValue = "40",
+            description = "How many frames to follow, in order of creation, both directions (default: ${DEFAULT-VALUE}).")
+    int frames;
+
+    @Override
+    public Integer call() throws Exception {
+        if (frames < 1 || frames > 100_000) {
+            throw new ParameterException(spec.commandLine(), "--frames: 1 to 100000, got " + frames);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(List.of(file), spec.commandLine().getErr());
+        if (!loaded.get(0).ok()) {
+            return 2;
+        }
+        ExperimentFile f = loaded.get(0).file();
+        if (configuration < 0 || configuration >= f.configurations().size()) {
+            throw new ParameterException(spec.commandLine(), "--configuration: 0 to " + (f.configurations().size() - 1)
+                    + " for " + file + ", got " + configuration);
+        }
+        ResolvedRun run = f.configurations().get(configuration);
+        DatapathRunModel model = new DatapathRunModel(ExperimentFiles.profiles());
+        FrameTrace trace;
+        try {
+            trace = model.trace(run, new StreamRegistry(f.experiment().run().seed()), 0, frames);
+        } catch (RunModel.ModelException e) {
+            spec.commandLine().getErr().println("cryptorder explain: " + e.getMessage());
+            return 1;
+        }
+        out.println("# " + f.experiment().name() + ": first " + trace.followed() + " frames, replication 0"
+                + (f.sweepKeys().isEmpty() ? "" : " of " + run.point().label()));
+        out.println("# time since start, where (host, CPU, context), frame number, its PN, what happened and why");
+        long delayed = 0;
+        for (FrameTrace.Step s : trace.steps()) {
+            boolean broke = s.what().contains("InPktsDelayed");
+            if (broke) {
+                delayed++;
+            }
+            out.println((broke ? "!" : " ") + s.format());
+        }
+        out.println("# " + delayed + " of the followed frames were delivered after a later frame"
+                + " (marked !: counted InPktsDelayed)");
+        return 0;
+    }
+}

@@ -1,0 +1,29 @@
+package org.cryptorder.scenario;
+
+import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.host.KernelFpuLoad;
+import org.cryptorder.host.SectionLength;
+import org.cryptorder.host.UserFpuLoad;
+import org.cryptorder.net.Host;
+
+/**
+ * Puts the other FPU users on a host's CPUs: a kernel FPU user on every CPU (its random stream
+ * named {@code <host>.cpu<i>.kernel-fpu}), and optionally a prime95-like user load on every CPU
+ * from {@code firstUserLoadCpu} on.
+ */
+public final class Contention {
+    private Contention() {
+    }
+
+    public static void install(Host h, String hostName, double kernelFpuBusy, double meanSectionNs,
+                               SectionLength sections, boolean userFpuLoad, int firstUserLoadCpu,
+                               StreamRegistry streams, int replication) {
+        for (int cpu = 0; cpu < h.cpuCount(); cpu++) {
+            new KernelFpuLoad(h.cpu(cpu), "kernel-fpu", streams.stream(hostName + ".cpu" + cpu + ".kernel-fpu",
+                    replication), kernelFpuBusy, meanSectionNs, sections).start();
+            if (userFpuLoad && cpu >= firstUserLoadCpu) {
+                new UserFpuLoad(h.cpu(cpu), "prime95").start();
+            }
+        }
+    }
+}

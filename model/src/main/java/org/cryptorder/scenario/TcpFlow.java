@@ -1,0 +1,34 @@
+package org.cryptorder.scenario;
+
+import org.cryptorder.host.Cpu;
+import org.cryptorder.net.Host;
+import org.cryptorder.transport.FlowAddress;
+import org.cryptorder.transport.TcpConfig;
+import org.cryptorder.transport.TcpSocket;
+
+/**
+ * One TCP connection from host a to host b ({@code iperf3 -c} on a, {@code -s} on b), addressed
+ * 10.0.0.1:(40000 + flow) to 10.0.0.2:5201, each socket's home on the given CPU of its host.
+ */
+public record TcpFlow(TcpSocket sender, TcpSocket receiver) {
+
+    public static TcpFlow connect(BackToBack net, int flow, TcpConfig cfg, long tsqLimitBytes, int homeCpuA,
+                                  int homeCpuB) {
+        FlowAddress data = new FlowAddress(0x0a000001, 0x0a000002, 40000 + flow, 5201);
+        Cpu[] a = cpus(net.a());
+        Cpu[] b = cpus(net.b());
+        TcpSocket sender = TcpSocket.sender(a, a[homeCpuA], net.a().macsec(), net.a().spec().stack(), flow,
+                net.a().mac(), net.b().mac(), cfg, data, tsqLimitBytes);
+        TcpSocket receiver = TcpSocket.receiver(b, b[homeCpuB], net.b().macsec(), net.b().spec().stack(), flow,
+                net.b().mac(), net.a().mac(), cfg, data.reversed());
+        return new TcpFlow(sender, receiver);
+    }
+
+    private static Cpu[] cpus(Host h) {
+        Cpu[] c = new Cpu[h.cpuCount()];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = h.cpu(i);
+        }
+        return c;
+    }
+}
