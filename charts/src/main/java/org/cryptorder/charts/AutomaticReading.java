@@ -308,7 +308,8 @@ final class AutomaticReading {
         if (!none.isEmpty()) {
             said.add(names(none) + " retransmitted none");
         }
-        out.add("TCP: " + String.join("; ", said) + ".");
+        String sentence = String.join("; ", said) + ".";
+        out.add(sentence.startsWith("TCP") ? sentence : "TCP: " + sentence);
     }
 
     // ----- precision targets

@@ -50,7 +50,10 @@ final class Numbers {
         }
         int decimals = decimalsFor(e.mean() * scale);
         String mean = fixed(e.mean() * scale, decimals);
-        return e.hasInterval() ? mean + " ± " + fixed(e.halfWidth() * scale, decimals) : mean;
+        if (!e.hasInterval()) {
+            return mean;
+        }
+        return mean + " ± " + (e.halfWidth() == 0 ? "0" : fixed(e.halfWidth() * scale, decimals));
     }
 
     /** A fraction as a percentage with about three significant digits: {@code 30%}, {@code 21.4%}. */

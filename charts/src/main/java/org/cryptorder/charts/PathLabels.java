@@ -32,7 +32,10 @@ final class PathLabels {
             Map.entry("cryptdQueueLength", new Label("cryptd queue length", null, "requests")),
             Map.entry("resequenceTimeoutUs", new Label("resequencing timeout", "µs", null)),
             Map.entry("durationS", new Label("run length", "s", null)),
-            Map.entry("migrateMeanUs", new Label("mean time between task moves", "µs", null)));
+            Map.entry("migrateMeanUs", new Label("mean time between task moves", "µs", null)),
+            Map.entry("mode", new Label("TCP mode", null, null)),
+            Map.entry("congestionControl", new Label("congestion control", null, null)),
+            Map.entry("displacementFrames", new Label("displacement", "frames", "later frames a held frame lets pass")));
 
     private PathLabels() {
     }
@@ -91,7 +94,10 @@ final class PathLabels {
     /** A value with its unit: {@code 2000 Mbit/s}, {@code 0.3}, {@code async}. */
     static String value(String path, String value) {
         Label l = label(path);
-        return l.unit() == null ? value : value + " " + l.unit();
+        if (l.unit() == null) {
+            return value;
+        }
+        return value + " " + (l.unit().equals("frames") && value.equals("1") ? "frame" : l.unit());
     }
 
     /** A legend entry: the policy alone, or {@code offered UDP rate 2000 Mbit/s}. */

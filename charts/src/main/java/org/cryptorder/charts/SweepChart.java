@@ -117,7 +117,16 @@ final class SweepChart {
 
     private ValueAxis domainAxis() {
         ValueAxis axis;
-        if (layout.kind() == SweepLayout.Kind.NUMERIC) {
+        if (layout.kind() == SweepLayout.Kind.NUMERIC && logX()) {
+            LogAxis log = new LogAxis(layout.axisLabel() + ", log scale");
+            ChartStyle.axis(log);
+            double low = tables.rows().stream().mapToDouble(layout::x).min().orElse(1);
+            double high = tables.rows().stream().mapToDouble(layout::x).max().orElse(10);
+            log.setAutoRange(false);
+            log.setRange(low / Math.pow(high / low, 0.04), high * Math.pow(high / low, 0.04));
+            log.setTickUnit(new NumberTickUnit(1));
+            return log;
+        } else if (layout.kind() == SweepLayout.Kind.NUMERIC) {
             NumberAxis n = new NumberAxis(layout.axisLabel());
             n.setAutoRangeIncludesZero(false);
             n.setLowerMargin(0.04);
@@ -152,9 +161,11 @@ final class SweepChart {
         Floor floor = p.log() ? Floor.of(series, p) : null;
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         double span = span();
+        boolean logX = logX();
         for (int i = 0; i < series.size(); i++) {
             SweepLayout.Series s = series.get(i);
             double dodge = series.size() > 1 && series.size() <= 8 ? (i - (series.size() - 1) / 2.0) * span * 0.01 : 0;
+            // markers of the series side by side, not on top of each other: a shift of 1% of the axis
             YIntervalSeries ys = new YIntervalSeries(s.label(), false, true);
             for (SummaryRow r : s.rows()) {
                 Estimate e = r.estimate(p.metric());
@@ -169,7 +180,7 @@ final class SweepChart {
                     lo = Math.max(lo, floor.value());
                     hi = Math.max(hi, floor.value());
                 }
-                ys.add(layout.x(r) + dodge, y, lo, hi);
+                ys.add(logX ? layout.x(r) * Math.pow(10, dodge) : layout.x(r) + dodge, y, lo, hi);
             }
             data.addSeries(ys);
         }
@@ -198,6 +209,7 @@ final class SweepChart {
         return plot;
     }
 
+    /** The width of the horizontal axis, in decades on a log axis. */
     private double span() {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
@@ -205,7 +217,23 @@ final class SweepChart {
             min = Math.min(min, layout.x(r));
             max = Math.max(max, layout.x(r));
         }
+        if (logX()) {
+            return Math.log10(max / min);
+        }
         return max > min ? max - min : 1;
+    }
+
+    /**
+     * A log horizontal axis for positive values spread over more than a decade and a quarter
+     * ({@code 1, 2, 3, 5, 10, 30, 100}), which a linear axis would crowd at its left end.
+     */
+    private boolean logX() {
+        if (layout.kind() != SweepLayout.Kind.NUMERIC) {
+            return false;
+        }
+        double min = tables.rows().stream().mapToDouble(layout::x).min().orElse(0);
+        double max = tables.rows().stream().mapToDouble(layout::x).max().orElse(0);
+        return min > 0 && max / min >= 20;
     }
 
     // ----- bars over categories

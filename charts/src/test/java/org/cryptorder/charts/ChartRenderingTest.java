@@ -130,6 +130,24 @@ class ChartRenderingTest {
     }
 
     @Test
+    void valuesSpreadOverDecadesGetALogAxisAndContentionALinearOne() throws Exception {
+        ResultFolders spread = new ResultFolders(ResultFolders.experiment(
+                "{\"link.impairments.aToB.deterministicReorder.displacementFrames\": [1, 3, 10, 30, 100]}", ResultFolders.TCP),
+                List.of("link.impairments.aToB.deterministicReorder.displacementFrames"), List.of("tcp_retransmits"));
+        for (String d : List.of("1", "3", "10", "30", "100")) {
+            spread.config(List.of(d), 2, 10, 1);
+        }
+        SweepChart.Panel panel = SweepChart.Panel.counts("tcp_retransmits", "retransmitted (segments)", 1);
+        org.jfree.chart.axis.ValueAxis logX = new SweepChart(ResultTables.read(spread.write(tmp.resolve("d"))))
+                .build("Retransmissions", List.of(panel)).getXYPlot().getDomainAxis();
+        assertThat(logX).isInstanceOf(org.jfree.chart.axis.LogAxis.class);
+        assertThat(logX.getLabel()).isEqualTo("displacement (frames, later frames a held frame lets pass), log scale");
+        org.jfree.chart.axis.ValueAxis linearX = new SweepChart(ResultTables.read(ResultFolders.policyVsContention(tmp.resolve("p"))))
+                .build("Retransmissions", List.of(panel)).getXYPlot().getDomainAxis();
+        assertThat(linearX).isExactlyInstanceOf(org.jfree.chart.axis.NumberAxis.class);
+    }
+
+    @Test
     void pngIsTwiceTheCanvas() throws Exception {
         Path folder = ResultFolders.quickstart(tmp.resolve("q"));
         renderer().render(folder);
