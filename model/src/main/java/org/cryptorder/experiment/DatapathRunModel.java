@@ -21,6 +21,8 @@ import org.cryptorder.net.Link;
 import org.cryptorder.net.Netem;
 import org.cryptorder.scenario.BackToBack;
 import org.cryptorder.scenario.Contention;
+import org.cryptorder.scenario.CpuShares;
+import org.cryptorder.host.Context;
 import org.cryptorder.scenario.TcpFlow;
 import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.transport.CongestionControlKind;
@@ -77,7 +79,8 @@ public final class DatapathRunModel implements RunModel {
             "reordered_ratio", "reorder_extent_max", "cryptd_enqueued", "cryptd_dropped", "cryptd_wait_mean_us",
             "latency_p50_us", "latency_p99_us", "udp_out_of_order", "udp_lost", "udp_sent", "udp_received",
             "udp_corrupt", "rx_missed", "resequencer_timeouts", "impairment_lost", "impairment_duplicated",
-            "impairment_corrupted", "impairment_reordered");
+            "impairment_corrupted", "impairment_reordered", "cpu_softirq_seconds", "cpu_kernel_worker_seconds",
+            "cpu_user_task_seconds");
 
     private final Profiles profiles;
 
@@ -339,6 +342,9 @@ public final class DatapathRunModel implements RunModel {
                 atEnd.impairment[1] - atWarmup.impairment[1],
                 atEnd.impairment[2] - atWarmup.impairment[2],
                 atEnd.impairment[3] - atWarmup.impairment[3],
+                (atEnd.busy[Context.SOFTIRQ.ordinal()] - atWarmup.busy[Context.SOFTIRQ.ordinal()]) / 1e9,
+                (atEnd.busy[Context.KERNEL_WORKER.ordinal()] - atWarmup.busy[Context.KERNEL_WORKER.ordinal()]) / 1e9,
+                (atEnd.busy[Context.USER_TASK.ordinal()] - atWarmup.busy[Context.USER_TASK.ordinal()]) / 1e9,
             });
         }
     }
@@ -362,6 +368,8 @@ public final class DatapathRunModel implements RunModel {
          * deterministic rule's holds together) by the link impairments, both directions.
          */
         final long[] impairment = new long[4];
+        /** CPU time per context of the receiving host b, ns. */
+        double[] busy = new double[Context.values().length];
 
         void note(BackToBack net, List<UdpSource> sources) {
             framesTx = net.aToB().frames();
@@ -387,6 +395,7 @@ public final class DatapathRunModel implements RunModel {
             sent = sources.stream().mapToLong(UdpSource::sent).sum();
             rxMissed = net.b().nic().rxMissed();
             resequencerTimeouts = net.b().macsec().resequencerTimeouts();
+            busy = CpuShares.busy(net.b());
             java.util.Arrays.fill(impairment, 0);
             for (Link link : List.of(net.aToB(), net.bToA())) {
                 if (link.impairment() != null) {

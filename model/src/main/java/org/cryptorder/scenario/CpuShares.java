@@ -10,8 +10,8 @@ import org.cryptorder.net.Host;
  */
 public record CpuShares(double softirq, double kernelWorker, double userTask) {
 
-    /** Busy time per context of every CPU of a host so far, ns. */
-    static double[] busy(Host h) {
+    /** Busy time per context (indexed by {@link Context#ordinal()}) of every CPU of a host so far, ns. */
+    public static double[] busy(Host h) {
         double[] b = new double[Context.values().length];
         for (int i = 0; i < h.cpuCount(); i++) {
             for (Context c : Context.values()) {
