@@ -21,7 +21,7 @@ import org.jfree.data.category.DefaultCategoryDataset;
  *
  * <p>The extension point: the chart is drawn from the metric columns named
  * {@code cpu_<context>_seconds} (CPU seconds spent in that context after the warm-up), in table
- * order, whatever the contexts are. The model does not write such columns yet; until it does, the
+ * order, whatever the contexts are. Tables without such columns (older results) get no chart; the
  * report says so and this chart is skipped.
  */
 final class CpuTimeChart {
@@ -43,7 +43,7 @@ final class CpuTimeChart {
         List<String> columns = columns(tables);
         if (columns.isEmpty()) {
             return new Drawn.Skipped(NAME, "CPU time by context", "the tables have no cpu_<context>_seconds columns;"
-                    + " the model does not write CPU time per context yet");
+                    + " results written before the model reported CPU time per context");
         }
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (SummaryRow r : tables.rows()) {

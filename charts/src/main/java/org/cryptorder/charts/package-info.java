@@ -9,7 +9,7 @@
  * others, or bars grouped by a named path, one per policy), and draws {@code GoodputChart}, {@code
  * ReorderingChart} (reordered ratio on a log scale whose zeros sit on a floor line, and
  * InPktsDelayed), {@code TcpRetransmitsChart} (TCP experiments only) and {@code CpuTimeChart}
- * (from {@code cpu_<context>_seconds} columns, which the model does not write yet). Each is
+ * (from {@code cpu_<context>_seconds} columns: the receiving host's CPU time by context). Each is
  * written as PNG (1920 x 1200 pixels) and SVG (text as outlines) by {@code ChartFiles}; colours and
  * markers per policy come from {@code PolicyPalette}, fonts and axes from {@code ChartStyle}.
  * {@code ReportPage} puts the charts inline in {@code report.html} with what was run, the summary

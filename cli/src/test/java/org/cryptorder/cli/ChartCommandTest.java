@@ -42,10 +42,9 @@ class ChartCommandTest {
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.err()).isEmpty();
         assertThat(r.out().lines()).containsExactly(
-                "charts: " + folder.resolve("charts") + " (goodput, reordering; PNG and SVG)",
+                "charts: " + folder.resolve("charts") + " (goodput, reordering, cpu-time; PNG and SVG)",
                 "report: " + folder.resolve("report.html"),
-                "not drawn: TCP retransmissions (no TCP traffic in this experiment); CPU time by context (the tables"
-                        + " have no cpu_<context>_seconds columns; the model does not write CPU time per context yet)");
+                "not drawn: TCP retransmissions (no TCP traffic in this experiment)");
         assertThat(folder.resolve("charts/goodput.png")).isNotEmptyFile();
         assertThat(folder.resolve("charts/reordering.svg")).isNotEmptyFile();
         assertThat(Files.readString(folder.resolve("report.html"))).contains("async-unordered reordered");
