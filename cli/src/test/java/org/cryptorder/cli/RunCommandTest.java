@@ -1,5 +1,6 @@
 package org.cryptorder.cli;
 
+import org.cryptorder.experiment.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

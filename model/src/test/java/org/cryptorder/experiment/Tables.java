@@ -8,11 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Test helper: a result table as text, with the columns that hold wall-clock times left out. */
-final class Tables {
+public final class Tables {
     private Tables() {
     }
 
-    static String withoutWallClock(Path csv) {
+    public static String withoutWallClock(Path csv) {
         try {
             List<String> out = new ArrayList<>();
             List<Integer> drop = new ArrayList<>();
@@ -44,7 +44,7 @@ final class Tables {
     }
 
     /** The data rows (not comments, not the header). */
-    static List<String> rows(Path csv) {
+    public static List<String> rows(Path csv) {
         try {
             List<String> lines = Files.readAllLines(csv).stream().filter(l -> !l.startsWith("#")).toList();
             return lines.subList(1, lines.size());
