@@ -1,5 +1,7 @@
 package org.cryptorder.macsec;
 
+import org.cryptorder.frame.FrameBuffer;
+
 /**
  * One Ethernet frame as it passes through a {@link SecY}: its bytes, and the per-frame state that
  * Linux keeps in the skb control block ({@code struct macsec_cb}) between the steps of protection
@@ -10,14 +12,10 @@ package org.cryptorder.macsec;
  * headroom and tailroom), otherwise into a new buffer. After successful validation the SecTAG and
  * ICV are stripped in place, leaving the unprotected frame.
  */
-public final class MacsecFrame {
+public final class MacsecFrame extends FrameBuffer {
     /** Headroom and tailroom a sender should leave so protection needs no copy. */
     public static final int HEADROOM = 16;
     public static final int TAILROOM = 16;
-
-    private byte[] buf;
-    private int off;
-    private int len;
 
     // control block (struct macsec_cb)
     TxSa txSa;
@@ -28,24 +26,17 @@ public final class MacsecFrame {
     boolean valid;
 
     private MacsecFrame(byte[] buf, int off, int len) {
-        this.buf = buf;
-        this.off = off;
-        this.len = len;
+        super(buf, off, len, HEADROOM, TAILROOM);
     }
 
     /** Wraps a frame in place: no copy. */
     public static MacsecFrame wrap(byte[] buf, int off, int len) {
-        if (off < 0 || len < 0 || off + len > buf.length) {
-            throw new IllegalArgumentException("frame [" + off + ", " + (off + len) + ") outside a buffer of " + buf.length);
-        }
         return new MacsecFrame(buf, off, len);
     }
 
     /** Copies a frame into a new buffer with {@link #HEADROOM} and {@link #TAILROOM}. */
     public static MacsecFrame copyOf(byte[] frame, int off, int len) {
-        byte[] b = new byte[HEADROOM + len + TAILROOM];
-        System.arraycopy(frame, off, b, HEADROOM, len);
-        return new MacsecFrame(b, HEADROOM, len);
+        return new MacsecFrame(withRoom(frame, off, len, HEADROOM, TAILROOM), HEADROOM, len);
     }
 
     /** A zeroed frame of {@code len} octets in a new buffer with {@link #HEADROOM} and {@link #TAILROOM}. */
@@ -56,25 +47,6 @@ public final class MacsecFrame {
     /** Copies a whole array as a frame (tools and tests). */
     public static MacsecFrame copyOf(byte[] frame) {
         return copyOf(frame, 0, frame.length);
-    }
-
-    public byte[] bytes() {
-        return buf;
-    }
-
-    public int offset() {
-        return off;
-    }
-
-    public int length() {
-        return len;
-    }
-
-    /** The frame's bytes as a new array. */
-    public byte[] toByteArray() {
-        byte[] out = new byte[len];
-        System.arraycopy(buf, off, out, 0, len);
-        return out;
     }
 
     /** The PN this frame was protected with (TX) or carries, recovered to 64 bits for XPN (RX). */
@@ -107,27 +79,13 @@ public final class MacsecFrame {
         return valid;
     }
 
-    /**
-     * Opens a gap of {@code head} octets right after the MAC addresses and adds {@code tail} octets
-     * at the end ({@code skb_push} + {@code memmove} of the addresses + {@code skb_put}), copying the
-     * frame to a new buffer only when the headroom or tailroom is too small.
-     */
+    /** Opens room for the SecTAG after the MAC addresses and for the ICV at the end. */
     void insertAfterAddresses(int head, int tail) {
-        if (off < head || buf.length - off - len < tail) {
-            byte[] b = new byte[HEADROOM + len + Math.max(TAILROOM, tail)];
-            System.arraycopy(buf, off, b, HEADROOM, len);
-            buf = b;
-            off = HEADROOM;
-        }
-        System.arraycopy(buf, off, buf, off - head, SecTag.MAC_ADDRS_LEN);
-        off -= head;
-        len += head + tail;
+        insertAfterHeader(SecTag.MAC_ADDRS_LEN, head, tail);
     }
 
     /** Removes {@code head} octets after the MAC addresses and {@code tail} at the end, in place. */
     void strip(int head, int tail) {
-        System.arraycopy(buf, off, buf, off + head, SecTag.MAC_ADDRS_LEN);
-        off += head;
-        len -= head + tail;
+        removeAfterHeader(SecTag.MAC_ADDRS_LEN, head, tail);
     }
 }

@@ -104,7 +104,7 @@ public final class CcmpCodec {
             throw new IllegalStateException("the 48-bit PN space of " + key + " is exhausted: install a new key");
         }
         long pn = ++txPn;
-        f.insertAfterHeader(hdr, CcmpHeader.LEN, micLen);
+        f.insertCcmp(hdr, CcmpHeader.LEN, micLen);
         b = f.bytes();
         o = f.offset();
         Ieee80211Header.setProtected(b, o);

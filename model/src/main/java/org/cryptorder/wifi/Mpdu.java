@@ -1,5 +1,7 @@
 package org.cryptorder.wifi;
 
+import org.cryptorder.frame.FrameBuffer;
+
 /**
  * One IEEE 802.11 MPDU (MAC header and frame body, without FCS) as it passes through a {@link
  * CcmpCodec}: its bytes, and the per-frame state mac80211 keeps between the steps of protection
@@ -10,16 +12,12 @@ package org.cryptorder.wifi;
  * the room (an skb's headroom and tailroom), otherwise into a new buffer. After successful
  * validation both are removed in place, leaving the MPDU as it was sent.
  */
-public final class Mpdu {
+public final class Mpdu extends FrameBuffer {
     /** Headroom and tailroom a sender should leave so protection needs no copy. */
     public static final int HEADROOM = CcmpHeader.LEN;
     public static final int TAILROOM = 16;
     /** The largest MSDU an 802.11 data frame carries without A-MSDU aggregation. */
     public static final int MAX_MSDU = 2304;
-
-    private byte[] buf;
-    private int off;
-    private int len;
 
     // per-frame state between the steps (the rx/tx data mac80211 keeps on the stack)
     long pn;
@@ -28,48 +26,22 @@ public final class Mpdu {
     boolean micValid;
 
     private Mpdu(byte[] buf, int off, int len) {
-        this.buf = buf;
-        this.off = off;
-        this.len = len;
+        super(buf, off, len, HEADROOM, TAILROOM);
     }
 
     /** Wraps a frame in place: no copy. */
     public static Mpdu wrap(byte[] buf, int off, int len) {
-        if (off < 0 || len < 0 || off + len > buf.length) {
-            throw new IllegalArgumentException("frame [" + off + ", " + (off + len) + ") outside a buffer of " + buf.length);
-        }
         return new Mpdu(buf, off, len);
     }
 
     /** Copies a frame into a new buffer with {@link #HEADROOM} and {@link #TAILROOM}. */
     public static Mpdu copyOf(byte[] frame, int off, int len) {
-        byte[] b = new byte[HEADROOM + len + TAILROOM];
-        System.arraycopy(frame, off, b, HEADROOM, len);
-        return new Mpdu(b, HEADROOM, len);
+        return new Mpdu(withRoom(frame, off, len, HEADROOM, TAILROOM), HEADROOM, len);
     }
 
     /** Copies a whole array as a frame (tools and tests). */
     public static Mpdu copyOf(byte[] frame) {
         return copyOf(frame, 0, frame.length);
-    }
-
-    public byte[] bytes() {
-        return buf;
-    }
-
-    public int offset() {
-        return off;
-    }
-
-    public int length() {
-        return len;
-    }
-
-    /** The frame's bytes as a new array. */
-    public byte[] toByteArray() {
-        byte[] out = new byte[len];
-        System.arraycopy(buf, off, out, 0, len);
-        return out;
     }
 
     /** The PN the frame was protected with (TX) or carries (RX, once the header was read). */
@@ -87,27 +59,13 @@ public final class Mpdu {
         return micValid;
     }
 
-    /**
-     * Opens a gap of {@code gap} octets after the {@code headerLen}-octet MAC header and adds
-     * {@code tail} octets at the end ({@code skb_push} + {@code memmove} of the header +
-     * {@code skb_put}), copying to a new buffer only when headroom or tailroom is short.
-     */
-    void insertAfterHeader(int headerLen, int gap, int tail) {
-        if (off < gap || buf.length - off - len < tail) {
-            byte[] b = new byte[HEADROOM + len + Math.max(TAILROOM, tail)];
-            System.arraycopy(buf, off, b, HEADROOM, len);
-            buf = b;
-            off = HEADROOM;
-        }
-        System.arraycopy(buf, off, buf, off - gap, headerLen);
-        off -= gap;
-        len += gap + tail;
+    /** Opens room for the CCMP header after the MAC header and for the MIC at the end. */
+    void insertCcmp(int macHeaderLen, int gap, int tail) {
+        insertAfterHeader(macHeaderLen, gap, tail);
     }
 
     /** Removes {@code gap} octets after the MAC header and {@code tail} at the end, in place. */
-    void strip(int headerLen, int gap, int tail) {
-        System.arraycopy(buf, off, buf, off + gap, headerLen);
-        off += gap;
-        len -= gap + tail;
+    void strip(int macHeaderLen, int gap, int tail) {
+        removeAfterHeader(macHeaderLen, gap, tail);
     }
 }
