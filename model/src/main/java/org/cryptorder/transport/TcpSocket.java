@@ -294,14 +294,13 @@ public final class TcpSocket implements Upper {
             return;
         }
         int ipHeader = (b[off] & 0x0f) * 4;
-        int total = ((b[off + 2] & 0xff) << 8) | (b[off + 3] & 0xff);
+        int total = Ipv4TcpHeader.getShort(b, off + 2);
         int tcp = off + ipHeader;
         int tcpHeader = ((b[tcp + 12] & 0xf0) >>> 4) * 4;
         if (total - ipHeader - tcpHeader <= 0) {
             return;
         }
-        int seq = ((b[tcp + 4] & 0xff) << 24) | ((b[tcp + 5] & 0xff) << 16) | ((b[tcp + 6] & 0xff) << 8)
-                | (b[tcp + 7] & 0xff);
+        int seq = Ipv4TcpHeader.getInt(b, tcp + 4);
         long segment = Integer.toUnsignedLong(seq - dataIsn) / mss;
         reordering.arrive(segment, (long) now);
         latency.add(now - p.createdAt());

@@ -1,5 +1,10 @@
 package org.cryptorder.transport;
 
+import static org.cryptorder.transport.Ipv4TcpHeader.getInt;
+import static org.cryptorder.transport.Ipv4TcpHeader.getShort;
+import static org.cryptorder.transport.Ipv4TcpHeader.putInt;
+import static org.cryptorder.transport.Ipv4TcpHeader.putShort;
+
 /**
  * The bytes of one UDP datagram in an Ethernet frame, as the UDP source writes them and the sink
  * reads them: Ethernet header (EtherType IPv4), IPv4 header (20 octets, real header checksum), UDP
@@ -34,20 +39,20 @@ public final class UdpWire {
         int totalLen = IP + UDP + payload;
         b[ip] = 0x45;
         b[ip + 1] = 0;
-        put16(b, ip + 2, totalLen);
-        put16(b, ip + 4, (int) seq);
-        put16(b, ip + 6, 0x4000);  // don't fragment
+        putShort(b, ip + 2, totalLen);
+        putShort(b, ip + 4, (int) seq);
+        putShort(b, ip + 6, 0x4000);  // don't fragment
         b[ip + 8] = 64;
         b[ip + 9] = 17;
-        put16(b, ip + 10, 0);
-        put32(b, ip + 12, srcIp);
-        put32(b, ip + 16, dstIp);
-        put16(b, ip + 10, ipChecksum(b, ip));
+        putShort(b, ip + 10, 0);
+        putInt(b, ip + 12, srcIp);
+        putInt(b, ip + 16, dstIp);
+        putShort(b, ip + 10, InternetChecksum.of(b, ip, IP));
         int udp = ip + IP;
-        put16(b, udp, srcPort);
-        put16(b, udp + 2, dstPort);
-        put16(b, udp + 4, UDP + payload);
-        put16(b, udp + 6, 0);
+        putShort(b, udp, srcPort);
+        putShort(b, udp + 2, dstPort);
+        putShort(b, udp + 4, UDP + payload);
+        putShort(b, udp + 6, 0);
         int p = udp + UDP;
         put64(b, p, seq);
         put64(b, p + 8, sendNs);
@@ -60,7 +65,7 @@ public final class UdpWire {
             return false;
         }
         int ip = off + ETH;
-        return (b[ip] & 0xff) == 0x45 && b[ip + 9] == 17 && get16(b, ip + 2) == len - ETH && ipChecksum(b, ip) == 0;
+        return (b[ip] & 0xff) == 0x45 && b[ip + 9] == 17 && getShort(b, ip + 2) == len - ETH && InternetChecksum.of(b, ip, IP) == 0;
     }
 
     /** Whether the filler after the sequence number and time is intact. */
@@ -84,45 +89,15 @@ public final class UdpWire {
     }
 
     public static int dstPort(byte[] b, int off) {
-        return get16(b, off + ETH + IP + 2);
-    }
-
-    /** RFC 1071 checksum of the 20-octet IPv4 header (0 when the stored checksum is right). */
-    static int ipChecksum(byte[] b, int ip) {
-        int sum = 0;
-        for (int i = 0; i < IP; i += 2) {
-            sum += get16(b, ip + i);
-        }
-        while ((sum >>> 16) != 0) {
-            sum = (sum & 0xffff) + (sum >>> 16);
-        }
-        return ~sum & 0xffff;
-    }
-
-    private static void put16(byte[] b, int o, int v) {
-        b[o] = (byte) (v >>> 8);
-        b[o + 1] = (byte) v;
-    }
-
-    private static void put32(byte[] b, int o, int v) {
-        put16(b, o, v >>> 16);
-        put16(b, o + 2, v);
+        return getShort(b, off + ETH + IP + 2);
     }
 
     private static void put64(byte[] b, int o, long v) {
-        put32(b, o, (int) (v >>> 32));
-        put32(b, o + 4, (int) v);
-    }
-
-    private static int get16(byte[] b, int o) {
-        return ((b[o] & 0xff) << 8) | (b[o + 1] & 0xff);
+        putInt(b, o, (int) (v >>> 32));
+        putInt(b, o + 4, (int) v);
     }
 
     private static long get64(byte[] b, int o) {
-        long v = 0;
-        for (int i = 0; i < 8; i++) {
-            v = (v << 8) | (b[o + i] & 0xff);
-        }
-        return v;
+        return (long) getInt(b, o) << 32 | Integer.toUnsignedLong(getInt(b, o + 4));
     }
 }
