@@ -21,16 +21,15 @@ import umontreal.ssj.simevents.eventlist.SplayTree;
  * replications can run in parallel threads. Every list executes events in the same order
  * (time, then priority, then FIFO); they differ only in speed:
  * <ul>
- *   <li>{@link #SPLAY_TREE}, the default: amortised O(log n), never pathological in our
- *       measurements;</li>
- *   <li>{@link #HENRIKSEN}: fastest on random times and timer churn, weaker when thousands of
- *       events share one timestamp;</li>
- *   <li>{@link #RED_BLACK_TREE}: best when very many events share a timestamp, otherwise slower;</li>
+ *   <li>{@link #SPLAY_TREE}, the default: amortised O(log n);</li>
+ *   <li>{@link #HENRIKSEN}: SSJ's indexed list, the alternative measured against the default
+ *       ({@code EventListBench}, {@code ./cryptorder bench datapath --event-list});</li>
+ *   <li>{@link #RED_BLACK_TREE}: a balanced tree, O(log n) worst case;</li>
  *   <li>{@link #BINARY_TREE} and {@link #DOUBLY_LINKED}: for comparison only; an unbalanced tree
- *       degrades to a list on integer-nanosecond ties and fixed-delay timers, and a sorted list
- *       inserts in O(n).</li>
+ *       can degrade to a list on ordered insertions, and a sorted list inserts in O(n).</li>
  * </ul>
- * Experiment files name a list by its {@link #key()}, e.g. {@code "henriksen"}.
+ * Only the splay tree and Henriksen's list have been benchmarked here. The bench command names a
+ * list by its {@link #key()}, e.g. {@code --event-list henriksen}.
  */
 public enum EventListKind {
     /** SSJ {@code SplayTree}: self-adjusting binary search tree, the default. */

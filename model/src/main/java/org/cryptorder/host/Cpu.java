@@ -32,11 +32,9 @@ public final class Cpu {
 
     private final ArrayDeque<Work> softirqs = new ArrayDeque<>();
     private final List<Task> runQueue = new ArrayList<>();
-    private final List<Task> tasks = new ArrayList<>();
     private final List<Task> pendingWakeups = new ArrayList<>();
     private State state = State.IDLE;
     private Task current;
-    private Work running;
     private double runStart;
     private double sliceLeft;
     /** When the current task's slice ends; the SliceEnd event is only pending while others wait to run. */
@@ -81,9 +79,7 @@ public final class Cpu {
 
     /** Creates a task bound to this CPU. */
     public Task newTask(String taskName, Context context, boolean userFpu) {
-        Task t = new Task(this, taskName, context, userFpu);
-        tasks.add(t);
-        return t;
+        return new Task(this, taskName, context, userFpu);
     }
 
     // ---- what running work may ask ----
@@ -140,13 +136,7 @@ public final class Cpu {
     /** Raises softirq work (NET_RX after an interrupt, a deferred transmission...): runs before any task. */
     public void raiseSoftirq(Work w) {
         softirqs.add(w);
-        if (handling || state == State.SOFTIRQ || bhHeld()) {
-            return;
-        }
-        if (state == State.TASK) {
-            pauseCurrent();
-        }
-        dispatch();
+        softirqRaised();
     }
 
     /**
@@ -155,6 +145,11 @@ public final class Cpu {
      */
     public void raiseSoftirqNext(Work w) {
         softirqs.addFirst(w);
+        softirqRaised();
+    }
+
+    /** Runs newly raised softirq work now unless softirqs are running, deferred or held off. */
+    private void softirqRaised() {
         if (handling || state == State.SOFTIRQ || bhHeld()) {
             return;
         }
@@ -231,16 +226,11 @@ public final class Cpu {
         runStart = sim.time();
         if (!softirqs.isEmpty() && !(midWork() && bhDisabled(current.queue.peek()))) {
             state = State.SOFTIRQ;
-            running = softirqs.peek();
-            done.schedule(startWork(running));
+            done.schedule(startWork(softirqs.peek()));
             return;
         }
-        if (current != null && current.runnable) {
-            for (Task t : pendingWakeups) {
-                if (t != current && t.runnable && shouldPreemptFor(t)) {
-                    needResched = true;
-                }
-            }
+        if (current != null && current.runnable && pendingWakeupPreempts()) {
+            needResched = true;
         }
         pendingWakeups.clear();
         if (current == null || !current.runnable || (needResched && !midFpuSection())) {
@@ -251,7 +241,6 @@ public final class Cpu {
             current = pickNext();
             if (current == null) {
                 state = State.IDLE;
-                running = null;
                 return;
             }
             sliceLeft = Math.max(params.minGranularityNs(), params.latencyNs() / (runQueue.size() + 1));
@@ -260,7 +249,7 @@ public final class Cpu {
         if (current.userFpu()) {
             userFpuLive = true;
         }
-        running = current.queue.peek();
+        Work running = current.queue.peek();
         if (current.remaining < 0) {
             current.remaining = startWork(running);
         }
@@ -274,17 +263,22 @@ public final class Cpu {
             pauseCurrent();
             dispatch();
         } else if (!pendingWakeups.isEmpty()) {
-            Task woken = null;
-            for (Task t : pendingWakeups) {
-                if (t != current && t.runnable && shouldPreemptFor(t)) {
-                    woken = t;
-                }
-            }
+            boolean preempt = pendingWakeupPreempts();
             pendingWakeups.clear();
-            if (woken != null) {
+            if (preempt) {
                 preemptCurrent();
             }
         }
+    }
+
+    /** Whether a task woken while the CPU could not yet act on it should preempt the current one. */
+    private boolean pendingWakeupPreempts() {
+        for (Task t : pendingWakeups) {
+            if (t != current && t.runnable && shouldPreemptFor(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Starts a piece of work; what it raises or wakes on this CPU meanwhile is deferred. */
@@ -404,14 +398,6 @@ public final class Cpu {
         return busyNs[c.ordinal()] + extra;
     }
 
-    /** Softirq work waiting or running. */
-    public int softirqBacklog() {
-        return softirqs.size();
-    }
-
-    public List<Task> tasks() {
-        return List.copyOf(tasks);
-    }
 
     @Override
     public String toString() {

@@ -11,7 +11,7 @@ import umontreal.ssj.simevents.Simulator;
  * what makes a softirq find the FPU unusable before Linux 6.15.
  *
  * <p>On a busy CPU a section starts only when the scheduler runs the task, so the fraction reached
- * can be lower than asked; {@link #sectionNs} reports the time actually spent in sections.
+ * can be lower than asked; the task's kernel-worker CPU time ({@link Cpu#busyNs}) shows what it got.
  */
 public final class KernelFpuLoad {
     private final Task task;
@@ -20,8 +20,8 @@ public final class KernelFpuLoad {
     private final double meanSectionNs;
     private final SectionLength lengths;
     private final Event resume;
-    private double sectionNs;
-    private long sections;
+    /** At most one section is outstanding: the next is submitted when the last finishes. */
+    private final Section section = new Section();
 
     public KernelFpuLoad(Cpu cpu, String name, RandomStream stream, double busyFraction, double meanSectionNs,
                          SectionLength lengths) {
@@ -55,18 +55,13 @@ public final class KernelFpuLoad {
     }
 
     private final class Section implements Work {
-        private double length;
-
         @Override
         public double start(Cpu cpu) {
-            length = Math.max(1, Math.rint(lengths.sample(stream, meanSectionNs)));
-            return length;
+            return Math.max(1, Math.rint(lengths.sample(stream, meanSectionNs)));
         }
 
         @Override
         public void finish(Cpu cpu) {
-            sectionNs += length;
-            sections++;
             resume.schedule(pause());
         }
 
@@ -83,20 +78,7 @@ public final class KernelFpuLoad {
 
         @Override
         public void actions() {
-            task.submit(new Section());
+            task.submit(section);
         }
-    }
-
-    public Task task() {
-        return task;
-    }
-
-    /** CPU time spent in finished sections, ns. */
-    public double sectionNs() {
-        return sectionNs;
-    }
-
-    public long sections() {
-        return sections;
     }
 }

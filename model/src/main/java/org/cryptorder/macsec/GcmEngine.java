@@ -21,6 +21,8 @@ public final class GcmEngine {
 
     private final Cipher gcm;
     private Cipher ctr;
+    /** The CTR initial counter block of the truncated-ICV path: IV, then block counter 2. */
+    private final byte[] counter = new byte[16];
     private final byte[] iv = new byte[12];
     private byte[] scratch = new byte[2048];
 
@@ -86,7 +88,6 @@ public final class GcmEngine {
         try {
             byte[] work = scratch(2 * textLen + FULL_TAG);
             if (textLen > 0) {
-                byte[] counter = new byte[16];
                 System.arraycopy(ivBytes, 0, counter, 0, 12);
                 counter[15] = 2;
                 if (ctr == null) {

@@ -35,7 +35,6 @@ public final class SecY {
     private final long[] secyCounters = new long[MacsecCounter.ALL.length];
     private final long[] txScCounters = new long[MacsecCounter.ALL.length];
     private final long[] rxVerdicts = new long[RxVerdict.values().length];
-    private final long[] txVerdicts = new long[TxVerdict.values().length];
     private boolean operational;
 
     public SecY(SecYConfig cfg) {
@@ -212,7 +211,6 @@ public final class SecY {
     }
 
     private TxVerdict tx(TxVerdict v, MacsecCounter c) {
-        txVerdicts[v.ordinal()]++;
         long[] scope = c.scope() == MacsecCounter.Scope.TX_SC ? txScCounters : secyCounters;
         scope[c.ordinal()]++;
         return v;
@@ -437,10 +435,5 @@ public final class SecY {
     /** How many received frames ended with a verdict (silent drops included). */
     public long rxVerdicts(RxVerdict v) {
         return rxVerdicts[v.ordinal()];
-    }
-
-    /** How many frames handed to {@link #transmit} ended with a verdict. */
-    public long txVerdicts(TxVerdict v) {
-        return txVerdicts[v.ordinal()];
     }
 }

@@ -34,7 +34,9 @@
  * <h2>Validation</h2>
  * Every IEEE 802.1AE vector in {@code data/vectors/ieee8021ae.json} protects and unprotects byte for
  * byte, through the SecY and through {@code ./cryptorder frame}; GCM is cross-checked against
- * Bouncy Castle at every length from 0 to 1500 octets for both key sizes and every ICV length;
+ * Bouncy Castle at every length from 0 to 1500 octets with the 16-octet ICV (both key sizes), and
+ * at every seventh length with shorter ICVs (8 octets with both key sizes; 12 and 14 with 128-bit
+ * keys, 13 and 15 with 256-bit keys);
  * each SecY rule has a test with exact counter values; a million random and mutated frames never
  * throw and the counters reconcile with the verdicts; captures of frames protected by the SecY
  * verify in Wireshark 4.4's dissector.

@@ -17,8 +17,8 @@ import javax.crypto.spec.IvParameterSpec;
  * one JVM (2-core build machine shared with other builds, Java 17.0.15): 336 MB/s for AES-128 and
  * 226 MB/s for AES-256, against Bouncy Castle's 30 and 21 MB/s, a median ratio of 10.9 and 10.2.
  * This engine is therefore the one on the hot path. A keystream made by {@code AES/ECB} over
- * counter blocks, which would avoid the per-request {@link IvParameterSpec}, was tried and dropped:
- * at 1500 octets it was about 70 times slower than {@code AES/CTR} on Java 17.
+ * counter blocks, which would avoid the per-request {@link IvParameterSpec}, was tried and dropped
+ * as slower than {@code AES/CTR} (an exploratory run; no benchmark of it is kept).
  *
  * <p>The formatted MAC input is built in a scratch buffer owned by the engine (the payload is
  * copied there once), and on decryption the payload is decrypted into that buffer first, so a

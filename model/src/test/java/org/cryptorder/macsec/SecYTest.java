@@ -108,7 +108,7 @@ class SecYTest {
         @ParameterizedTest(name = "window {0}")
         @ValueSource(ints = {1, 2, 3})
         void aFrameDisplacedByDSurvivesOnlyIfDIsWithinTheWindow(int window) {
-            // PN 1, then 2..4 overtake... deliver 1, 4, 3, 2: frame 2 is 2 PNs behind the high-water mark 4
+            // deliver PN 1, then 4, then 2: frame 2 arrives 2 PNs behind the high-water mark 4
             SecY tx = sender(txConfig(), 1);
             SecY rx = receiver(txConfig(), rxConfig().withReplay(true, window), 1);
             MacsecFrame[] f = send(tx, 4);
