@@ -351,7 +351,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     }
 
     /**
-     * Bulk TCP flows like {@code iperf3}: accepted by the format, not yet by the model.
+     * Bulk TCP flows like {@code iperf3}: a sender on host a, a receiver on host b, MSS from the link MTU.
      *
      * @param flows             connections; default 1
      * @param congestionControl {@code cubic} or {@code reno}; default cubic

@@ -29,11 +29,11 @@
  * <h2>Model</h2>
  * The runner is given its model ({@link org.cryptorder.experiment.RunModel}), in the spirit of
  * DESMO-J's separation of model and experiment. {@link org.cryptorder.experiment.DatapathRunModel}
- * is the model for experiments whose traffic is all UDP: the wiring of {@code
- * scenario.UdpStreams} driven by the records, with several traffic entries, Poisson sources and
- * warm-up deletion (counters noted at the end of the warm-up and subtracted; sinks reset, their
- * ordering state kept). TCP entries are accepted by the format and refused by this model, before
- * anything runs, with the file position of the entry.
+ * is the model of the datapath: the wiring of {@code scenario.UdpStreams} and {@code
+ * scenario.TcpStreams} driven by the records, with several traffic entries (UDP and TCP), Poisson
+ * sources, link impairments and warm-up deletion (counters noted at the end of the warm-up and
+ * subtracted; sinks reset, their ordering state kept). A model that cannot run some configuration
+ * says so through {@link org.cryptorder.experiment.RunModel#unsupported} before anything runs.
  *
  * <h2>Outputs</h2>
  * {@link org.cryptorder.experiment.ExperimentRunner} writes {@code experiment.json} (resolved, with
