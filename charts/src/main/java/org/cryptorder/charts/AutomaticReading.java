@@ -146,8 +146,7 @@ final class AutomaticReading {
         if (!tables.has(m)) {
             return;
         }
-        GoodputChart.BitRate unit = GoodputChart.BitRate.of(tables.rows().stream()
-                .mapToDouble(r -> Math.abs(r.estimate(m).mean())).filter(Double::isFinite).max().orElse(0));
+        GoodputChart.BitRate unit = GoodputChart.BitRate.of(tables);
         if (layout.kind() == SweepLayout.Kind.NUMERIC) {
             Map<String, List<String>> whoByChange = new LinkedHashMap<>();
             for (SweepLayout.Series s : layout.series()) {

@@ -14,8 +14,7 @@ final class GoodputChart {
         if (!tables.has(METRIC)) {
             return new Drawn.Skipped(NAME, "Goodput", ResultTables.SUMMARY + " has no " + METRIC + " column");
         }
-        BitRate unit = BitRate.of(tables.rows().stream().mapToDouble(r -> Math.abs(r.estimate(METRIC).mean()))
-                .filter(Double::isFinite).max().orElse(0));
+        BitRate unit = BitRate.of(tables);
         SweepChart chart = new SweepChart(tables);
         return new Drawn.Chart(NAME, "Goodput",
                 "Goodput: payload delivered intact to the receiving applications per measured second"
@@ -25,6 +24,12 @@ final class GoodputChart {
 
     /** The unit a bit rate is best shown in. */
     record BitRate(String label, double scale) {
+        /** The unit for the largest goodput in the summary. */
+        static BitRate of(ResultTables tables) {
+            return of(tables.rows().stream().mapToDouble(r -> Math.abs(r.estimate(METRIC).mean()))
+                    .filter(Double::isFinite).max().orElse(0));
+        }
+
         static BitRate of(double maxBps) {
             if (maxBps >= 1e9) {
                 return new BitRate("Gbit/s", 1e-9);

@@ -1,6 +1,7 @@
 package org.cryptorder.charts;
 
 import java.util.Locale;
+import org.cryptorder.experiment.Csv;
 
 /**
  * How the charts and the report write numbers: independent of the locale, three significant digits
@@ -29,12 +30,9 @@ final class Numbers {
         return Double.isNaN(v) ? "-" : fixed(v, decimalsFor(v));
     }
 
-    /** A value as an experiment file gives it: {@code 0.3}, {@code 2000}, {@code 1.0E-4}. */
+    /** A value as an experiment file gives it: {@code 0.3}, {@code 2000}, {@code 1.0E-4}, as the tables write it. */
     static String plain(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return Long.toString((long) v);
-        }
-        return Double.toString(v);
+        return Csv.number(v);
     }
 
     /**

@@ -227,8 +227,7 @@ final class ReportPage {
     // ----- summary table
 
     private List<Column> keyColumns() {
-        GoodputChart.BitRate unit = GoodputChart.BitRate.of(tables.rows().stream()
-                .mapToDouble(r -> Math.abs(r.estimate(GoodputChart.METRIC).mean())).filter(Double::isFinite).max().orElse(0));
+        GoodputChart.BitRate unit = GoodputChart.BitRate.of(tables);
         List<Column> all = new ArrayList<>(List.of(
                 new Column(GoodputChart.METRIC, "goodput (" + unit.label() + ")", unit.scale()),
                 new Column(ReorderingChart.RATIO, "reordered (%)", 100),
