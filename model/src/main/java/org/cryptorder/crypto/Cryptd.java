@@ -24,6 +24,8 @@ public final class Cryptd {
     private final GcmEngine engine;
     private final ArrayDeque<AeadRequest> queue = new ArrayDeque<>();
     private final Completion completion;
+    /** The worker runs one invocation at a time, so one object serves every queued request. */
+    private final Invocation invocation = new Invocation();
 
     private long enqueued;
     private long refused;
@@ -31,7 +33,6 @@ public final class Cryptd {
     private double waitSumNs;
     private double lengthAreaNs;
     private double lastChange;
-    private int maxLength;
 
     /** What the worker does with a request it has finished: by default, its completion callback. */
     interface Completion {
@@ -59,10 +60,6 @@ public final class Cryptd {
         return cpu;
     }
 
-    public Task worker() {
-        return worker;
-    }
-
     /**
      * {@code cryptd_enqueue_request}: queues the request on this CPU unless the queue is full.
      *
@@ -75,11 +72,10 @@ public final class Cryptd {
         }
         changeLength();
         queue.add(r);
-        maxLength = Math.max(maxLength, queue.size());
         r.enqueuedAt = cpu.now();
         r.tfm().inCryptd++;
         enqueued++;
-        worker.submit(new Invocation());
+        worker.submit(invocation);
         return true;
     }
 
@@ -148,9 +144,5 @@ public final class Cryptd {
     public double meanLength() {
         double now = cpu.now();
         return now == 0 ? 0 : (lengthAreaNs + queue.size() * (now - lastChange)) / now;
-    }
-
-    public int maxLength() {
-        return maxLength;
     }
 }

@@ -1,5 +1,7 @@
 package org.cryptorder.crypto;
 
+import java.util.ArrayDeque;
+import java.util.function.Consumer;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Task;
@@ -28,10 +30,11 @@ public final class CryptoApi {
 
     private final Policy policy;
     private final CryptoCosts costs;
-    private final Cpu[] cpus;
     private final Cryptd[] cryptd;
     private final Cryptd[] padata;
     private final Task[] serial;
+    /** One reusable callback per serial worker, for the completions queued to it in order. */
+    private final SerialCallback[] serialCallback;
     private int nextCallbackCpu;
     private final SubmissionOrder padataOrder = new SubmissionOrder();
     private final OffloadDevice offload;
@@ -39,8 +42,6 @@ public final class CryptoApi {
     private final GcmEngine engine;
     private int padataNext;
     private long inline;
-    private long queued;
-    private long refused;
 
     /**
      * @param cpus              the host's CPUs, indexed by id; each gets a cryptd
@@ -51,18 +52,20 @@ public final class CryptoApi {
                      GcmEngine engine) {
         this.policy = policy;
         this.costs = costs;
-        this.cpus = cpus.clone();
         this.engine = engine;
         this.offloadSpec = offload;
         this.cryptd = new Cryptd[cpus.length];
         this.padata = new Cryptd[cpus.length];
         this.serial = new Task[cpus.length];
+        this.serialCallback = new SerialCallback[cpus.length];
+        Consumer<AeadRequest> toSerial = this::serial;
         for (int i = 0; i < cpus.length; i++) {
             cryptd[i] = new Cryptd(cpus[i], cryptdQueueLength, costs, engine);
             if (policy == Policy.PCRYPT) {
                 padata[i] = new Cryptd(cpus[i], cryptdQueueLength, costs, engine, "kworker/padata",
-                        (c, r) -> padataOrder.completed(r, this::serial));
+                        (c, r) -> padataOrder.completed(r, toSerial));
                 serial[i] = cpus[i].newTask("kworker/padata-serial", Context.KERNEL_WORKER, false);
+                serialCallback[i] = new SerialCallback();
             }
         }
         this.offload = policy == Policy.OFFLOAD || policy == Policy.OFFLOAD_RESEQUENCE
@@ -71,10 +74,6 @@ public final class CryptoApi {
 
     public Policy policy() {
         return policy;
-    }
-
-    public CryptoCosts costs() {
-        return costs;
     }
 
     /** Decides the route of a request issued now on {@code cpu}, and hands it over when it goes elsewhere. */
@@ -91,10 +90,8 @@ public final class CryptoApi {
                 yield Route.QUEUED;
             }
         };
-        switch (route) {
-            case INLINE -> inline++;
-            case QUEUED -> queued++;
-            case REFUSED -> refused++;
+        if (route == Route.INLINE) {
+            inline++;
         }
         return route;
     }
@@ -107,11 +104,10 @@ public final class CryptoApi {
     private Route toPadata(AeadRequest r) {
         Cryptd target = padata[padataNext];
         padataNext = (padataNext + 1) % padata.length;
-        if (target.length() >= target.capacity()) {
-            return target.enqueue(r) ? Route.QUEUED : Route.REFUSED;  // counts the refusal
+        if (!target.enqueue(r)) {
+            return Route.REFUSED;
         }
-        padataOrder.assign(r);
-        target.enqueue(r);
+        padataOrder.assign(r);  // read only when the request completes, from a later event
         return Route.QUEUED;
     }
 
@@ -123,24 +119,31 @@ public final class CryptoApi {
         Tfm tfm = r.tfm();
         if (tfm.callbackCpu < 0) {
             tfm.callbackCpu = nextCallbackCpu;
-            nextCallbackCpu = (nextCallbackCpu + 1) % cpus.length;
+            nextCallbackCpu = (nextCallbackCpu + 1) % serial.length;
         }
-        serial[tfm.callbackCpu].submit(new Work() {
-            @Override
-            public double start(Cpu cpu) {
-                return 0;
-            }
+        SerialCallback callback = serialCallback[tfm.callbackCpu];
+        callback.pending.add(r);
+        serial[tfm.callbackCpu].submit(callback);
+    }
 
-            @Override
-            public void finish(Cpu cpu) {
-                r.complete(cpu);
-            }
+    /** The serial worker's callback of the oldest completion handed to it (one per submission). */
+    private static final class SerialCallback implements Work {
+        private final ArrayDeque<AeadRequest> pending = new ArrayDeque<>();
 
-            @Override
-            public boolean bhDisabled() {
-                return true;
-            }
-        });
+        @Override
+        public double start(Cpu cpu) {
+            return 0;
+        }
+
+        @Override
+        public void finish(Cpu cpu) {
+            pending.poll().complete(cpu);
+        }
+
+        @Override
+        public boolean bhDisabled() {
+            return true;
+        }
     }
 
     /**
@@ -148,9 +151,7 @@ public final class CryptoApi {
      * wrapper and the hand-over when it went elsewhere (or was refused).
      */
     public double callerNs(Cpu cpu, AeadRequest r, Route route) {
-        boolean wrapped = policy == Policy.ASYNC || policy == Policy.ASYNC_UNORDERED
-                || policy == Policy.DEFER_SOFTIRQ || policy == Policy.ASYNC_RESEQUENCE;
-        double wrapper = wrapped ? costs.ns(costs.simdWrapperCycles()) : 0;
+        double wrapper = policy.simdWrapper() ? costs.ns(costs.simdWrapperCycles()) : 0;
         if (route != Route.INLINE) {
             return switch (policy) {
                 case OFFLOAD, OFFLOAD_RESEQUENCE -> costs.ns(offloadSpec.submitCycles());
@@ -176,27 +177,7 @@ public final class CryptoApi {
         return inline;
     }
 
-    /** Requests handed to cryptd, padata or the offload device so far. */
-    public long queuedCount() {
-        return queued;
-    }
-
-    /** Requests refused because a queue was full. */
-    public long refusedCount() {
-        return refused;
-    }
-
     public Cryptd cryptd(int cpuId) {
         return cryptd[cpuId];
-    }
-
-    /** padata's parallel worker queue on a CPU (pcrypt only), or null. */
-    public Cryptd padata(int cpuId) {
-        return padata[cpuId];
-    }
-
-    /** Completions padata held back to restore submission order, at most at once (pcrypt only). */
-    public int padataMaxHeld() {
-        return padataOrder.maxHeld();
     }
 }

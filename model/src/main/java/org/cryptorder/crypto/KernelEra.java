@@ -2,26 +2,24 @@ package org.cryptorder.crypto;
 
 /**
  * What MACsec on x86 runs in each Linux era (SEEDS.md, Kernel eras; KERNEL-FACTS.md section 9
- * fact 1). An era fixes the crypto {@link Policy} and whether kernel FPU sections hold off
- * softirqs (6.15 and later).
+ * fact 1). An era fixes the crypto {@link Policy}, which also says whether kernel FPU sections
+ * hold off softirqs (6.15 and later), and cryptd's queue length.
  */
 public enum KernelEra {
-    RHEL7_BACKPORT("3.10-rhel7", Policy.ASYNC_UNORDERED, false, 100),
-    V4_6_TO_5_6("4.6-5.6", Policy.ASYNC, false, 1000),
-    V5_7_TO_6_5("5.7-6.5", Policy.SYNC_FALLBACK, false, 1000),
-    V6_6_TO_6_14("6.6-6.14", Policy.ASYNC, false, 1000),
-    V6_15("6.15", Policy.DEFER_SOFTIRQ, true, 1000),
-    V6_16_ON("6.16+", Policy.SYNC_SIMD, true, 1000);
+    RHEL7_BACKPORT("3.10-rhel7", Policy.ASYNC_UNORDERED, 100),
+    V4_6_TO_5_6("4.6-5.6", Policy.ASYNC, 1000),
+    V5_7_TO_6_5("5.7-6.5", Policy.SYNC_FALLBACK, 1000),
+    V6_6_TO_6_14("6.6-6.14", Policy.ASYNC, 1000),
+    V6_15("6.15", Policy.DEFER_SOFTIRQ, 1000),
+    V6_16_ON("6.16+", Policy.SYNC_SIMD, 1000);
 
     private final String key;
     private final Policy policy;
-    private final boolean fpuSectionsDisableBh;
     private final int cryptdQueueLength;
 
-    KernelEra(String key, Policy policy, boolean fpuSectionsDisableBh, int cryptdQueueLength) {
+    KernelEra(String key, Policy policy, int cryptdQueueLength) {
         this.key = key;
         this.policy = policy;
-        this.fpuSectionsDisableBh = fpuSectionsDisableBh;
         this.cryptdQueueLength = cryptdQueueLength;
     }
 
@@ -31,11 +29,6 @@ public enum KernelEra {
 
     public Policy policy() {
         return policy;
-    }
-
-    /** 6.15 and later: {@code kernel_fpu_begin} disables softirqs, which run at {@code kernel_fpu_end}. */
-    public boolean fpuSectionsDisableBh() {
-        return fpuSectionsDisableBh;
     }
 
     /**

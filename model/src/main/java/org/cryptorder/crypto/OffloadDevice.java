@@ -1,6 +1,7 @@
 package org.cryptorder.crypto;
 
 import java.util.ArrayDeque;
+import java.util.function.Consumer;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Work;
 import org.cryptorder.macsec.GcmEngine;
@@ -21,7 +22,7 @@ final class OffloadDevice {
     private final Engine[] engines;
     private final ArrayDeque<AeadRequest> waiting = new ArrayDeque<>();
     private final SubmissionOrder order = new SubmissionOrder();
-    private long submitted;
+    private final Consumer<AeadRequest> interrupt = this::interrupt;
 
     OffloadDevice(Simulator sim, OffloadSpec spec, CryptoCosts costs, GcmEngine gcm) {
         this.spec = spec;
@@ -34,7 +35,6 @@ final class OffloadDevice {
     }
 
     void submit(AeadRequest r) {
-        submitted++;
         order.assign(r);
         for (Engine e : engines) {
             if (e.request == null) {
@@ -48,7 +48,7 @@ final class OffloadDevice {
     private void finished(AeadRequest r) {
         r.perform(gcm);
         if (spec.inOrder()) {
-            order.completed(r, this::interrupt);
+            order.completed(r, interrupt);
         } else {
             interrupt(r);
         }
@@ -98,13 +98,5 @@ final class OffloadDevice {
         public void finish(Cpu cpu) {
             request.complete(cpu);
         }
-    }
-
-    long submitted() {
-        return submitted;
-    }
-
-    int waiting() {
-        return waiting.size();
     }
 }

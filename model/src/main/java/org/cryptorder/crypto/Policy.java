@@ -32,20 +32,20 @@ public enum Policy {
      * pcrypt/padata: every request is spread over the CPUs' parallel workers in turn and the
      * completions are serialised back into submission order.
      */
-    PCRYPT("pcrypt", true, false, false),
+    PCRYPT("pcrypt", false, false, false),
     /** A crypto offload device with several engines that may complete out of order. */
-    OFFLOAD("offload", true, false, false),
+    OFFLOAD("offload", false, false, false),
     /** {@link #OFFLOAD} plus the per-SA PN-order reorder queue of {@link #ASYNC_RESEQUENCE}. */
-    OFFLOAD_RESEQUENCE("offload-resequence", true, false, true);
+    OFFLOAD_RESEQUENCE("offload-resequence", false, false, true);
 
     private final String key;
-    private final boolean async;
+    private final boolean simdWrapper;
     private final boolean fpuSectionsDisableBh;
     private final boolean resequences;
 
-    Policy(String key, boolean async, boolean fpuSectionsDisableBh, boolean resequences) {
+    Policy(String key, boolean simdWrapper, boolean fpuSectionsDisableBh, boolean resequences) {
         this.key = key;
-        this.async = async;
+        this.simdWrapper = simdWrapper;
         this.fpuSectionsDisableBh = fpuSectionsDisableBh;
         this.resequences = resequences;
     }
@@ -65,9 +65,12 @@ public enum Policy {
         return key;
     }
 
-    /** Whether MACsec gets an asynchronous transform (one that may return -EINPROGRESS). */
-    public boolean async() {
-        return async;
+    /**
+     * Whether MACsec's transform is the SIMD wrapper of {@code crypto/simd.c} ({@code
+     * __gcm-aes-aesni} behind cryptd): its per-request check costs the caller cycles, inline or not.
+     */
+    public boolean simdWrapper() {
+        return simdWrapper;
     }
 
     public static Policy fromKey(String key) {

@@ -13,7 +13,6 @@ final class SubmissionOrder {
             new PriorityQueue<>((x, y) -> Long.compare(x.seq, y.seq));
     private long nextSeq;
     private long nextRelease;
-    private int maxHeld;
 
     void assign(AeadRequest r) {
         r.seq = nextSeq++;
@@ -22,14 +21,9 @@ final class SubmissionOrder {
     /** A request completed: releases it and every held one that is now next in order. */
     void completed(AeadRequest r, Consumer<AeadRequest> release) {
         held.add(r);
-        maxHeld = Math.max(maxHeld, held.size());
         while (!held.isEmpty() && held.peek().seq == nextRelease) {
             nextRelease++;
             release.accept(held.poll());
         }
-    }
-
-    int maxHeld() {
-        return maxHeld;
     }
 }

@@ -16,8 +16,9 @@ import umontreal.ssj.simevents.Simulator;
  * sees them. The link's own counters ({@link #frames}, {@link #octets}) count what was sent on
  * the wire; the stage counts what it did.
  *
- * <p>The link is the transmitting NIC's serialiser: {@link #busyUntil} tells the NIC when it can
- * start the next frame. One event object serves all frames in flight, since they arrive in order.
+ * <p>The link is the transmitting NIC's serialiser: {@link #send} returns when the frame's last bit
+ * is out, and the NIC starts its next frame then. One event object serves all frames in flight,
+ * since they arrive in order.
  */
 public final class Link {
     /** FCS + preamble/SFD + inter-frame gap, octets. */
@@ -78,11 +79,6 @@ public final class Link {
     /** Serialisation time of a frame of {@code frameOctets} (without FCS), whole ns. */
     public double serialisationNs(int frameOctets) {
         return Math.ceil((frameOctets + WIRE_OVERHEAD) * 8e9 / bitsPerSecond);
-    }
-
-    /** When the transmitter is free again. */
-    public double busyUntil() {
-        return busyUntil;
     }
 
     /**

@@ -241,10 +241,11 @@ public final class MacsecDevice implements FrameHandler {
 
     /** {@code macsec_post_decrypt}, then delivery through {@code cpu}'s GRO cell. */
     void postDecrypt(Request r, Cpu cpu) {
-        long lowest = r.packet.frame().rxSa().nextPn() - secy.config().replayWindow();
+        boolean traced = FrameTrace.follows(trace, r.packet);
+        long lowest = traced ? r.packet.frame().rxSa().nextPn() - secy.config().replayWindow() : 0;
         RxVerdict v = secy.completeReceive(r.packet.frame());
         r.packet.verdict = v;
-        if (FrameTrace.follows(trace, r.packet)) {
+        if (traced) {
             trace.step(host, cpu, r.packet, r.packet.frame().pn(), "decrypted; "
                     + RouteNarration.verdict(v, r.packet.frame(), lowest));
         }
@@ -254,12 +255,12 @@ public final class MacsecDevice implements FrameHandler {
     }
 
     private PnResequencer resequencer(RxSa sa, Cpu cpu) {
-        return resequencers.computeIfAbsent(sa, s -> new PnResequencer(cpu, this, s.nextPn(), resequenceTimeoutNs));
-    }
-
-    /** The most frames any PN reorder queue held at once (resequencing policies). */
-    public int resequencerMaxHeld() {
-        return resequencers.values().stream().mapToInt(PnResequencer::maxHeld).max().orElse(0);
+        PnResequencer q = resequencers.get(sa);
+        if (q == null) {
+            q = new PnResequencer(cpu, this, sa.nextPn(), resequenceTimeoutNs);
+            resequencers.put(sa, q);
+        }
+        return q;
     }
 
     /** Gaps the PN reorder queues gave up on. */
@@ -299,10 +300,5 @@ public final class MacsecDevice implements FrameHandler {
     /** Frames dropped because the TX ring was full when they were ready for the wire. */
     public long txRingFull() {
         return txRingFull;
-    }
-
-    /** The transform of the TX SA (its cryptd count is what the queued check reads). */
-    public Tfm txTfm() {
-        return txTfm;
     }
 }

@@ -28,12 +28,11 @@ public final class Nic implements Link.Receiver {
     private final Event transmitComplete;
     private Link out;
     private FrameHandler handler;
-    private Runnable txSpace = () -> { };
     private FrameTrace trace;
     private int nextTxRing;
     private final RxSteering steering;
     private int nextRxQueue;
-    private boolean transmitting;
+    /** The frame being serialised, null while the transmitter is idle. */
     private Packet onWire;
 
     /**
@@ -71,11 +70,6 @@ public final class Nic implements Link.Receiver {
         this.trace = t;
     }
 
-    /** Called whenever a TX ring frees a slot (for senders that wait for room). */
-    public void onTxSpace(Runnable r) {
-        this.txSpace = r;
-    }
-
     public String name() {
         return name;
     }
@@ -87,7 +81,7 @@ public final class Nic implements Link.Receiver {
         if (!txRings[ring].offer(p, sim.time())) {
             return false;
         }
-        if (!transmitting) {
+        if (onWire == null) {
             startNext();
         }
         return true;
@@ -95,10 +89,6 @@ public final class Nic implements Link.Receiver {
 
     public int txRingCount() {
         return txRings.length;
-    }
-
-    public Ring txRing(int i) {
-        return txRings[i];
     }
 
     private void startNext() {
@@ -114,12 +104,10 @@ public final class Nic implements Link.Receiver {
                             "on the wire %s: %.3f us to serialise, arrives at %.3f us", out.name(),
                             (end - sim.time()) / 1000, p.arrivesAt / 1000));
                 }
-                transmitting = true;
                 transmitComplete.schedule(end - sim.time());
                 return;
             }
         }
-        transmitting = false;
     }
 
     private final class TransmitComplete extends Event {
@@ -133,7 +121,6 @@ public final class Nic implements Link.Receiver {
             onWire = null;
             startNext();
             sent.release();
-            txSpace.run();
         }
     }
 
@@ -163,10 +150,6 @@ public final class Nic implements Link.Receiver {
             q.napiScheduled = true;
             q.cpu.raiseSoftirq(q);
         }
-    }
-
-    public int rxQueueCount() {
-        return rxQueues.length;
     }
 
     public Ring rxRing(int i) {

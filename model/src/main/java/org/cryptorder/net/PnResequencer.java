@@ -23,7 +23,6 @@ final class PnResequencer {
     private final double timeoutNs;
     private final Event timeout;
     private long nextPn;
-    private int maxHeld;
     private long timeouts;
 
     PnResequencer(Cpu home, MacsecDevice device, long firstPn, double timeoutNs) {
@@ -41,7 +40,6 @@ final class PnResequencer {
             return;
         }
         held.add(r);
-        maxHeld = Math.max(maxHeld, held.size());
         drain();
         if (!held.isEmpty() && timeout.time() < 0) {
             timeout.schedule(timeoutNs);
@@ -74,10 +72,6 @@ final class PnResequencer {
                 schedule(timeoutNs);
             }
         }
-    }
-
-    int maxHeld() {
-        return maxHeld;
     }
 
     long timeouts() {
