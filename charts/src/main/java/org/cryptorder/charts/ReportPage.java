@@ -133,8 +133,8 @@ final class ReportPage {
             fact(b, "Swept", "nothing: one configuration");
         }
         for (Map.Entry<String, List<String>> s : e.sweep().entrySet()) {
-            fact(b, "Swept: " + PathLabels.name(s.getKey()), "<code>" + escape(s.getKey()) + "</code> = "
-                    + escape(String.join(", ", s.getValue())), true);
+            factHtml(b, "Swept: " + PathLabels.name(s.getKey()), "<code>" + escape(s.getKey()) + "</code> = "
+                    + escape(String.join(", ", s.getValue())));
         }
         int configurations = tables.rows().size();
         fact(b, "Configurations", configurations + (e.sweep().size() > 1 ? " (every combination)" : ""));
@@ -155,10 +155,10 @@ final class ReportPage {
                 : tables.summary().comments().get(0).replaceFirst("^# ", ""));
         fact(b, "Tool version", tool);
         if (provenance.containsKey("fingerprint")) {
-            fact(b, "Experiment fingerprint", "<code>" + escape(provenance.get("fingerprint")) + "</code>", true);
+            factHtml(b, "Experiment fingerprint", "<code>" + escape(provenance.get("fingerprint")) + "</code>");
         }
         if (provenance.containsKey("source")) {
-            fact(b, "Experiment file", "<code>" + escape(provenance.get("source")) + "</code>", true);
+            factHtml(b, "Experiment file", "<code>" + escape(provenance.get("source")) + "</code>");
         }
         b.append("</table>\n<p class=\"note\">Every parameter that was held fixed is listed at the end, under"
                 + " <a href=\"#parameters\">Fixed parameters</a>.</p>\n</section>\n");
@@ -176,10 +176,11 @@ final class ReportPage {
     }
 
     private static void fact(StringBuilder b, String name, String value) {
-        fact(b, name, escape(value), true);
+        factHtml(b, name, escape(value));
     }
 
-    private static void fact(StringBuilder b, String name, String html, boolean isHtml) {
+    /** A fact whose value is already HTML. */
+    private static void factHtml(StringBuilder b, String name, String html) {
         b.append("<tr><th>").append(escape(name)).append("</th><td>").append(html).append("</td></tr>\n");
     }
 

@@ -18,12 +18,13 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cryptorder explain FILE [--frames N]}: the narrated timeline of the first frames of the
- * experiment's first run (first configuration, replication 0), for teaching: every step of every
- * followed frame with time, host, CPU, context and why, and the moments where order broke.
+ * {@code cryptorder explain FILE [--configuration I] [--frames N]}: the narrated timeline of the
+ * first frames of replication 0 of one configuration (the first unless {@code --configuration}),
+ * for teaching: every step of every followed frame with time, host, CPU, context and why, and the
+ * moments where order broke.
  */
 @Command(name = "explain", mixinStandardHelpOptions = true,
-        description = {"Narrated timeline of the first frames of an experiment's first run: each step of each frame",
+        description = {"Narrated timeline of the first frames of one run of an experiment: each step of each frame",
             "with time (us), host, CPU, context and why; the frames delivered out of order are marked."})
 final class ExplainCommand implements Callable<Integer> {
     @Spec

@@ -5,8 +5,11 @@ import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.HostSpec;
+import org.cryptorder.net.Link;
 import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.scenario.UdpStreams;
+import org.cryptorder.transport.Ipv4TcpHeader;
+import org.cryptorder.transport.UdpWire;
 
 /**
  * The benchmark scenario: two UDP streams of 1400-octet datagrams offered at the 10 Gbit/s line
@@ -15,8 +18,8 @@ import org.cryptorder.scenario.UdpStreams;
  */
 public final class LineRate {
     static final int PAYLOAD = 1400;
-    /** Octets on the wire per datagram: payload, UDP 8, IPv4 20, Ethernet 14, SecTAG+ICV 32, FCS/preamble/IFG 24. */
-    static final int WIRE = PAYLOAD + 8 + 20 + 14 + 32 + 24;
+    /** Octets on the wire per datagram: payload, UDP, IPv4 and Ethernet headers, SecTAG+ICV, FCS/preamble/IFG. */
+    static final int WIRE = PAYLOAD + UdpWire.HEADERS + Ipv4TcpHeader.MACSEC_OVERHEAD_BYTES + Link.WIRE_OVERHEAD;
 
     private LineRate() {
     }
