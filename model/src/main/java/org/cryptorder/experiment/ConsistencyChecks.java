@@ -18,8 +18,8 @@ import org.cryptorder.transport.UdpWire;
 /**
  * The rules of an experiment file that a JSON Schema does not express: one of policy and kernel,
  * a kernel version that had MACsec, a warm-up shorter than the run, an MTU with room for the
- * headers, datagrams that fit the MTU, XPN's replay window, a profile that exists, and runs of a
- * size a machine can finish.
+ * headers, datagrams that fit the MTU, XPN's replay window, a profile that exists, an application
+ * CPU the host has, and runs of a size a machine can finish.
  *
  * <p>Checked on the document with every value the schema rejected taken out (so defaults stand in
  * for it); a rule that involves such a value is skipped, so one mistake gives one message.
@@ -126,6 +126,12 @@ final class ConsistencyChecks {
                 !e.macsec().cipherSuite().xpn() || e.macsec().replayWindow() <= SecYConfig.XPN_MAX_REPLAY_WINDOW,
                 "macsec.replayWindow", () -> "expected at most " + SecYConfig.XPN_MAX_REPLAY_WINDOW
                         + " with an XPN cipher suite, found " + e.macsec().replayWindow());
+        Integer appCpu = e.hosts().appCpu();
+        r.check(List.of("hosts.appCpu", "hosts.cpus"), appCpu == null || appCpu < e.hosts().cpus(), "hosts.appCpu",
+                () -> "expected a CPU of the host, 0 to " + (e.hosts().cpus() - 1) + ", found " + appCpu);
+        r.check(List.of("contention.userFpuLoadSparesAppCpu", "hosts.appCpu"),
+                !e.contention().userFpuLoadSparesAppCpu() || appCpu != null, "contention.userFpuLoadSparesAppCpu",
+                () -> "expected hosts.appCpu to name the CPU to spare, found no hosts.appCpu");
         List<String> known = profileNames;
         String profile = e.hosts().profile();
         r.check(List.of("hosts.profile"), known.contains(profile), "hosts.profile",

@@ -177,10 +177,11 @@ public final class DatapathRunModel implements RunModel {
             impair(net.aToB(), e.link().impairments().aToB(), "a->b", streams, replication);
             impair(net.bToA(), e.link().impairments().bToA(), "b->a", streams, replication);
             Experiment.Contention c = e.contention();
+            int spared = c.userFpuLoadSparesAppCpu() ? e.hosts().appCpu() : Contention.NO_CPU;
             Contention.install(net.b(), "b", c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution(),
-                    c.userFpuLoad(), 0, streams, replication);
+                    c.userFpuLoad(), spared, streams, replication);
             Contention.install(net.a(), "a", c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()),
-                    c.sectionDistribution(), false, 0, streams, replication);
+                    c.sectionDistribution(), c.senderUserFpuLoad(), spared, streams, replication);
             int flow = 0;
             for (Experiment.Traffic t : e.traffic()) {
                 if (t instanceof Experiment.TcpTraffic tcp) {
@@ -209,8 +210,8 @@ public final class DatapathRunModel implements RunModel {
                     Ipv4TcpHeader.mssForLinkMtu(e.link().mtu())).withCongestionControl(
                     t.congestionControl() == Experiment.CongestionControl.CUBIC
                             ? CongestionControlKind.CUBIC : CongestionControlKind.RENO);
-            TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES, flow % net.a().cpuCount(),
-                    flow % net.b().cpuCount());
+            int app = e.hosts().appCpuOf(flow);
+            TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES, app, app);
             tcpSenders.add(f.sender());
             tcpReceivers.add(f.receiver());
         }
@@ -226,7 +227,7 @@ public final class DatapathRunModel implements RunModel {
                                  StreamRegistry streams, int replication) {
             Cpu[] cpus = new Cpu[net.a().cpuCount()];
             for (int i = 0; i < cpus.length; i++) {
-                cpus[i] = net.a().cpu((flow + i) % cpus.length);
+                cpus[i] = net.a().cpu((e.hosts().appCpuOf(flow) + i) % cpus.length);
             }
             if (u.migrateMeanUs() > 0) {
                 return new UdpSource(cpus, Time.us(u.migrateMeanUs()), streams.stream("a.flow" + flow + ".migration",

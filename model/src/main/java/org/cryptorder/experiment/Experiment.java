@@ -50,11 +50,11 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
 
     public Experiment {
         description = description == null ? "" : description;
-        hosts = hosts == null ? new Hosts(null, null, null, null, null, null, null, null) : hosts;
+        hosts = hosts == null ? new Hosts(null, null, null, null, null, null, null, null, null) : hosts;
         link = link == null ? new Link(null, null, null, null) : link;
         macsec = macsec == null ? new Macsec(null, null, null, null, null, null, null) : macsec;
         crypto = crypto == null ? new Crypto(null, null, null, null, null) : crypto;
-        contention = contention == null ? new Contention(null, null, null, null, null) : contention;
+        contention = contention == null ? new Contention(null, null, null, null, null, null, null) : contention;
         traffic = traffic == null ? List.of() : List.copyOf(traffic);
         run = run == null ? new RunSettings(null, null, null, null, null) : run;
         sweep = sweep == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(sweep));
@@ -77,9 +77,11 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param txRingSize frames per TX ring, qdisc included; default 1024
      * @param napiBudget frames per NAPI poll; default 64
      * @param rxSteering {@code flow} (RSS per flow) or {@code per-frame}; default {@code flow}
+     * @param appCpu     the CPU every application (iperf3 client and server, UDP sources) runs on, as
+     *                   {@code taskset -c}; default none: flow i's applications run on CPU i mod cpus
      */
     public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
-                        Integer txRingSize, Integer napiBudget, RxSteering rxSteering) {
+                        Integer txRingSize, Integer napiBudget, RxSteering rxSteering, Integer appCpu) {
         public Hosts {
             cpus = or(cpus, 4);
             rxQueues = or(rxQueues, 1);
@@ -89,6 +91,11 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
             txRingSize = or(txRingSize, 1024);
             napiBudget = or(napiBudget, 64);
             rxSteering = or(rxSteering, RxSteering.FLOW);
+        }
+
+        /** The CPU on which flow {@code flow}'s applications run. */
+        public int appCpuOf(int flow) {
+            return appCpu != null ? appCpu : flow % cpus;
         }
     }
 
@@ -306,17 +313,23 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param kernelFpuBusy       fraction of time a task-context kernel FPU user holds the FPU; default 0
      * @param meanSectionUs       mean section length, us; default 40
      * @param sectionDistribution {@code exponential}, {@code deterministic} or {@code pareto}; default exponential
-     * @param userFpuLoad         a prime95-like user task per CPU; default false
+     * @param userFpuLoad         a prime95-like user task on each of the receiver's CPUs; default false
      * @param senderKernelFpuBusy the same kernel FPU contention on each of the sender's CPUs; default 0
+     * @param senderUserFpuLoad   the prime95-like task on each of the sender's CPUs too; default false
+     * @param userFpuLoadSparesAppCpu leave the applications' CPUs free of the user load (seed S3 ran
+     *                            prime95 on 27 of 28 cores and left iperf3 one); default false
      */
     public record Contention(Double kernelFpuBusy, Double meanSectionUs, SectionLength sectionDistribution,
-                             Boolean userFpuLoad, Double senderKernelFpuBusy) {
+                             Boolean userFpuLoad, Double senderKernelFpuBusy, Boolean senderUserFpuLoad,
+                             Boolean userFpuLoadSparesAppCpu) {
         public Contention {
             kernelFpuBusy = or(kernelFpuBusy, 0.0);
             meanSectionUs = or(meanSectionUs, 40.0);
             sectionDistribution = or(sectionDistribution, SectionLength.EXPONENTIAL);
             userFpuLoad = or(userFpuLoad, false);
             senderKernelFpuBusy = or(senderKernelFpuBusy, 0.0);
+            senderUserFpuLoad = or(senderUserFpuLoad, false);
+            userFpuLoadSparesAppCpu = or(userFpuLoadSparesAppCpu, false);
         }
     }
 

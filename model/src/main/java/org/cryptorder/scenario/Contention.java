@@ -9,19 +9,22 @@ import org.cryptorder.net.Host;
 /**
  * Puts the other FPU users on a host's CPUs: a kernel FPU user on every CPU (its random stream
  * named {@code <host>.cpu<i>.kernel-fpu}), and optionally a prime95-like user load on every CPU
- * from {@code firstUserLoadCpu} on.
+ * but one left free for the applications.
  */
 public final class Contention {
+    /** No CPU spared: the user load runs on every CPU. */
+    public static final int NO_CPU = -1;
+
     private Contention() {
     }
 
     public static void install(Host h, String hostName, double kernelFpuBusy, double meanSectionNs,
-                               SectionLength sections, boolean userFpuLoad, int firstUserLoadCpu,
+                               SectionLength sections, boolean userFpuLoad, int sparedCpu,
                                StreamRegistry streams, int replication) {
         for (int cpu = 0; cpu < h.cpuCount(); cpu++) {
             new KernelFpuLoad(h.cpu(cpu), "kernel-fpu", streams.stream(hostName + ".cpu" + cpu + ".kernel-fpu",
                     replication), kernelFpuBusy, meanSectionNs, sections).start();
-            if (userFpuLoad && cpu >= firstUserLoadCpu) {
+            if (userFpuLoad && cpu != sparedCpu) {
                 new UserFpuLoad(h.cpu(cpu), "prime95").start();
             }
         }

@@ -135,4 +135,33 @@ class DatapathRunModelTest {
                 + " {\"reorderProbability\": 0.1}}}, \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 1}]}"))
                 .singleElement().asString().contains("link.impairments.bToA", "without specifying some delay");
     }
+
+    private static String tcpPlaced(int txQueues, int appCpu, boolean userLoad) {
+        return "{\"name\": \"m\", \"hosts\": {\"cpus\": 4, \"txQueues\": " + txQueues + ", \"appCpu\": " + appCpu
+                + "}, \"link\": {\"mtu\": 9000}, \"crypto\": {\"kernel\": \"5.6\"},"
+                + " \"contention\": {\"userFpuLoad\": " + userLoad + ", \"senderUserFpuLoad\": " + userLoad
+                + ", \"userFpuLoadSparesAppCpu\": " + userLoad + "},"
+                + " \"traffic\": [{\"kind\": \"tcp\"}], \"run\": {\"durationS\": 0.03, \"warmupS\": 0.005}}";
+    }
+
+    @Test
+    void applicationSendsOnAnotherCpusTxRingOvertakeTheSoftirqsAndAreCountedDelayed() throws Exception {
+        double onItsOwnRing = model.run(only(tcpPlaced(4, 1, false)), new StreamRegistry(1), 0).get("in_pkts_delayed");
+        double besideTheIrq = model.run(only(tcpPlaced(4, 0, false)), new StreamRegistry(1), 0).get("in_pkts_delayed");
+        double oneRing = model.run(only(tcpPlaced(1, 1, false)), new StreamRegistry(1), 0).get("in_pkts_delayed");
+        assertThat(onItsOwnRing).as("app on CPU 1, ACK-clocked sends on the RX CPU 0, one TX ring per CPU").isPositive();
+        assertThat(besideTheIrq).as("app on the RX CPU: every send on one CPU").isZero();
+        assertThat(oneRing).as("two sending CPUs but one TX ring: the NIC keeps the ring's order").isLessThan(onItsOwnRing);
+    }
+
+    @Test
+    void theUserLoadSparesTheApplicationsCpuWhenAsked() throws Exception {
+        Metrics spared = model.run(only(tcpPlaced(1, 1, true)), new StreamRegistry(1), 0);
+        String everyCpu = tcpPlaced(1, 1, true).replace("\"userFpuLoadSparesAppCpu\": true", "\"userFpuLoadSparesAppCpu\": false");
+        Metrics loaded = model.run(only(everyCpu), new StreamRegistry(1), 0);
+        double measured = 0.03 - 0.005;
+        assertThat(spared.get("cpu_user_task_seconds")).as("prime95 on three CPUs, less the softirq time of the RX CPU, plus iperf3")
+                .isGreaterThan(2.5 * measured).isLessThan(3.5 * measured);
+        assertThat(loaded.get("cpu_user_task_seconds")).isGreaterThan(spared.get("cpu_user_task_seconds"));
+    }
 }

@@ -26,7 +26,7 @@ class ExperimentJsonTest {
     void aMinimalFileGetsEveryDefault() throws Exception {
         Experiment e = read(Experiments.minimal(""));
         assertThat(e.description()).isEmpty();
-        assertThat(e.hosts()).isEqualTo(new Experiment.Hosts(4, 1, 1, "xeon-skylake-sp", 4096, 1024, 64, RxSteering.FLOW));
+        assertThat(e.hosts()).isEqualTo(new Experiment.Hosts(4, 1, 1, "xeon-skylake-sp", 4096, 1024, 64, RxSteering.FLOW, null));
         assertThat(e.link()).isEqualTo(new Experiment.Link(10.0, 20.0, 1500, null));
         assertThat(e.macsec()).isEqualTo(new Experiment.Macsec(CipherSuite.GCM_AES_128, true, true, 16, false, 0L,
                 ValidateFrames.STRICT));
@@ -35,7 +35,7 @@ class ExperimentJsonTest {
         assertThat(e.crypto().cryptdQueueLength()).isEqualTo(1000);
         assertThat(e.crypto().resequenceTimeoutUs()).isEqualTo(100.0);
         assertThat(e.crypto().offload()).isEqualTo(new Experiment.Offload(4, 2.0, 10.0, false));
-        assertThat(e.contention()).isEqualTo(new Experiment.Contention(0.0, 40.0, SectionLength.EXPONENTIAL, false, 0.0));
+        assertThat(e.contention()).isEqualTo(new Experiment.Contention(0.0, 40.0, SectionLength.EXPONENTIAL, false, 0.0, false, false));
         assertThat(e.traffic()).containsExactly(new Experiment.UdpTraffic(1, 100.0, 1400,
                 Experiment.UdpPattern.CONSTANT, 0.0, false));
         assertThat(e.run()).isEqualTo(new Experiment.RunSettings(1.0, 0.0, 5, 1L, java.util.Map.of()));

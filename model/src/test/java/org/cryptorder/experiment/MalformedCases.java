@@ -88,6 +88,11 @@ public record MalformedCases(String kind, String json, String expected, String s
                     "bad.json:3:37: run.warmupS: ", "expected a warm-up shorter than run.durationS (1 s), found 1 s"),
             of("a billion CPUs", with("\"hosts\": {\"cpus\": 1000000000}"), "bad.json:3:20: hosts.cpus: ",
                     "expected an integer from 1 to 1024, found 1000000000"),
+            of("an application CPU the host lacks", with("\"hosts\": {\"cpus\": 4, \"appCpu\": 4}"),
+                    "bad.json:3:33: hosts.appCpu: ", "expected a CPU of the host, 0 to 3, found 4"),
+            of("a user load sparing no named CPU", with("\"contention\": {\"userFpuLoad\": true,"
+                    + " \"userFpuLoadSparesAppCpu\": true}"), "bad.json:3:", "expected hosts.appCpu to name the CPU"
+                    + " to spare, found no hosts.appCpu"),
             of("a profile that does not exist", with("\"hosts\": {\"profile\": \"xeon-skylake\"}"),
                     "bad.json:3:23: hosts.profile: ", "did you mean \"xeon-skylake-sp\"?"),
             of("an XPN replay window too large", with("\"macsec\": {\"cipherSuite\": \"GCM-AES-XPN-128\","
