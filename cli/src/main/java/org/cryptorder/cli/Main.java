@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Simulates how asynchronous crypto in a MACsec datapath reorders frames, and what that costs TCP and UDP.",
         subcommands = {RunCommand.class, MergeCommand.class, ValidateCommand.class, ChartCommand.class, ListCommand.class,
-            ExplainCommand.class, FrameCommand.class,
+            ExplainCommand.class, CompareCommand.class, FrameCommand.class,
             BenchCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

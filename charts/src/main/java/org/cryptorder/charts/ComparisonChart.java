@@ -1,0 +1,150 @@
+package org.cryptorder.charts;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.annotations.XYTextAnnotation;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.HorizontalAlignment;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.annotations.XYTitleAnnotation;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+
+/**
+ * The model against the measurement, one point per seed figure on log-log axes, with the identity
+ * line and the model's 95% interval; fitted figures and predictions told apart.
+ */
+public final class ComparisonChart {
+    static final Color FITTED = new Color(0x4C72B0);
+    static final Color PREDICTED = new Color(0xDD8452);
+    private static final Font LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+
+    private ComparisonChart() {
+    }
+
+    /** Writes {@code compare.png} and {@code compare.svg} into {@code folder}. */
+    public static Path write(List<SeedComparison.Result> results, Path folder) throws IOException {
+        return ChartFiles.write(chart(results), folder, "compare").png();
+    }
+
+    static JFreeChart chart(List<SeedComparison.Result> results) {
+        YIntervalSeries fitted = new YIntervalSeries("fitted to this figure");
+        YIntervalSeries predicted = new YIntervalSeries("predicted (nothing tuned to it)");
+        double low = Double.POSITIVE_INFINITY;
+        double high = 0;
+        for (SeedComparison.Result r : results) {
+            double x = r.measured();
+            double y = r.model().value();
+            if (!(x > 0) || !(y > 0)) {
+                continue;  // a zero cannot be drawn on log axes; the table shows it
+            }
+            double hw = Double.isNaN(r.model().halfWidth()) ? 0 : r.model().halfWidth();
+            (r.spec().role().equals("fitted") ? fitted : predicted).add(x, y, Math.max(y - hw, y * 1e-3), y + hw);
+            low = Math.min(low, Math.min(x, y));
+            high = Math.max(high, Math.max(x, y));
+        }
+        if (high == 0) {
+            low = 0.1;
+            high = 10;
+        }
+        double from = low / 3;
+        double to = high * 3;
+        YIntervalSeriesCollection points = new YIntervalSeriesCollection();
+        points.addSeries(fitted);
+        points.addSeries(predicted);
+        XYErrorRenderer dots = new XYErrorRenderer();
+        dots.setDrawXError(false);
+        dots.setDefaultLinesVisible(false);
+        dots.setErrorPaint(ChartStyle.WHISKER);
+        dots.setSeriesPaint(0, FITTED);
+        dots.setSeriesPaint(1, PREDICTED);
+        dots.setSeriesShape(0, new Rectangle2D.Double(-6, -6, 12, 12));
+        dots.setSeriesShape(1, new Ellipse2D.Double(-6, -6, 12, 12));
+
+        XYSeries identity = new XYSeries("model = measurement");
+        identity.add(from, from);
+        identity.add(to, to);
+        XYSeries twice = new XYSeries("a factor 2 either way");
+        twice.add(from, from * 2);
+        twice.add(to / 2, to);
+        XYSeries half = new XYSeries("half");
+        half.add(from * 2, from);
+        half.add(to, to / 2);
+        XYSeriesCollection lines = new XYSeriesCollection();
+        lines.addSeries(identity);
+        lines.addSeries(twice);
+        lines.addSeries(half);
+        XYLineAndShapeRenderer lineRenderer = new XYLineAndShapeRenderer(true, false);
+        lineRenderer.setSeriesPaint(0, ChartStyle.GREY);
+        lineRenderer.setSeriesStroke(0, new BasicStroke(1.5f));
+        float[] dash = {6f, 5f};
+        for (int s = 1; s <= 2; s++) {
+            lineRenderer.setSeriesPaint(s, ChartStyle.GRID.darker());
+            lineRenderer.setSeriesStroke(s, new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dash, 0f));
+        }
+        lineRenderer.setSeriesVisibleInLegend(2, false);
+
+        LogAxis x = new LogAxis("measured (each figure in its own unit: Gbit/s, ratio, fraction of frames)");
+        LogAxis y = new LogAxis("model, mean and 95% interval (same unit)");
+        for (LogAxis a : new LogAxis[] {x, y}) {
+            a.setRange(from, to);
+            a.setNumberFormatOverride(ChartStyle.numbers());
+            a.setSmallestValue(1e-9);
+            ChartStyle.axis(a);
+            a.setAutoTickUnitSelection(false);
+            a.setTickUnit(new NumberTickUnit(1.0), false, false);
+        }
+        XYPlot plot = new XYPlot(points, x, y, dots);
+        plot.setDataset(1, lines);
+        plot.setRenderer(1, lineRenderer);
+        ChartStyle.plot(plot);
+        StringBuilder key = new StringBuilder();
+        for (int i = 0; i < results.size(); i++) {
+            SeedComparison.Result r = results.get(i);
+            key.append(i + 1).append("  ").append(r.spec().figure());
+            if (r.measured() > 0 && r.model().value() > 0) {
+                XYTextAnnotation label = new XYTextAnnotation(" " + (i + 1), r.measured(), r.model().value());
+                label.setFont(LABEL);
+                label.setPaint(ChartStyle.INK);
+                label.setTextAnchor(TextAnchor.HALF_ASCENT_LEFT);
+                plot.addAnnotation(label);
+            } else {
+                key.append(" (a zero: not drawn)");
+            }
+            key.append('\n');
+        }
+        long fittedCount = results.stream().filter(r -> r.spec().role().equals("fitted")).count();
+        JFreeChart chart = ChartStyle.chart("Seed figures: the model against the measurements", plot, true,
+                fittedCount + " figures fitted (a profile parameter was tuned to them), "
+                        + (results.size() - fittedCount) + " predicted; the numbers are the rows of compare.csv");
+        TextTitle keyTitle = new TextTitle(key.toString().strip(), LABEL);
+        keyTitle.setTextAlignment(HorizontalAlignment.LEFT);
+        keyTitle.setPaint(ChartStyle.INK);
+        keyTitle.setBackgroundPaint(Color.WHITE);
+        keyTitle.setPadding(new RectangleInsets(6, 8, 6, 8));
+        keyTitle.setFrame(new org.jfree.chart.block.BlockBorder(ChartStyle.GRID));
+        // XYTitleAnnotation's relative position is linear in the axis range even on log axes: place the
+        // key at the data point (to / 1.15, from * 1.15), below the diagonal where no point lies unless
+        // the model is far too low
+        double kx = (to / 1.15 - from) / (to - from);
+        double ky = (from * 1.15 - from) / (to - from);
+        plot.addAnnotation(new XYTitleAnnotation(kx, ky, keyTitle, RectangleAnchor.BOTTOM_RIGHT));
+        return chart;
+    }
+}

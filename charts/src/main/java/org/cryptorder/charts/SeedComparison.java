@@ -1,0 +1,358 @@
+package org.cryptorder.charts;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The model beside the measurements that started the project: each row of
+ * {@code data/seed-comparisons.csv} names a seed figure (an expression over the ids of
+ * {@code data/measurements.csv}), the experiment that reproduces it, and an expression over that
+ * experiment's {@code summary.csv} means that gives the model's value; the model's 95% half-width
+ * follows to first order from the half-widths of the means it uses.
+ *
+ * <p>A row says whether a profile parameter was fitted to the figure or the figure is a
+ * prediction, and what band the README claims for it: {@code 10%}, {@code 25%} (model/measured
+ * within 1 plus or minus that), {@code x3} (within a factor), or nothing (shown, not claimed).
+ */
+public final class SeedComparison {
+    /** One comparison as the file states it. */
+    public record Spec(String figure, String role, String band, String experiment, String model, String measured,
+                       String notes, int line) {
+    }
+
+    /** A value with its 95% half-width (NaN when there is no interval). */
+    public record Value(double value, double halfWidth) {
+        static Value exact(double v) {
+            return new Value(v, 0);
+        }
+    }
+
+    /** One comparison evaluated. */
+    public record Result(Spec spec, double measured, Value model) {
+        /** The model's value over the measured one. */
+        public double ratio() {
+            return model.value() / measured;
+        }
+
+        /** Whether a band is claimed for this figure. */
+        public boolean claimed() {
+            return !spec.band().isEmpty();
+        }
+
+        /** Whether the model is within the claimed band (false when nothing is claimed). */
+        public boolean withinBand() {
+            return claimed() && within(spec.band(), ratio());
+        }
+    }
+
+    private SeedComparison() {
+    }
+
+    /** The comparisons of {@code data/seed-comparisons.csv}. */
+    public static List<Spec> read(Path file) throws MalformedResultsException {
+        CsvTable t = CsvTable.read(file);
+        List<String> expected = List.of("figure", "role", "band", "experiment", "model", "measured", "notes");
+        if (!t.header().equals(expected)) {
+            throw new MalformedResultsException(t.name() + ": expected the columns " + String.join(",", expected)
+                    + ", found " + String.join(",", t.header()));
+        }
+        List<Spec> out = new ArrayList<>();
+        for (int i = 0; i < t.rows().size(); i++) {
+            List<String> r = t.rows().get(i);
+            Spec s = new Spec(r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5), r.get(6), t.lines().get(i));
+            String at = t.name() + ":" + s.line() + ": ";
+            if (!s.role().equals("fitted") && !s.role().equals("predicted")) {
+                throw new MalformedResultsException(at + "role: expected fitted or predicted, found \"" + s.role() + "\"");
+            }
+            if (!s.band().isEmpty() && !validBand(s.band())) {
+                throw new MalformedResultsException(at + "band: expected such as 10%, 25% or x3, found \"" + s.band() + "\"");
+            }
+            out.add(s);
+        }
+        return out;
+    }
+
+    /** The measured figures of {@code data/measurements.csv} by id (rows without a number left out). */
+    public static Map<String, Double> measurements(Path file) throws MalformedResultsException {
+        CsvTable t = CsvTable.read(file);
+        int id = t.header().indexOf("id");
+        int value = t.header().indexOf("value");
+        if (id < 0 || value < 0) {
+            throw new MalformedResultsException(t.name() + ": expected the columns id and value");
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (List<String> r : t.rows()) {
+            if (!r.get(value).isBlank()) {
+                try {
+                    out.put(r.get(id), Double.parseDouble(r.get(value)));
+                } catch (NumberFormatException e) {
+                    throw new MalformedResultsException(t.name() + ": " + r.get(id) + ": value \"" + r.get(value)
+                            + "\" is not a number");
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The experiment files the comparisons need, each once, in order of first use. */
+    public static List<String> experiments(List<Spec> specs) {
+        Set<String> out = new LinkedHashSet<>();
+        specs.forEach(s -> out.add(s.experiment()));
+        return List.copyOf(out);
+    }
+
+    /**
+     * Evaluates every comparison.
+     *
+     * @param resultsOf the results folder of each experiment named in the comparisons
+     */
+    public static List<Result> evaluate(List<Spec> specs, Map<String, Double> measured,
+                                        Function<String, Path> resultsOf) throws MalformedResultsException {
+        Map<String, ResultTables> tables = new LinkedHashMap<>();
+        List<Result> out = new ArrayList<>();
+        for (Spec s : specs) {
+            String at = "seed-comparisons.csv:" + s.line() + ": " + s.figure() + ": ";
+            ResultTables t = tables.get(s.experiment());
+            if (t == null) {
+                t = ResultTables.read(resultsOf.apply(s.experiment()));
+                tables.put(s.experiment(), t);
+            }
+            ResultTables table = t;
+            Value m = new Expression(s.measured(), at + "measured: ", ref -> {
+                Double v = measured.get(ref);
+                if (v == null) {
+                    throw new MalformedResultsException(at + "measured: no measurement \"" + ref + "\" in measurements.csv");
+                }
+                return Value.exact(v);
+            }).evaluate();
+            Value model = new Expression(s.model(), at + "model: ", ref -> modelValue(table, ref, at)).evaluate();
+            out.add(new Result(s, m.value(), model));
+        }
+        return out;
+    }
+
+    /** {@code column{path=value;...}}: that column's mean and half-width in the one matching configuration. */
+    private static Value modelValue(ResultTables t, String ref, String at) throws MalformedResultsException {
+        int brace = ref.indexOf('{');
+        String column = brace < 0 ? ref : ref.substring(0, brace);
+        Map<String, String> where = new LinkedHashMap<>();
+        if (brace >= 0) {
+            String inside = ref.substring(brace + 1, ref.length() - 1);
+            for (String pair : inside.split(";")) {
+                int eq = pair.indexOf('=');
+                if (eq < 0) {
+                    throw new MalformedResultsException(at + "model: expected path=value in \"" + pair + "\"");
+                }
+                where.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+            }
+        }
+        if (!t.has(column)) {
+            throw new MalformedResultsException(at + "model: the summary has no column " + column);
+        }
+        for (String key : where.keySet()) {
+            if (!t.sweepKeys().contains(key)) {
+                throw new MalformedResultsException(at + "model: " + key + " is not swept in that experiment (swept: "
+                        + String.join(", ", t.sweepKeys()) + ")");
+            }
+        }
+        SummaryRow match = null;
+        for (SummaryRow r : t.rows()) {
+            boolean all = true;
+            for (Map.Entry<String, String> w : where.entrySet()) {
+                all &= w.getValue().equals(r.swept().get(w.getKey()));
+            }
+            if (all) {
+                if (match != null) {
+                    throw new MalformedResultsException(at + "model: " + ref + " matches more than one configuration");
+                }
+                match = r;
+            }
+        }
+        if (match == null) {
+            throw new MalformedResultsException(at + "model: no configuration matches " + ref);
+        }
+        Estimate e = match.estimate(column);
+        return new Value(e.mean(), e.halfWidth());
+    }
+
+    static boolean validBand(String band) {
+        try {
+            bandLimit(band);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static double bandLimit(String band) {
+        double v = band.startsWith("x") ? Double.parseDouble(band.substring(1))
+                : band.endsWith("%") ? Double.parseDouble(band.substring(0, band.length() - 1)) : Double.NaN;
+        if (!(v > 0) || band.startsWith("x") && v <= 1) {
+            throw new NumberFormatException(band);
+        }
+        return v;
+    }
+
+    /** Whether {@code ratio} (model over measured) is within {@code band}. */
+    static boolean within(String band, double ratio) {
+        double v = bandLimit(band);
+        if (band.startsWith("x")) {
+            return ratio >= 1 / v && ratio <= v;
+        }
+        return Math.abs(ratio - 1) <= v / 100;
+    }
+
+    /** The role and claim of a result in words, for tables. */
+    public static String verdict(Result r) {
+        if (!r.claimed()) {
+            return "not claimed";
+        }
+        return (r.withinBand() ? "within " : "OUTSIDE ") + r.spec().band();
+    }
+
+    /** A number for a table: three significant figures, or an exponent for small values. */
+    public static String format(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        double a = Math.abs(v);
+        if (a != 0 && (a < 0.01 || a >= 1e6)) {
+            return String.format(Locale.ROOT, "%.2e", v);
+        }
+        return String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : "%.3g", v);
+    }
+
+    /** Looks up the value of a reference in an expression. */
+    private interface Lookup {
+        Value of(String ref) throws MalformedResultsException;
+    }
+
+    /**
+     * Arithmetic (+ - * / and parentheses) over numbers and references; a reference is a name
+     * of letters, digits, dots and underscores, optionally followed by {@code {...}}.
+     * Half-widths combine to first order as for independent estimates.
+     */
+    private static final class Expression {
+        private final String text;
+        private final String at;
+        private final Lookup lookup;
+        private int pos;
+
+        Expression(String text, String at, Lookup lookup) {
+            this.text = text;
+            this.at = at;
+            this.lookup = lookup;
+        }
+
+        Value evaluate() throws MalformedResultsException {
+            Value v = sum();
+            skipSpaces();
+            if (pos != text.length()) {
+                throw error("unexpected \"" + text.substring(pos) + "\"");
+            }
+            return v;
+        }
+
+        private Value sum() throws MalformedResultsException {
+            Value v = product();
+            while (true) {
+                skipSpaces();
+                if (peek('+') || peek('-')) {
+                    char op = text.charAt(pos++);
+                    Value w = product();
+                    double hw = Math.hypot(v.halfWidth(), w.halfWidth());
+                    v = new Value(op == '+' ? v.value() + w.value() : v.value() - w.value(), hw);
+                } else {
+                    return v;
+                }
+            }
+        }
+
+        private Value product() throws MalformedResultsException {
+            Value v = atom();
+            while (true) {
+                skipSpaces();
+                if (peek('*') || peek('/')) {
+                    char op = text.charAt(pos++);
+                    Value w = atom();
+                    double value = op == '*' ? v.value() * w.value() : v.value() / w.value();
+                    double rel = Math.hypot(relative(v), relative(w));
+                    v = new Value(value, Math.abs(value) * rel);
+                } else {
+                    return v;
+                }
+            }
+        }
+
+        private static double relative(Value v) {
+            return v.halfWidth() == 0 ? 0 : v.halfWidth() / Math.abs(v.value());
+        }
+
+        private Value atom() throws MalformedResultsException {
+            skipSpaces();
+            if (pos >= text.length()) {
+                throw error("expected a number, a name or \"(\" at the end");
+            }
+            char c = text.charAt(pos);
+            if (c == '(') {
+                pos++;
+                Value v = sum();
+                skipSpaces();
+                if (!peek(')')) {
+                    throw error("expected \")\"");
+                }
+                pos++;
+                return v;
+            }
+            int start = pos;
+            if (Character.isDigit(c) || c == '.') {
+                while (pos < text.length() && (Character.isDigit(text.charAt(pos)) || text.charAt(pos) == '.'
+                        || text.charAt(pos) == 'e' || text.charAt(pos) == 'E'
+                        || (text.charAt(pos) == '-' || text.charAt(pos) == '+')
+                        && (text.charAt(pos - 1) == 'e' || text.charAt(pos - 1) == 'E'))) {
+                    pos++;
+                }
+                try {
+                    return Value.exact(Double.parseDouble(text.substring(start, pos)));
+                } catch (NumberFormatException e) {
+                    throw error("\"" + text.substring(start, pos) + "\" is not a number");
+                }
+            }
+            if (!Character.isLetter(c)) {
+                throw error("unexpected \"" + c + "\"");
+            }
+            while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || "._".indexOf(text.charAt(pos)) >= 0)) {
+                pos++;
+            }
+            if (peek('{')) {
+                int close = text.indexOf('}', pos);
+                if (close < 0) {
+                    throw error("expected \"}\"");
+                }
+                pos = close + 1;
+            }
+            return lookup.of(text.substring(start, pos));
+        }
+
+        private boolean peek(char c) {
+            return pos < text.length() && text.charAt(pos) == c;
+        }
+
+        private void skipSpaces() {
+            while (pos < text.length() && text.charAt(pos) == ' ') {
+                pos++;
+            }
+        }
+
+        private MalformedResultsException error(String what) {
+            return new MalformedResultsException(at + what + " in \"" + text + "\"");
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package org.cryptorder.charts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Seed comparisons: expressions over summary means and measurements, half-widths, bands, bad rows. */
+class SeedComparisonTest {
+    @TempDir
+    Path dir;
+
+    private static SeedComparison.Spec spec(String band, String model, String measured) {
+        return new SeedComparison.Spec("F", "predicted", band, "x.json", model, measured, "", 7);
+    }
+
+    private List<SeedComparison.Result> evaluate(SeedComparison.Spec s) throws MalformedResultsException {
+        Path folder = ResultFolders.tcp(dir.resolve("tcp"));
+        return SeedComparison.evaluate(List.of(s), Map.of("A", 2.0, "B", 0.5, "Z", 0.0), e -> folder);
+    }
+
+    @Test
+    void aRatioOfTwoConfigurationsCombinesTheirRelativeHalfWidths() throws Exception {
+        SeedComparison.Result r = evaluate(spec("25%",
+                "goodput_bps{crypto.policy=async;contention.kernelFpuBusy=0.3} / goodput_bps{crypto.policy=sync-fallback;contention.kernelFpuBusy=0.3}",
+                "A / B * 1")).get(0);
+        double value = 4.1e9 / 9.38e8;
+        assertThat(r.model().value()).isCloseTo(value, within(1e-12));
+        assertThat(r.model().halfWidth()).isCloseTo(value * Math.hypot(2e8 / 4.1e9, 3e6 / 9.38e8), within(1e-9));
+        assertThat(r.measured()).isEqualTo(4.0);
+        assertThat(r.ratio()).isCloseTo(value / 4, within(1e-12));
+        assertThat(r.withinBand()).as("4.37 / 4 = 1.09").isTrue();
+    }
+
+    @Test
+    void sumsParenthesesAndScaleFactors() throws Exception {
+        SeedComparison.Result r = evaluate(spec("x3",
+                "tcp_retransmits{crypto.policy=async;contention.kernelFpuBusy=0.3} / (in_pkts_delayed{crypto.policy=async;contention.kernelFpuBusy=0.3} + 10) * 1e-3",
+                "(A + B) / 2.5e1")).get(0);
+        assertThat(r.model().value()).isCloseTo(340.0 / 40 * 1e-3, within(1e-12));
+        assertThat(r.measured()).isCloseTo(0.1, within(1e-12));
+        assertThat(r.withinBand()).as("0.0085 against 0.1 is more than a factor 3 off").isFalse();
+        assertThat(SeedComparison.verdict(r)).isEqualTo("OUTSIDE x3");
+    }
+
+    @Test
+    void bandsAreRelativeOrFactors() {
+        assertThat(SeedComparison.within("10%", 1.099)).isTrue();
+        assertThat(SeedComparison.within("10%", 0.89)).isFalse();
+        assertThat(SeedComparison.within("x3", 0.34)).isTrue();
+        assertThat(SeedComparison.within("x3", 3.01)).isFalse();
+        assertThat(SeedComparison.validBand("x1")).isFalse();
+        assertThat(SeedComparison.validBand("ten")).isFalse();
+    }
+
+    @Test
+    void aRowWithoutABandIsShownNotClaimed() throws Exception {
+        SeedComparison.Result r = evaluate(spec("", "goodput_bps{crypto.policy=async;contention.kernelFpuBusy=0}",
+                "A")).get(0);
+        assertThat(r.claimed()).isFalse();
+        assertThat(r.withinBand()).isFalse();
+        assertThat(SeedComparison.verdict(r)).isEqualTo("not claimed");
+    }
+
+    @Test
+    void mistakesNameTheRowAndWhatIsWrong() {
+        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{crypto.policy=async}", "A")))
+                .hasMessageContaining(":7: F: model: ").hasMessageContaining("matches more than one configuration");
+        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{crypto.policy=pcrypt}", "A")))
+                .hasMessageContaining("no configuration matches");
+        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{link.mtu=9000}", "A")))
+                .hasMessageContaining("link.mtu is not swept");
+        assertThatThrownBy(() -> evaluate(spec("", "goodputt_bps{crypto.policy=async;contention.kernelFpuBusy=0}", "A")))
+                .hasMessageContaining("no column goodputt_bps");
+        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{crypto.policy=async;contention.kernelFpuBusy=0}", "Q")))
+                .hasMessageContaining("no measurement \"Q\"");
+        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{crypto.policy=async;contention.kernelFpuBusy=0}", "(A")))
+                .hasMessageContaining("expected \")\"");
+        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{crypto.policy=async;contention.kernelFpuBusy=0} A", "A")))
+                .hasMessageContaining("unexpected \"A\"");
+    }
+
+    @Test
+    void theFileIsCheckedRowByRow() throws Exception {
+        Path f = dir.resolve("c.csv");
+        Files.writeString(f, "figure,role,band,experiment,model,measured,notes\nF,guessed,10%,x.json,m,A,\n");
+        assertThatThrownBy(() -> SeedComparison.read(f)).hasMessageContaining("c.csv:2: role: expected fitted or predicted");
+        Files.writeString(f, "figure,role,band,experiment,model,measured,notes\nF,fitted,ten,x.json,m,A,\n");
+        assertThatThrownBy(() -> SeedComparison.read(f)).hasMessageContaining("band: expected such as 10%");
+    }
+
+    @Test
+    void theProjectsComparisonsReadAndNameOnlyKnownMeasurements() throws Exception {
+        Path data = Path.of("..", "data");
+        List<SeedComparison.Spec> specs = SeedComparison.read(data.resolve("seed-comparisons.csv"));
+        Map<String, Double> measured = SeedComparison.measurements(data.resolve("measurements.csv"));
+        assertThat(specs).isNotEmpty();
+        for (SeedComparison.Spec s : specs) {
+            for (String id : s.measured().split("[ ()+*/]+")) {
+                if (!id.isEmpty() && Character.isLetter(id.charAt(0))) {
+                    assertThat(measured).as(s.figure()).containsKey(id);
+                }
+            }
+            assertThat(Files.isRegularFile(Path.of("..", "experiments").resolve(s.experiment()))).as(s.experiment()).isTrue();
+            if (s.role().equals("fitted")) {
+                assertThat(s.band()).as("a fitted figure is held to 10%: " + s.figure()).isEqualTo("10%");
+            }
+        }
+    }
+}

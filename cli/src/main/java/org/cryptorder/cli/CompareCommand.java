@@ -1,0 +1,167 @@
+package org.cryptorder.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.cryptorder.charts.ComparisonChart;
+import org.cryptorder.charts.MalformedResultsException;
+import org.cryptorder.charts.SeedComparison;
+import org.cryptorder.experiment.Csv;
+import org.cryptorder.experiment.DatapathRunModel;
+import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.ExperimentRunner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cryptorder compare}: runs the seed experiments named in {@code data/seed-comparisons.csv}
+ * (reusing the runs a previous compare left in the same folder when the experiment is unchanged),
+ * then sets each seed figure beside the model's value, says which were fitted and which
+ * predicted, and whether each is within the band the README claims for it.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Sets the model beside the seed measurements (data/measurements.csv): runs the seed",
+            "experiments listed in data/seed-comparisons.csv, then prints for every figure the measured",
+            "value, the model's mean and 95% half-width, their ratio, whether a parameter was fitted to",
+            "it, and whether it is within the band the README claims. Writes compare.csv and the chart",
+            "compare.png/.svg (model against measurement, with the identity line).",
+            "Exit status: 0 done (1 with --check when a claimed band is missed), 2 bad usage or input."})
+final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the seed experiments' results and the"
+            + " comparison go (default: results/seeds).")
+    Path out = Path.of("results", "seeds");
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Runs at once (default: all cores).")
+    Integer jobs;
+
+    @Option(names = "--check", description = "Exit with status 1 when a figure is outside its claimed band.")
+    boolean check;
+
+    @Option(names = "--quiet", description = "No progress output.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws IOException {
+        int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+        if (threads < 1 || threads > 4096) {
+            throw new ParameterException(spec.commandLine(), "--jobs: 1 to 4096, got " + jobs);
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+        List<SeedComparison.Spec> specs;
+        Map<String, Double> measured;
+        try {
+            specs = SeedComparison.read(ProjectPaths.data("seed-comparisons.csv"));
+            measured = SeedComparison.measurements(ProjectPaths.data("measurements.csv"));
+        } catch (MalformedResultsException e) {
+            err.println("cryptorder compare: " + e.getMessage());
+            return 2;
+        }
+        Map<String, Path> folders = new LinkedHashMap<>();
+        long[] ranAndReused = new long[2];
+        DatapathRunModel model = new DatapathRunModel(ExperimentFiles.profiles());
+        for (String experiment : SeedComparison.experiments(specs)) {
+            Path file = ProjectPaths.home().resolve("experiments").resolve(experiment);
+            List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(List.of(file), err);
+            if (!loaded.get(0).ok()) {
+                return 2;
+            }
+            ExperimentFile f = loaded.get(0).file();
+            Path folder = out.resolve(f.experiment().name());
+            folders.put(experiment, folder);
+            int status = run(f, folder, model, threads, err, ranAndReused);
+            if (status != 0) {
+                return status;
+            }
+        }
+        List<SeedComparison.Result> results;
+        try {
+            results = SeedComparison.evaluate(specs, measured, folders::get);
+        } catch (MalformedResultsException e) {
+            err.println("cryptorder compare: " + e.getMessage());
+            return 2;
+        }
+        stdout.printf(Locale.ROOT, "seed experiments in %s: %d runs made, %d reused from an earlier compare%n", out,
+                ranAndReused[0], ranAndReused[1]);
+        print(results, stdout);
+        Files.createDirectories(out);
+        Path table = out.resolve("compare.csv");
+        Files.writeString(table, csv(results), StandardCharsets.UTF_8);
+        Path chart = ComparisonChart.write(results, out);
+        stdout.println("table: " + table + "  chart: " + chart + " (and .svg)");
+        long missed = results.stream().filter(r -> r.claimed() && !r.withinBand()).count();
+        return check && missed > 0 ? 1 : 0;
+    }
+
+    /** Runs one seed experiment into its folder, keeping the runs a previous compare left there. */
+    private int run(ExperimentFile f, Path folder, DatapathRunModel model, int threads, PrintWriter err,
+                    long[] ranAndReused) throws IOException {
+        boolean resume = Files.isRegularFile(folder.resolve("runs.csv"));
+        ExperimentRunner.Progress progress = ProgressDisplay.of(f.experiment().name(), quiet, err);
+        try {
+            ExperimentRunner.Report report;
+            try {
+                report = new ExperimentRunner(model, new ExperimentRunner.Options(folder, threads, resume,
+                        Main.version(), null)).run(f, progress);
+            } catch (ExperimentRunner.NotResumableException e) {
+                // the experiment changed since the runs there were made: run it again
+                report = new ExperimentRunner(model, new ExperimentRunner.Options(folder, threads, false,
+                        Main.version(), null)).run(f, progress);
+            }
+            ranAndReused[0] += report.ran();
+            ranAndReused[1] += report.skipped();
+            return report.complete() ? 0 : 1;
+        } catch (ExperimentRunner.NotResumableException e) {
+            err.println("cryptorder compare: " + folder + ": " + e.getMessage());
+            return 2;
+        } catch (ExperimentRunner.UnsupportedException e) {
+            e.problems().forEach(err::println);
+            return 1;
+        } catch (ExperimentRunner.RunFailedException e) {
+            err.println("cryptorder compare: " + f.file() + ": " + e.getMessage());
+            return 1;
+        }
+    }
+
+    static void print(List<SeedComparison.Result> results, PrintWriter out) {
+        String format = "%-24s %-9s %10s %20s %8s  %s%n";
+        out.printf(Locale.ROOT, format, "figure", "role", "measured", "model (95% hw)", "ratio", "claim");
+        for (SeedComparison.Result r : results) {
+            String model = SeedComparison.format(r.model().value()) + (Double.isNaN(r.model().halfWidth()) ? ""
+                    : " +/- " + SeedComparison.format(r.model().halfWidth()));
+            out.printf(Locale.ROOT, format, r.spec().figure(), r.spec().role(), SeedComparison.format(r.measured()),
+                    model, SeedComparison.format(r.ratio()), SeedComparison.verdict(r));
+        }
+        long claimed = results.stream().filter(SeedComparison.Result::claimed).count();
+        long held = results.stream().filter(SeedComparison.Result::withinBand).count();
+        out.printf(Locale.ROOT, "%d of %d claimed bands hold; %d figures shown without a claim (see the README)%n",
+                held, claimed, results.size() - claimed);
+    }
+
+    static String csv(List<SeedComparison.Result> results) {
+        StringBuilder b = new StringBuilder();
+        b.append(Csv.line(List.of("figure", "role", "band", "measured", "model_mean", "model_hw95", "ratio", "verdict",
+                "experiment", "notes"))).append('\n');
+        for (SeedComparison.Result r : results) {
+            List<String> cells = new ArrayList<>(List.of(r.spec().figure(), r.spec().role(), r.spec().band(),
+                    Csv.number(r.measured()), Csv.number(r.model().value()), Csv.number(r.model().halfWidth()),
+                    Csv.number(r.ratio()), SeedComparison.verdict(r), r.spec().experiment(), r.spec().notes()));
+            b.append(Csv.line(cells)).append('\n');
+        }
+        return b.toString();
+    }
+}
