@@ -19,9 +19,13 @@ import java.util.function.Function;
  *
  * <p>A row says whether a profile parameter was fitted to the figure or the figure is a
  * prediction, and what band the README claims for it: {@code 10%}, {@code 25%} (model/measured
- * within 1 plus or minus that), {@code x3} (within a factor), or nothing (shown, not claimed).
+ * within 1 plus or minus that), {@code x3} (within a factor), {@code zero} (a measured zero the model
+ * must give exactly), or nothing (shown, not claimed).
  */
 public final class SeedComparison {
+    /** The band of a figure measured as zero that the model must give as exactly zero. */
+    public static final String ZERO = "zero";
+
     /** One comparison as the file states it. */
     public record Spec(String figure, String role, String band, String experiment, String model, String measured,
                        String notes, int line) {
@@ -36,9 +40,9 @@ public final class SeedComparison {
 
     /** One comparison evaluated. */
     public record Result(Spec spec, double measured, Value model) {
-        /** The model's value over the measured one. */
+        /** The model's value over the measured one (NaN when the measurement is zero). */
         public double ratio() {
-            return model.value() / measured;
+            return measured == 0 ? Double.NaN : model.value() / measured;
         }
 
         /** Whether a band is claimed for this figure. */
@@ -48,6 +52,9 @@ public final class SeedComparison {
 
         /** Whether the model is within the claimed band (false when nothing is claimed). */
         public boolean withinBand() {
+            if (spec.band().equals(ZERO)) {
+                return model.value() == 0;
+            }
             return claimed() && within(spec.band(), ratio());
         }
     }
@@ -72,7 +79,8 @@ public final class SeedComparison {
                 throw new MalformedResultsException(at + "role: expected fitted or predicted, found \"" + s.role() + "\"");
             }
             if (!s.band().isEmpty() && !validBand(s.band())) {
-                throw new MalformedResultsException(at + "band: expected such as 10%, 25% or x3, found \"" + s.band() + "\"");
+                throw new MalformedResultsException(at + "band: expected such as 10%, 25%, x3 or zero, found \""
+                        + s.band() + "\"");
             }
             out.add(s);
         }
@@ -183,6 +191,9 @@ public final class SeedComparison {
     }
 
     static boolean validBand(String band) {
+        if (band.equals(ZERO)) {
+            return true;
+        }
         try {
             bandLimit(band);
             return true;
@@ -213,6 +224,9 @@ public final class SeedComparison {
     public static String verdict(Result r) {
         if (!r.claimed()) {
             return "not claimed";
+        }
+        if (r.spec().band().equals(ZERO)) {
+            return r.withinBand() ? "zero, as measured" : "OUTSIDE: not zero";
         }
         return (r.withinBand() ? "within " : "OUTSIDE ") + r.spec().band();
     }

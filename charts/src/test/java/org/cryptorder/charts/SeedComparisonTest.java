@@ -60,6 +60,19 @@ class SeedComparisonTest {
     }
 
     @Test
+    void aMeasuredZeroClaimedAsZeroHoldsOnlyForAModelZero() throws Exception {
+        SeedComparison.Result none = evaluate(spec("zero",
+                "in_pkts_delayed{crypto.policy=async;contention.kernelFpuBusy=0}", "Z")).get(0);
+        SeedComparison.Result some = evaluate(spec("zero",
+                "in_pkts_delayed{crypto.policy=async;contention.kernelFpuBusy=0.3}", "Z")).get(0);
+        assertThat(none.withinBand()).isTrue();
+        assertThat(SeedComparison.verdict(none)).isEqualTo("zero, as measured");
+        assertThat(none.ratio()).isNaN();
+        assertThat(some.withinBand()).isFalse();
+        assertThat(SeedComparison.verdict(some)).isEqualTo("OUTSIDE: not zero");
+    }
+
+    @Test
     void aRowWithoutABandIsShownNotClaimed() throws Exception {
         SeedComparison.Result r = evaluate(spec("", "goodput_bps{crypto.policy=async;contention.kernelFpuBusy=0}",
                 "A")).get(0);
