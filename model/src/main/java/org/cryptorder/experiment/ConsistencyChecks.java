@@ -91,7 +91,7 @@ final class ConsistencyChecks {
                 () -> "expected a warm-up shorter than run.durationS (" + num(e.run().durationS()) + " s), found "
                         + num(e.run().warmupS()) + " s");
         int mtu = e.link().mtu();
-        int overhead = e.macsec().overheadOctets();
+        int overhead = e.wifi() != null ? 0 : e.macsec().overheadOctets();  // a WiFi station carries no SecTAG
         boolean mtuFits = true;
         for (Experiment.Traffic t : e.traffic()) {
             boolean udp = t instanceof Experiment.UdpTraffic;
@@ -112,8 +112,9 @@ final class ConsistencyChecks {
                 String at = "traffic." + i + ".packetBytes";
                 r.check(List.of(at, "link.mtu", "macsec.sendSci", "macsec.icvLen"), u.packetBytes() <= most, at,
                         () -> String.format(Locale.ROOT, "expected at most %d octets, so that a datagram fits the"
-                                + " %d-octet MTU with IPv4 (%d), UDP (%d) and MACsec (%d) headers (IP fragmentation is"
-                                + " not modelled), found %d", most, mtu, IPV4_HEADER, UdpWire.UDP, overhead, u.packetBytes()));
+                                + " %d-octet MTU with IPv4 (%d), UDP (%d)%s headers (IP fragmentation is"
+                                + " not modelled), found %d", most, mtu, IPV4_HEADER, UdpWire.UDP,
+                                e.wifi() != null ? "" : " and MACsec (" + overhead + ")", u.packetBytes()));
                 double frames = u.rateMbps() * 1e6 / 8 / u.packetBytes() * e.run().durationS();
                 String rate = "traffic." + i + ".rateMbps";
                 r.check(List.of(rate, at, "run.durationS"), frames <= MAX_FRAMES_PER_RUN, rate,
@@ -132,6 +133,21 @@ final class ConsistencyChecks {
         r.check(List.of("contention.userFpuLoadSparesAppCpu", "hosts.appCpu"),
                 !e.contention().userFpuLoadSparesAppCpu() || appCpu != null, "contention.userFpuLoadSparesAppCpu",
                 () -> "expected hosts.appCpu to name the CPU to spare, found no hosts.appCpu");
+        if (e.wifi() != null) {
+            boolean oneUdp = e.traffic().size() == 1 && e.traffic().get(0) instanceof Experiment.UdpTraffic;
+            r.check(List.of("traffic", "wifi"), oneUdp, "wifi", () -> "expected one UDP traffic entry (the download the"
+                    + " station receives), found " + e.traffic().size() + " entr" + (e.traffic().size() == 1 ? "y" : "ies")
+                    + (e.traffic().stream().anyMatch(t -> t instanceof Experiment.TcpTraffic) ? " with TCP" : ""));
+            String station = e.hosts().profile();
+            boolean canBeStation;
+            try {
+                canBeStation = !profileNames.contains(station) || profiles.load(station).hasWifi();
+            } catch (org.cryptorder.scenario.CpuProfile.InvalidProfileException ex) {
+                canBeStation = true;  // reported as the profile's own problem
+            }
+            r.check(List.of("wifi", "hosts.profile"), canBeStation, "hosts.profile", () -> "expected a profile with the"
+                    + " WiFi station parameters (wifiRxCycles...), found \"" + station + "\", which has none");
+        }
         List<String> known = profileNames;
         String profile = e.hosts().profile();
         r.check(List.of("hosts.profile"), known.contains(profile), "hosts.profile",

@@ -22,6 +22,7 @@ import org.cryptorder.net.Netem;
 import org.cryptorder.scenario.BackToBack;
 import org.cryptorder.scenario.Contention;
 import org.cryptorder.scenario.CpuShares;
+import org.cryptorder.scenario.WifiStation;
 import org.cryptorder.host.Context;
 import org.cryptorder.scenario.TcpFlow;
 import org.cryptorder.scenario.CpuProfile;
@@ -108,8 +109,45 @@ public final class DatapathRunModel implements RunModel {
         } catch (CpuProfile.InvalidProfileException ex) {
             throw new ModelException(ex.getMessage(), ex);
         }
+        if (e.wifi() != null) {
+            return wifi(e, profile, streams, replication);
+        }
         HostSpec host = hostSpec(e, profile);
         return new Replication(e, host, secy(e), streams, replication, null).run();
+    }
+
+    /**
+     * A WiFi station's download ({@link WifiStation}): the columns it has a value for, zero for the
+     * MACsec, TCP and cryptd ones.
+     */
+    private static Metrics wifi(Experiment e, CpuProfile profile, StreamRegistry streams, int replication)
+            throws ModelException {
+        if (!profile.hasWifi()) {
+            throw new ModelException("profile " + profile.name() + " gives no WiFi station parameters", null);
+        }
+        Experiment.UdpTraffic u = (Experiment.UdpTraffic) e.traffic().get(0);
+        Experiment.Hosts h = e.hosts();
+        WifiStation.Outcome o = WifiStation.run(new WifiStation.Config(profile.wifi(), e.wifi().ccmp(), e.wifi().ccm(),
+                u.rateMbps(), u.packetBytes(), e.wifi().airMbps(), h.rxRingSize(), h.napiBudget(),
+                e.run().durationS(), e.run().warmupS()), streams.stream("keys", replication));
+        java.util.Map<String, Double> v = new java.util.HashMap<>();
+        v.put("sim_seconds", e.run().durationS());
+        v.put("frames_tx", (double) o.sent());
+        v.put("goodput_bps", o.goodputBps());
+        v.put("latency_p50_us", o.latencyP50Us());
+        v.put("latency_p99_us", o.latencyP99Us());
+        v.put("udp_lost", (double) (o.sent() - o.received()));
+        v.put("udp_sent", (double) o.sent());
+        v.put("udp_received", (double) o.received());
+        v.put("udp_corrupt", (double) (o.micFailures() + o.payloadErrors()));
+        v.put("rx_missed", (double) o.missed());
+        v.put("cpu_softirq_seconds", o.softirqSeconds());
+        v.put("cryptd_wait_mean_us", Double.NaN);
+        double[] values = new double[METRICS.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = v.getOrDefault(METRICS.get(i), 0.0);
+        }
+        return Metrics.of(METRICS, values);
     }
 
     /**
@@ -124,6 +162,9 @@ public final class DatapathRunModel implements RunModel {
             profile = profiles.load(e.hosts().profile());
         } catch (CpuProfile.InvalidProfileException ex) {
             throw new ModelException(ex.getMessage(), ex);
+        }
+        if (e.wifi() != null) {
+            throw new ModelException("explain follows MACsec frames; a WiFi station experiment has none", null);
         }
         FrameTrace trace = new FrameTrace(frames);
         new Replication(e, hostSpec(e, profile), secy(e), streams, replication, trace).run();

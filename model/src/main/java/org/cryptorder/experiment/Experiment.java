@@ -39,13 +39,16 @@ import org.cryptorder.net.RxSteering;
  * @param crypto      the crypto policy; see {@link Crypto}
  * @param contention  FPU contention on the receiving (and sending) host; see {@link Contention}
  * @param traffic     one or more traffic entries (required)
+ * @param wifi        when present, host b is a WiFi station downloading over CCMP instead of a MACsec
+ *                    peer; see {@link Wifi}
  * @param run         duration, warm-up, replications, seed; see {@link RunSettings}
  * @param sweep       dotted path to the values it takes, in file order; default none
  * @param provenance  written by {@code run} into the resolved {@code experiment.json}; ignored on input
  */
 public record Experiment(@JsonProperty(required = true) String name, String description, Hosts hosts, Link link,
                          Macsec macsec, Crypto crypto, Contention contention,
-                         @JsonProperty(required = true) List<Traffic> traffic, RunSettings run,
+                         @JsonProperty(required = true) List<Traffic> traffic,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Wifi wifi, RunSettings run,
                          Map<String, List<JsonNode>> sweep, Map<String, String> provenance) {
 
     public Experiment {
@@ -63,7 +66,8 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
 
     /** The same experiment with other provenance notes. */
     public Experiment withProvenance(Map<String, String> notes) {
-        return new Experiment(name, description, hosts, link, macsec, crypto, contention, traffic, run, sweep, notes);
+        return new Experiment(name, description, hosts, link, macsec, crypto, contention, traffic, wifi, run, sweep,
+                notes);
     }
 
     /**
@@ -330,6 +334,26 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
             senderKernelFpuBusy = or(senderKernelFpuBusy, 0.0);
             senderUserFpuLoad = or(senderUserFpuLoad, false);
             userFpuLoadSparesAppCpu = or(userFpuLoadSparesAppCpu, false);
+        }
+    }
+
+    /**
+     * A WiFi station in software-decrypt mode (seeds S9, S10): host b is a station of the profile
+     * {@code hosts.profile} receiving the UDP download of the experiment's one UDP traffic entry
+     * from an access point over the air, with mac80211's synchronous CCMP on one CPU; the MACsec
+     * link, crypto policy and contention do not apply.
+     *
+     * @param ccmp       WPA2 (CCMP-128) on, or an open network; default true
+     * @param ccm        {@code per-block}: mainline's ccm template over the single-block AES-NI
+     *                   cipher, one FPU section per 16-octet block; {@code per-request}: the
+     *                   out-of-tree AES-NI CCM, one section per frame; default per-block
+     * @param airMbps    what the air carries at most, in MPDU octets, Mbit/s; default 1000
+     */
+    public record Wifi(Boolean ccmp, org.cryptorder.scenario.WifiStation.Ccm ccm, Double airMbps) {
+        public Wifi {
+            ccmp = or(ccmp, true);
+            ccm = or(ccm, org.cryptorder.scenario.WifiStation.Ccm.PER_BLOCK);
+            airMbps = or(airMbps, 1000.0);
         }
     }
 

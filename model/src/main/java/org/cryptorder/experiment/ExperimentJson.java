@@ -95,6 +95,7 @@ public final class ExperimentJson {
         register(module, Experiment.UdpPattern.class);
         register(module, Experiment.CongestionControl.class);
         register(module, Experiment.TcpMode.class);
+        register(module, org.cryptorder.scenario.WifiStation.Ccm.class);
         return module;
     }
 

@@ -37,6 +37,9 @@ public record CpuProfile(String name, String description, CryptoCosts crypto, St
             "cryptdInvocationCycles");
     static final List<String> STACK_KEYS = List.of("driverRxCycles", "macsecRxCycles", "macsecTxCycles",
             "udpTxCycles", "udpRxCycles", "tcpTxCycles", "tcpRxCycles");
+    /** The parameters of a machine that can be a WiFi station ({@link WifiStation}): all or none. */
+    static final List<String> WIFI_KEYS = List.of("wifiRxCycles", "ccmRequestCycles", "aesniCtrCyclesPerByte",
+            "aesniCbcmacCyclesPerByte");
 
     /** A profile file that cannot be used; the message names the file and the parameter. */
     public static final class InvalidProfileException extends Exception {
@@ -67,7 +70,8 @@ public record CpuProfile(String name, String description, CryptoCosts crypto, St
         } else {
             for (Iterator<Map.Entry<String, JsonNode>> it = params.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
-                if (!CRYPTO_KEYS.contains(e.getKey()) && !STACK_KEYS.contains(e.getKey())) {
+                if (!CRYPTO_KEYS.contains(e.getKey()) && !STACK_KEYS.contains(e.getKey())
+                        && !WIFI_KEYS.contains(e.getKey())) {
                     problems.add("parameters." + e.getKey() + ": not a parameter of a CPU profile");
                     continue;
                 }
@@ -86,6 +90,12 @@ public record CpuProfile(String name, String description, CryptoCosts crypto, St
                     problems.add("parameters." + k + ": missing");
                 }
             }
+            boolean anyWifi = WIFI_KEYS.stream().anyMatch(params::has);
+            for (String k : WIFI_KEYS) {
+                if (anyWifi && !params.has(k)) {
+                    problems.add("parameters." + k + ": missing (a WiFi station's parameters come all together)");
+                }
+            }
         }
         if (!problems.isEmpty()) {
             throw new InvalidProfileException(file + ": " + String.join("; ", problems));
@@ -100,6 +110,25 @@ public record CpuProfile(String name, String description, CryptoCosts crypto, St
         } catch (IllegalArgumentException e) {
             throw new InvalidProfileException(file + ": " + e.getMessage());
         }
+    }
+
+    /** Whether this machine can be a WiFi station: its profile gives the station's parameters. */
+    public boolean hasWifi() {
+        return parameters.containsKey(WIFI_KEYS.get(0));
+    }
+
+    /** The WiFi station's costs; only when {@link #hasWifi()}. */
+    public WifiStation.WifiCosts wifi() {
+        if (!hasWifi()) {
+            throw new IllegalStateException("profile " + name + " gives no WiFi station parameters");
+        }
+        return new WifiStation.WifiCosts(crypto.ghz(), value("wifiRxCycles"), crypto.fpuBeginEndCycles(),
+                crypto.fallbackBlockCycles(), crypto.fallbackCyclesPerRequest(), value("ccmRequestCycles"),
+                crypto.simdWrapperCycles(), value("aesniCtrCyclesPerByte"), value("aesniCbcmacCyclesPerByte"));
+    }
+
+    private double value(String key) {
+        return parameters.get(key).value();
     }
 
     private static String text(JsonNode root, String key, List<String> problems) {

@@ -93,6 +93,11 @@ public record MalformedCases(String kind, String json, String expected, String s
             of("a user load sparing no named CPU", with("\"contention\": {\"userFpuLoad\": true,"
                     + " \"userFpuLoadSparesAppCpu\": true}"), "bad.json:3:", "expected hosts.appCpu to name the CPU"
                     + " to spare, found no hosts.appCpu"),
+            of("a WiFi station with TCP", "{\"name\": \"t\", \"hosts\": {\"profile\": \"amd-apu2\"},\n \"wifi\": {},"
+                    + " \"traffic\": [{\"kind\": \"tcp\"}]}", "bad.json:2:10: wifi: ",
+                    "expected one UDP traffic entry (the download the station receives), found 1 entry with TCP"),
+            of("a WiFi station on a profile without its parameters", with("\"wifi\": {\"ccm\": \"per-request\"}"),
+                    "bad.json:1:1: hosts.profile: ", "expected a profile with the WiFi station parameters"),
             of("a profile that does not exist", with("\"hosts\": {\"profile\": \"xeon-skylake\"}"),
                     "bad.json:3:23: hosts.profile: ", "did you mean \"xeon-skylake-sp\"?"),
             of("an XPN replay window too large", with("\"macsec\": {\"cipherSuite\": \"GCM-AES-XPN-128\","

@@ -27,7 +27,8 @@ class CpuProfileTest {
         for (Path f : files) {
             CpuProfile p = CpuProfile.load(f);
             assertThat(p.name() + ".json").isEqualTo(f.getFileName().toString());
-            assertThat(p.parameters()).hasSize(CpuProfile.CRYPTO_KEYS.size() + CpuProfile.STACK_KEYS.size());
+            assertThat(p.parameters()).hasSize(CpuProfile.CRYPTO_KEYS.size() + CpuProfile.STACK_KEYS.size()
+                    + (p.hasWifi() ? CpuProfile.WIFI_KEYS.size() : 0));
             p.parameters().forEach((k, v) -> {
                 assertThat(v.provenance()).as("%s %s", f, k).hasSizeGreaterThan(20);
                 if (v.source() == CpuProfile.Source.FITTED) {
@@ -60,5 +61,20 @@ class CpuProfileTest {
                 .hasMessageContaining("parameters.ghz.source")
                 .hasMessageContaining("parameters.aesniCyclesPerBite: not a parameter")
                 .hasMessageContaining("parameters.aesniCyclesPerByte: missing");
+    }
+
+    @Test
+    void aWifiStationsParametersComeAllTogether(@TempDir Path dir) throws Exception {
+        Path partial = dir.resolve("partial.json");
+        String apu = Files.readString(ProjectFiles.resolve("data/profiles/amd-apu2.json"));
+        Files.writeString(partial, apu.replaceFirst("\"ccmRequestCycles\"", "\"ccmRequestCyclez\""));
+        assertThatThrownBy(() -> CpuProfile.load(partial))
+                .hasMessageContaining("parameters.ccmRequestCycles: missing (a WiFi station's parameters come all together)");
+        CpuProfile server = CpuProfile.load(ProjectFiles.resolve("data/profiles/xeon-skylake-sp.json"));
+        assertThat(server.hasWifi()).isFalse();
+        assertThatThrownBy(server::wifi).hasMessageContaining("gives no WiFi station parameters");
+        CpuProfile station = CpuProfile.load(ProjectFiles.resolve("data/profiles/amd-apu2.json"));
+        assertThat(station.wifi().rxCycles()).isEqualTo(44440.0);
+        assertThat(station.wifi().blockCycles()).isEqualTo(station.crypto().fallbackBlockCycles());
     }
 }

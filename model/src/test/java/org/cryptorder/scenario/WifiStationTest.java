@@ -1,0 +1,74 @@
+package org.cryptorder.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.cryptorder.engine.StreamRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The WiFi station: a saturated CPU delivers one frame per per-frame cost, an unsaturated one
+ * delivers what is offered, every frame is decrypted and verified for real, and the two ccm(aes)
+ * implementations differ by their FPU sections.
+ */
+class WifiStationTest {
+    /** Round numbers at 1 GHz: a frame costs 40 us of stack, a block 200 cycles with its FPU pair. */
+    static final WifiStation.WifiCosts COSTS = new WifiStation.WifiCosts(1.0, 40_000, 80, 120, 900, 1000, 70, 1.0, 3.0);
+    static final int PAYLOAD = 1472;
+    static final int BODY = 8 + 20 + 8 + PAYLOAD;
+
+    private static WifiStation.Outcome run(boolean ccmp, WifiStation.Ccm ccm, double offeredMbps) {
+        return WifiStation.run(new WifiStation.Config(COSTS, ccmp, ccm, offeredMbps, PAYLOAD, 1000, 1024, 64, 0.1, 0.01),
+                new StreamRegistry(1).stream("keys", 0));
+    }
+
+    @ParameterizedTest
+    @EnumSource(WifiStation.Ccm.class)
+    void aSaturatedStationDeliversOneFramePerFrameCost(WifiStation.Ccm ccm) {
+        WifiStation.Outcome o = run(true, ccm, 600);
+        double perFrameNs = 40_000 + COSTS.ccmpNs(ccm, BODY);
+        assertThat(o.goodputBps()).isCloseTo(PAYLOAD * 8 / (perFrameNs * 1e-9), within(0.005 * o.goodputBps()));
+        assertThat(o.missed()).as("the rest overflows the RX ring").isPositive();
+        assertThat(o.softirqSeconds()).as("the CPU is busy all the measured time").isCloseTo(0.09, within(0.001));
+        assertThat(o.micFailures()).isZero();
+        assertThat(o.payloadErrors()).isZero();
+        assertThat(o.fpuSections()).isEqualTo(o.received() * WifiStation.WifiCosts.sections(ccm, BODY));
+    }
+
+    @Test
+    void perBlockCcmRunsTwoFpuSectionsPerBlockAndTheAadAndB0() {
+        int blocks = (BODY + 15) / 16;
+        assertThat(WifiStation.WifiCosts.sections(WifiStation.Ccm.PER_BLOCK, BODY)).isEqualTo((blocks + 1) + (1 + 2 + blocks));
+        assertThat(WifiStation.WifiCosts.sections(WifiStation.Ccm.PER_REQUEST, BODY)).isEqualTo(1);
+        assertThat(COSTS.ccmpNs(WifiStation.Ccm.PER_BLOCK, BODY)).isEqualTo(900 + (2 * blocks + 4) * 200.0);
+        assertThat(COSTS.ccmpNs(WifiStation.Ccm.PER_REQUEST, BODY))
+                .isEqualTo(1000 + 70 + 80 + (BODY + 16) * 1.0 + 16.0 * (3 + blocks) * 3.0);
+    }
+
+    @Test
+    void belowItsCapacityTheStationDeliversWhatIsOffered() {
+        WifiStation.Outcome o = run(true, WifiStation.Ccm.PER_BLOCK, 50);
+        assertThat(o.missed()).isZero();
+        assertThat(o.received()).isEqualTo(o.sent());
+        assertThat(o.goodputBps()).isCloseTo(50e6, within(0.01 * 50e6));
+    }
+
+    @Test
+    void anOpenNetworkCostsOnlyTheStackAndRunsNoFpuSection() {
+        WifiStation.Outcome o = run(false, WifiStation.Ccm.PER_BLOCK, 600);
+        assertThat(o.goodputBps()).isCloseTo(PAYLOAD * 8 / 40e-6, within(0.005 * o.goodputBps()));
+        assertThat(o.fpuSections()).isZero();
+        assertThat(o.fpuShare()).isZero();
+    }
+
+    @Test
+    void theAirBoundsWhatTheStationReceives() {
+        WifiStation.Outcome o = WifiStation.run(new WifiStation.Config(COSTS, false, WifiStation.Ccm.PER_BLOCK, 600,
+                PAYLOAD, 100, 1024, 64, 0.1, 0.01), new StreamRegistry(1).stream("keys", 0));
+        double mpdu = 26 + BODY;
+        assertThat(o.goodputBps()).isCloseTo(100e6 * PAYLOAD / mpdu, within(0.01 * o.goodputBps()));
+        assertThat(o.missed()).isZero();
+    }
+}
