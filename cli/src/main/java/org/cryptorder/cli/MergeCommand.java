@@ -6,7 +6,9 @@ import java.io.Writer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.cryptorder.experiment.ExperimentRunner;
+import org.cryptorder.experiment.ResultsNotWrittenException;
 import org.cryptorder.experiment.ShardMerge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,7 +29,7 @@ import picocli.CommandLine.Spec;
             "experiment, then draws the charts and report.html. Refuses shards of different",
             "experiments or tool versions, and duplicate, missing or incomplete shards.",
             "Exit status: 0 done, 1 charts or report not written (the tables stay), 2",
-            "shards that cannot be merged or bad usage."})
+            "shards that cannot be merged, tables that cannot be written, or bad usage."})
 final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -51,6 +53,12 @@ final class MergeCommand implements Callable<Integer> {
         } catch (ShardMerge.RefusedException e) {
             err.println("cryptorder merge: " + e.getMessage());
             err.println("Try 'cryptorder merge --help'.");
+            err.flush();
+            return 2;
+        } catch (ResultsNotWrittenException e) {
+            err.println("cryptorder merge: " + e.getMessage());
+            err.println("The shards in " + folders.stream().map(Path::toString).collect(Collectors.joining(", "))
+                    + " are as they were; merge again with another --out or once " + e.folder() + " can be written.");
             err.flush();
             return 2;
         }
