@@ -1,5 +1,6 @@
 package org.cryptorder.charts;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.cryptorder.crypto.KernelEra;
+import org.cryptorder.experiment.JsonSyntax;
 
 /**
  * What {@code experiment.json} of a results folder says: the experiment as it ran, with every
@@ -41,8 +43,9 @@ final class ExperimentDescription {
         } catch (NoSuchFileException e) {
             throw new MalformedResultsException(file + ": no such file");
         } catch (JsonProcessingException e) {
-            throw new MalformedResultsException(FILE + " line " + e.getLocation().getLineNr() + ": not JSON: "
-                    + e.getOriginalMessage().lines().findFirst().orElse(""));
+            JsonLocation at = e.getLocation();
+            throw new MalformedResultsException(file + ":" + (at == null ? 1 : Math.max(1, at.getLineNr())) + ":"
+                    + (at == null ? 1 : Math.max(1, at.getColumnNr())) + ": not valid JSON: " + JsonSyntax.reason(e));
         } catch (IOException e) {
             throw new MalformedResultsException(file + ": cannot be read: " + e.getMessage());
         }
