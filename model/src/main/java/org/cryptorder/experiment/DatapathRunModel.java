@@ -3,6 +3,7 @@ package org.cryptorder.experiment;
 import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.crypto.Cryptd;
+import org.cryptorder.crypto.CryptdWaits;
 import org.cryptorder.crypto.OffloadSpec;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
@@ -312,7 +313,6 @@ public final class DatapathRunModel implements RunModel {
                 latency.addAll(r.latency());
             }
             octets += tcpAtEnd[0];
-            long started = atEnd.cryptdStarted - atWarmup.cryptdStarted;
             double measuredS = e.run().durationS() - e.run().warmupS();
             return Metrics.of(METRICS, new double[] {
                 sim.time() / 1e9,
@@ -328,7 +328,7 @@ public final class DatapathRunModel implements RunModel {
                 extentMax,
                 atEnd.cryptdEnqueued - atWarmup.cryptdEnqueued,
                 atEnd.cryptdRefused - atWarmup.cryptdRefused,
-                started == 0 ? Double.NaN : Time.toUs((atEnd.cryptdWaitNs - atWarmup.cryptdWaitNs) / started),
+                Time.toUs(atEnd.cryptdWaits.minus(atWarmup.cryptdWaits).meanNs()),
                 Time.toUs(latency.percentile(0.5)),
                 Time.toUs(latency.percentile(0.99)),
                 outOfOrder,
@@ -358,8 +358,7 @@ public final class DatapathRunModel implements RunModel {
         long inPktsNotValid;
         long cryptdEnqueued;
         long cryptdRefused;
-        long cryptdStarted;
-        double cryptdWaitNs;
+        CryptdWaits cryptdWaits = CryptdWaits.NONE;
         long sent;
         long rxMissed;
         long resequencerTimeouts;
@@ -380,16 +379,13 @@ public final class DatapathRunModel implements RunModel {
             inPktsNotValid = secy.counter(MacsecCounter.IN_PKTS_NOT_VALID);
             cryptdEnqueued = 0;
             cryptdRefused = 0;
-            cryptdStarted = 0;
-            cryptdWaitNs = 0;
+            cryptdWaits = CryptdWaits.NONE;
             for (Host h : List.of(net.a(), net.b())) {
                 for (int c = 0; c < h.cpuCount(); c++) {
                     Cryptd d = h.cryptd(c);
-                    long started = d.enqueued() - d.length();
                     cryptdEnqueued += d.enqueued();
                     cryptdRefused += d.refused();
-                    cryptdStarted += started;
-                    cryptdWaitNs += started == 0 ? 0 : d.meanWaitNs() * started;
+                    cryptdWaits = cryptdWaits.plus(CryptdWaits.of(d));
                 }
             }
             sent = sources.stream().mapToLong(UdpSource::sent).sum();
