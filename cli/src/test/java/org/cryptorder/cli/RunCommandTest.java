@@ -103,6 +103,21 @@ class RunCommandTest {
     }
 
     @Test
+    void framesDroppedAtAFullTxQueueAreAColumnAndALineOfTheSummary() throws Exception {
+        Path file = write("slow.json", SMALL.replace("\"hosts\": {\"cpus\": 2}",
+                "\"hosts\": {\"cpus\": 2, \"txRingSize\": 64}, \"link\": {\"rateGbps\": 1}"));
+        CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("out").toString(), file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        List<String> runs = Files.readAllLines(tmp.resolve("out/runs.csv"));
+        assertThat(runs.get(3)).endsWith(",tx_queue_dropped");
+        assertThat(runs.get(4)).doesNotEndWith(",0").doesNotEndWith(",");
+        assertThat(r.out().lines().filter(l -> l.startsWith("    nic     TX queue dropped ")))
+                .as(r.out()).hasSize(2).allSatisfy(l -> assertThat(l).matches(".*dropped [1-9]\\d* \\+/- \\d+  RX missed 0 \\+/- 0"));
+        CliRun roomy = CliRun.of("run", "--quiet", "--out", tmp.resolve("roomy").toString(), write("small.json", SMALL).toString());
+        assertThat(roomy.out()).as("no line when nothing was dropped at a NIC").doesNotContain("    nic ");
+    }
+
+    @Test
     void oneJobOrTwoGiveTheSameRunsCsvButForWallClockTimes() throws Exception {
         Path file = write("small.json", SMALL);
         assertThat(CliRun.of("run", "--quiet", "--jobs", "1", "--out", tmp.resolve("one").toString(), file.toString())
