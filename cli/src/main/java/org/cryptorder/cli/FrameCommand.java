@@ -165,7 +165,9 @@ final class FrameCommand implements Runnable {
     }
 
     @Command(name = "protect", mixinStandardHelpOptions = true,
-            description = "Protect one frame as a Linux SecY would; prints the protected frame as hex.")
+            description = {"Protect one frame as a Linux SecY would; prints the protected frame as hex.",
+                "Exit status: 0 done, 2 a bad flag, or a frame the SecY would not send (PN 0, or too long once"
+                    + " protected)."})
     static final class Protect implements java.util.concurrent.Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -216,8 +218,9 @@ final class FrameCommand implements Runnable {
 
     @Command(name = "unprotect", mixinStandardHelpOptions = true,
             description = {"Validate and decrypt one protected frame as a Linux SecY would; prints the unprotected frame as hex.",
-                "Exits 1 when the ICV does not verify. --no-encrypt, --no-sci and --es are accepted so that a protect",
-                "command line can be reused; the frame's own SecTAG says whether it is encrypted and carries an SCI."})
+                "--no-encrypt, --no-sci and --es are accepted so that a protect command line can be reused; the"
+                    + " frame's own SecTAG says whether it is encrypted and carries an SCI.",
+                "Exit status: 0 done, 1 the ICV does not verify, 2 a bad flag or a frame the SecY rejects."})
     static final class Unprotect implements java.util.concurrent.Callable<Integer> {
         @Spec
         CommandSpec spec;

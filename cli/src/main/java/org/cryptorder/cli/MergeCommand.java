@@ -23,13 +23,14 @@ import picocli.CommandLine.Spec;
  * prints the same summary as {@code run} and draws the charts and report.
  */
 @Command(name = "merge", mixinStandardHelpOptions = true,
-        description = {"Combines the shards of an experiment (runs.shard-I-of-N.csv, written by",
-            "run --shard I/N) found in the folders DIR into runs.csv, summary.csv and",
-            "experiment.json, identical apart from wall_seconds to a run of the whole",
-            "experiment, then draws the charts and report.html. Refuses shards of different",
-            "experiments or tool versions, and duplicate, missing or incomplete shards.",
-            "Exit status: 0 done, 1 charts or report not written (the tables stay), 2",
-            "shards that cannot be merged, tables that cannot be written, or bad usage."})
+        description = {"Combines the shards of an experiment into the tables of one run.",
+            "The shards found in the folders DIR (runs.shard-I-of-N.csv, written by run --shard I/N) become the"
+                + " tables runs.csv, summary.csv and experiment.json, identical apart from wall_seconds to those of"
+                + " a run of the whole experiment; then the charts and report.html are drawn.",
+            "Shards of different experiments or tool versions, and duplicate, missing or incomplete shards, are"
+                + " refused.",
+            "Exit status: 0 done, 1 charts or report not written (the tables stay), 2 shards that cannot be"
+                + " merged, tables that cannot be written, or bad usage."})
 final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -29,13 +29,13 @@ import picocli.CommandLine.Spec;
  * checked before anything runs.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs experiment files: every configuration of the sweep, run.replications",
-            "times each, in parallel. Writes to results/<name>/: runs.csv (a row per run,",
-            "flushed as each finishes), summary.csv (mean and 95%% half-width per",
-            "configuration) and experiment.json (the experiment as it ran), then the",
-            "charts (charts/*.png, *.svg) and report.html drawn from them.",
-            "Exit status: 0 done, 1 a failure while running (or charts not written), 2 bad",
-            "usage, a file with problems or a results folder that cannot be written."})
+        description = {"Runs experiment files and writes their tables, charts and report.",
+            "Every configuration of the sweep runs run.replications times, in parallel. The results go to"
+                + " results/<name>/: runs.csv (a row per run, flushed as each finishes), summary.csv (mean and 95%%"
+                + " half-width per configuration) and experiment.json (the experiment as it ran), then the charts"
+                + " (charts/*.png, *.svg) and report.html drawn from them.",
+            "Exit status: 0 done, 1 a failure while running (or charts not written), 2 bad usage, a file with"
+                + " problems or a results folder that cannot be written."})
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
