@@ -1,5 +1,6 @@
 package org.cryptorder.charts;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,10 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.cryptorder.crypto.KernelEra;
+import org.cryptorder.experiment.JsonSyntax;
 
 /**
  * What {@code experiment.json} of a results folder says: the experiment as it ran, with every
@@ -24,10 +28,12 @@ final class ExperimentDescription {
 
     private final JsonNode root;
     private final Map<String, List<String>> sweep;
+    private final Set<String> sweptOverNumbers;
 
-    private ExperimentDescription(JsonNode root, Map<String, List<String>> sweep) {
+    private ExperimentDescription(JsonNode root, Map<String, List<String>> sweep, Set<String> sweptOverNumbers) {
         this.root = root;
         this.sweep = sweep;
+        this.sweptOverNumbers = Set.copyOf(sweptOverNumbers);
     }
 
     static ExperimentDescription read(Path file) throws MalformedResultsException {
@@ -37,8 +43,9 @@ final class ExperimentDescription {
         } catch (NoSuchFileException e) {
             throw new MalformedResultsException(file + ": no such file");
         } catch (JsonProcessingException e) {
-            throw new MalformedResultsException(FILE + " line " + e.getLocation().getLineNr() + ": not JSON: "
-                    + e.getOriginalMessage().lines().findFirst().orElse(""));
+            JsonLocation at = e.getLocation();
+            throw new MalformedResultsException(file + ":" + (at == null ? 1 : Math.max(1, at.getLineNr())) + ":"
+                    + (at == null ? 1 : Math.max(1, at.getColumnNr())) + ": not valid JSON: " + JsonSyntax.reason(e));
         } catch (IOException e) {
             throw new MalformedResultsException(file + ": cannot be read: " + e.getMessage());
         }
@@ -50,6 +57,7 @@ final class ExperimentDescription {
         }
         JsonNode sweepNode = root.path("sweep");
         Map<String, List<String>> sweep = new LinkedHashMap<>();
+        Set<String> sweptOverNumbers = new HashSet<>();
         if (!sweepNode.isMissingNode() && !sweepNode.isNull()) {
             if (!sweepNode.isObject()) {
                 throw new MalformedResultsException(FILE + ": \"sweep\" is not an object");
@@ -61,9 +69,16 @@ final class ExperimentDescription {
                 List<String> values = new ArrayList<>();
                 e.getValue().forEach(v -> values.add(text(v)));
                 sweep.put(e.getKey(), List.copyOf(values));
+                boolean numbers = !e.getValue().isEmpty();
+                for (JsonNode v : e.getValue()) {
+                    numbers &= v.isNumber();
+                }
+                if (numbers) {
+                    sweptOverNumbers.add(e.getKey());
+                }
             }
         }
-        return new ExperimentDescription(root, sweep);
+        return new ExperimentDescription(root, sweep, sweptOverNumbers);
     }
 
     /** A scalar as the tables write it: strings bare, numbers and booleans as JSON writes them. */
@@ -86,6 +101,15 @@ final class ExperimentDescription {
 
     boolean swept(String path) {
         return sweep.containsKey(path);
+    }
+
+    /**
+     * Whether the path is swept over JSON numbers ({@code [0, 0.1, 0.3]}), so that its values
+     * have an order and a distance. Values written as strings ({@code ["5.6", "6.15"]}, kernel
+     * versions) are names, however much they look like numbers.
+     */
+    boolean sweptOverNumbers(String path) {
+        return sweptOverNumbers.contains(path);
     }
 
     /** A value of the resolved experiment by dotted path ({@code traffic.0.rateMbps}), or a missing node. */

@@ -7,11 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How a sweep is laid out on a chart. With a numeric swept path of at least two values, that path
- * is the horizontal axis (a path under {@code contention.} first, else the innermost numeric one)
- * and every combination of the other swept values is a line. Otherwise the chart is of bars: one
- * group per value of the category path (the only swept path, or the first that is not the policy),
- * one bar per combination of the others. With nothing swept, one bar.
+ * How a sweep is laid out on a chart. With a numeric swept path of at least two values (swept over
+ * JSON numbers, not over strings such as kernel versions), that path is the horizontal axis (a path
+ * under {@code contention.} first, else the innermost numeric one) and every combination of the
+ * other swept values is a line. Otherwise the chart is of bars: one group per value of the category
+ * path (the only swept path, or the first that is not the policy), in sweep order, one bar per
+ * combination of the others. With nothing swept, one bar.
  *
  * <p>Each line or bar series has the colour of its crypto policy ({@link PolicyPalette}); series of
  * the same policy are told apart by their {@code variation} (dashes, markers, shades).
@@ -51,7 +52,7 @@ final class SweepLayout {
     static SweepLayout of(ResultTables tables) {
         List<String> keys = tables.sweepKeys();
         List<SummaryRow> rows = tables.rows();
-        List<String> numeric = keys.stream().filter(k -> numeric(rows, k)).toList();
+        List<String> numeric = keys.stream().filter(k -> numeric(tables.experiment(), rows, k)).toList();
         if (!numeric.isEmpty()) {
             String x = numeric.stream().filter(k -> k.startsWith("contention.")).findFirst()
                     .orElse(numeric.get(numeric.size() - 1));
@@ -77,8 +78,15 @@ final class SweepLayout {
         return path.equals("crypto.policy") || path.equals("crypto.kernel");
     }
 
-    /** Numeric: every value a finite number, and at least two different values. */
-    private static boolean numeric(List<SummaryRow> rows, String key) {
+    /**
+     * Numeric: swept over JSON numbers in {@code experiment.json} (not strings that read as numbers,
+     * such as kernel versions "5.6" and "6.15"), every value in the table a finite number, and at
+     * least two different values.
+     */
+    private static boolean numeric(ExperimentDescription experiment, List<SummaryRow> rows, String key) {
+        if (!experiment.sweptOverNumbers(key)) {
+            return false;
+        }
         try {
             return rows.stream().mapToDouble(r -> {
                 double v = Double.parseDouble(r.swept().get(key));

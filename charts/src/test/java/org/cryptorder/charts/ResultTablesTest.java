@@ -105,7 +105,16 @@ class ResultTablesTest {
     void anExperimentJsonThatIsNotJson() throws Exception {
         Path f = ResultFolders.quickstart(tmp.resolve("q"));
         Files.writeString(f.resolve("experiment.json"), "{\"name\": \"small\",\n \"sweep\": [1, }");
-        assertMalformed(f, "experiment.json line 2: not JSON");
+        assertMalformed(f, f.resolve("experiment.json") + ":2:15: not valid JSON: expected a value, found '}'");
+    }
+
+    @Test
+    void aTruncatedExperimentJsonSaysWhereItEndsInPlainWords() throws Exception {
+        Path f = ResultFolders.quickstart(tmp.resolve("q"));
+        Files.writeString(f.resolve("experiment.json"), "{\"name\": \"small\",\n \"sweep\": {\"crypto.policy\": [\"async\"");
+        assertThatThrownBy(() -> ResultTables.read(f)).isInstanceOf(MalformedResultsException.class)
+                .hasMessage(f.resolve("experiment.json") + ":2:37: not valid JSON: the file ends before the list that"
+                        + " opens at line 2, column 29 is closed (a ']' is missing)");
     }
 
     @Test

@@ -74,6 +74,33 @@ class SweepLayoutTest {
     }
 
     @Test
+    void kernelVersionsAreCategoriesInSweepOrderThoughTheyReadAsNumbers() throws Exception {
+        Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.kernel\": [\"6.6\", \"5.10\", \"6.15\"]}",
+                ResultFolders.UDP), List.of("crypto.kernel"), List.of("goodput_bps"))
+                .config(List.of("6.6"), 2, 2e9, 0).config(List.of("5.10"), 2, 7e8, 0).config(List.of("6.15"), 2, 2e9, 0)
+                .write(tmp);
+        SweepLayout l = layout(f);
+        assertThat(l.kind()).isEqualTo(SweepLayout.Kind.CATEGORICAL);
+        assertThat(l.axisPath()).isEqualTo("crypto.kernel");
+        assertThat(l.categories()).containsExactly("6.6", "5.10", "6.15");
+        assertThat(l.titleTail()).isEqualTo(" by " + PathLabels.name("crypto.kernel"));
+    }
+
+    @Test
+    void aPathSweptOverNumbersWrittenAsStringsIsNotAnAxis() throws Exception {
+        Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"sync-fallback\"],"
+                + " \"macsec.cipherSuite\": [\"128\", \"256\"]}", ResultFolders.UDP),
+                List.of("crypto.policy", "macsec.cipherSuite"), List.of("goodput_bps"))
+                .config(List.of("async", "128"), 2, 2e9, 0).config(List.of("async", "256"), 2, 2e9, 0)
+                .config(List.of("sync-fallback", "128"), 2, 7e8, 0).config(List.of("sync-fallback", "256"), 2, 6e8, 0)
+                .write(tmp);
+        SweepLayout l = layout(f);
+        assertThat(l.kind()).isEqualTo(SweepLayout.Kind.CATEGORICAL);
+        assertThat(l.axisPath()).isEqualTo("macsec.cipherSuite");
+        assertThat(l.categories()).containsExactly("128", "256");
+    }
+
+    @Test
     void aNumericPathWithOneValueIsNotAnAxis() throws Exception {
         Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"sync-fallback\"],"
                 + " \"contention.kernelFpuBusy\": [0.3]}", ResultFolders.UDP),

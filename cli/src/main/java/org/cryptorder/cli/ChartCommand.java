@@ -15,11 +15,11 @@ import picocli.CommandLine.Spec;
  * DIR/report.html} again from the tables of a results folder, as {@code run} does at its end.
  */
 @Command(name = "chart", mixinStandardHelpOptions = true,
-        description = {"Draws the charts (DIR/charts/*.png and *.svg) and DIR/report.html again from",
-            "the tables of a results folder (experiment.json, summary.csv, runs.csv),",
-            "replacing earlier ones.",
-            "Exit status: 0 done, 1 a chart or the report could not be written, 2 a folder",
-            "without the tables or with malformed ones."})
+        description = {"Draws the charts and report of a results folder again.",
+            "The charts (DIR/charts/*.png and *.svg) and DIR/report.html are drawn from the tables of the"
+                + " folder (experiment.json, summary.csv, runs.csv) and replace earlier ones.",
+            "Exit status: 0 done, 1 a chart or the report could not be written, 2 a folder without the tables"
+                + " or with malformed ones."})
 final class ChartCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

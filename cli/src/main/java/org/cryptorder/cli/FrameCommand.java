@@ -34,6 +34,9 @@ final class FrameCommand implements Runnable {
 
     private static final HexFormat HEX = HexFormat.of();
 
+    /** The lower device's MTU for protect: the largest IPv4 or IPv6 packet, so that only a frame no device carries is refused. */
+    private static final int LOWER_MTU = 65535;
+
     /** The options both directions share, so a protect command line can be reused to unprotect. */
     static final class SaOptions {
         @Option(names = "--suite", paramLabel = "SUITE", defaultValue = "GCM-AES-128",
@@ -126,6 +129,9 @@ final class FrameCommand implements Runnable {
             if (!s.xpn() && (v == 0 || Long.compareUnsigned(v, 0xffffffffL) > 0)) {
                 throw bad(spec, "--pn", "without XPN the PN is 1 to 4294967295, got " + Long.toUnsignedString(v));
             }
+            if (v == 0) {  // Linux refuses an SA with PN 0 (validate_add_txsa, validate_add_rxsa)
+                throw bad(spec, "--pn", "the PN is 1 to 18446744073709551615 with XPN, got 0");
+            }
             return v;
         }
 
@@ -159,7 +165,9 @@ final class FrameCommand implements Runnable {
     }
 
     @Command(name = "protect", mixinStandardHelpOptions = true,
-            description = "Protect one frame as a Linux SecY would; prints the protected frame as hex.")
+            description = {"Protect one frame as a Linux SecY would; prints the protected frame as hex.",
+                "Exit status: 0 done, 2 a bad flag, or a frame the SecY would not send (PN 0, or too long once"
+                    + " protected)."})
     static final class Protect implements java.util.concurrent.Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -184,14 +192,17 @@ final class FrameCommand implements Runnable {
             }
             SecYConfig cfg = SecYConfig.linuxDefaults(o.sci(spec)).withSuite(suite).withEncrypt(!o.noEncrypt)
                     .withIcvLen(o.icvLen).withSciMode(!o.noSci, o.es, false).withEncodingSa(o.an)
-                    .withLowerMtu(65535);
+                    .withLowerMtu(LOWER_MTU);
             SecY secy = new SecY(cfg);
             secy.addTxSa(o.an, key, o.pn(spec, suite), true);
             MacsecFrame f = MacsecFrame.copyOf(plain);
             TxVerdict v = secy.protect(f, new GcmEngine());
-            if (v != TxVerdict.SENT) {
-                spec.commandLine().getErr().println("cryptorder frame protect: frame not protected: " + v);
-                return 1;
+            if (v == TxVerdict.TOO_LONG) {
+                throw bad(spec, "--frame", "protected, the frame would be " + f.length() + " octets, more than the"
+                        + " Ethernet header and " + LOWER_MTU + " octets the lower device takes (OutPktsTooLong)");
+            }
+            if (v != TxVerdict.SENT) {  // the SA was made from the flags just checked: nothing else drops a frame
+                throw new IllegalStateException("the SecY did not send the frame: " + v);
             }
             if (pcap != null) {
                 try (PcapWriter w = PcapWriter.create(pcap)) {
@@ -207,8 +218,9 @@ final class FrameCommand implements Runnable {
 
     @Command(name = "unprotect", mixinStandardHelpOptions = true,
             description = {"Validate and decrypt one protected frame as a Linux SecY would; prints the unprotected frame as hex.",
-                "Exits 1 when the ICV does not verify. --no-encrypt, --no-sci and --es are accepted so that a protect",
-                "command line can be reused; the frame's own SecTAG says whether it is encrypted and carries an SCI."})
+                "--no-encrypt, --no-sci and --es are accepted so that a protect command line can be reused; the"
+                    + " frame's own SecTAG says whether it is encrypted and carries an SCI.",
+                "Exit status: 0 done, 1 the ICV does not verify, 2 a bad flag or a frame the SecY rejects."})
     static final class Unprotect implements java.util.concurrent.Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -14,6 +14,9 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
+    /** Columns of --help text: room for a sentence a line, fewer words cut at a dot (report.html). */
+    static final int USAGE_WIDTH = 100;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -33,6 +36,7 @@ public final class Main implements Runnable {
      */
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        cl.setUsageHelpWidth(USAGE_WIDTH);
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
             c.getErr().println(c.getCommandSpec().qualifiedName() + ": " + ex.getMessage());

@@ -6,7 +6,9 @@ import java.io.Writer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.cryptorder.experiment.ExperimentRunner;
+import org.cryptorder.experiment.ResultsNotWrittenException;
 import org.cryptorder.experiment.ShardMerge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,13 +23,14 @@ import picocli.CommandLine.Spec;
  * prints the same summary as {@code run} and draws the charts and report.
  */
 @Command(name = "merge", mixinStandardHelpOptions = true,
-        description = {"Combines the shards of an experiment (runs.shard-I-of-N.csv, written by",
-            "run --shard I/N) found in the folders DIR into runs.csv, summary.csv and",
-            "experiment.json, identical apart from wall_seconds to a run of the whole",
-            "experiment, then draws the charts and report.html. Refuses shards of different",
-            "experiments or tool versions, and duplicate, missing or incomplete shards.",
-            "Exit status: 0 done, 1 charts or report not written (the tables stay), 2",
-            "shards that cannot be merged or bad usage."})
+        description = {"Combines the shards of an experiment into the tables of one run.",
+            "The shards found in the folders DIR (runs.shard-I-of-N.csv, written by run --shard I/N) become the"
+                + " tables runs.csv, summary.csv and experiment.json, identical apart from wall_seconds to those of"
+                + " a run of the whole experiment; then the charts and report.html are drawn.",
+            "Shards of different experiments or tool versions, and duplicate, missing or incomplete shards, are"
+                + " refused.",
+            "Exit status: 0 done, 1 charts or report not written (the tables stay), 2 shards that cannot be"
+                + " merged, tables that cannot be written, or bad usage."})
 final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -51,6 +54,12 @@ final class MergeCommand implements Callable<Integer> {
         } catch (ShardMerge.RefusedException e) {
             err.println("cryptorder merge: " + e.getMessage());
             err.println("Try 'cryptorder merge --help'.");
+            err.flush();
+            return 2;
+        } catch (ResultsNotWrittenException e) {
+            err.println("cryptorder merge: " + e.getMessage());
+            err.println("The shards in " + folders.stream().map(Path::toString).collect(Collectors.joining(", "))
+                    + " are as they were; merge again with another --out or once " + e.folder() + " can be written.");
             err.flush();
             return 2;
         }

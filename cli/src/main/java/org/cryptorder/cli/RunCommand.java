@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
 import org.cryptorder.experiment.ResolvedRun;
+import org.cryptorder.experiment.ResultsNotWrittenException;
 import org.cryptorder.experiment.Shard;
 import org.cryptorder.experiment.DatapathRunModel;
 import picocli.CommandLine.Command;
@@ -28,13 +29,13 @@ import picocli.CommandLine.Spec;
  * checked before anything runs.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs experiment files: every configuration of the sweep, run.replications",
-            "times each, in parallel. Writes to results/<name>/: runs.csv (a row per run,",
-            "flushed as each finishes), summary.csv (mean and 95%% half-width per",
-            "configuration) and experiment.json (the experiment as it ran), then the",
-            "charts (charts/*.png, *.svg) and report.html drawn from them.",
-            "Exit status: 0 done, 1 a failure while running (or charts not written), 2 bad",
-            "usage or a file with problems."})
+        description = {"Runs experiment files and writes their tables, charts and report.",
+            "Every configuration of the sweep runs run.replications times, in parallel. The results go to"
+                + " results/<name>/: runs.csv (a row per run, flushed as each finishes), summary.csv (mean and 95%%"
+                + " half-width per configuration) and experiment.json (the experiment as it ran), then the charts"
+                + " (charts/*.png, *.svg) and report.html drawn from them.",
+            "Exit status: 0 done, 1 a failure while running (or charts not written), 2 bad usage, a file with"
+                + " problems or a results folder that cannot be written."})
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -139,6 +140,17 @@ final class RunCommand implements Callable<Integer> {
             e.problems().forEach(err::println);
             err.flush();
             return 1;
+        } catch (ResultsNotWrittenException e) {
+            err.println("cryptorder run: " + e.getMessage());
+            long saved = finished.get();
+            if (saved > 0) {
+                err.printf(Locale.ROOT, "%s %s saved in %s; once %s can be written, rerun with --resume to write the"
+                        + " rest without running them again.%n", saved == file.runCount() ? "All " + saved
+                        : saved + " of " + file.runCount(), saved == 1 ? "run is" : "runs are", folder.resolve(table),
+                        folder);
+            }
+            err.flush();
+            return 2;
         } catch (ExperimentRunner.NotResumableException e) {
             err.println("cryptorder run: cannot resume: " + e.getMessage());
             err.println("Remove the folder, or run without --resume to start again.");

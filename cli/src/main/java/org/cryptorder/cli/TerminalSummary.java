@@ -11,9 +11,10 @@ import org.cryptorder.experiment.ExperimentRunner;
 /**
  * What {@code run} prints when an experiment is done: a few lines per configuration in the words
  * of iperf3 (interval, bitrate, Retr, lost/total datagrams) and {@code ip -s macsec show}
- * (InPktsOK, InPktsDelayed, InPktsLate, InPktsNotValid), plus reordering and cryptd use, each
- * number as mean +/- 95% half-width over the replications; then a netperf-style warning for every
- * precision target not reached.
+ * (InPktsOK, InPktsDelayed, InPktsLate, InPktsNotValid), plus reordering and cryptd use, and
+ * when some configuration lost frames at a NIC queue, those drops (a full TX queue, Linux's qdisc
+ * drops; a full RX ring, Linux's rx_missed), each number as mean +/- 95% half-width over the
+ * replications; then a netperf-style warning for every precision target not reached.
  */
 final class TerminalSummary {
     private TerminalSummary() {
@@ -24,6 +25,8 @@ final class TerminalSummary {
         out.printf(Locale.ROOT, "%n%s: %d configuration%s x %d replication%s, mean +/- 95%% half-width, measured %s-%s sec%n",
                 file.experiment().name(), report.summaries().size(), report.summaries().size() == 1 ? "" : "s",
                 run.replications(), run.replications() == 1 ? "" : "s", seconds(run.warmupS()), seconds(run.durationS()));
+        boolean nicDrops = report.summaries().stream().anyMatch(s -> dropped(s, "tx_queue_dropped")
+                || dropped(s, "rx_missed"));
         for (ConfigurationSummary s : report.summaries()) {
             out.println();
             out.println("  " + s.run().point().label());
@@ -41,6 +44,10 @@ final class TerminalSummary {
             out.printf(Locale.ROOT, "    %-7s enqueued %s  dropped %s  wait %s us%n", "cryptd",
                     count(s.estimate("cryptd_enqueued")), count(s.estimate("cryptd_dropped")),
                     decimal(s.estimate("cryptd_wait_mean_us")));
+            if (nicDrops) {
+                out.printf(Locale.ROOT, "    %-7s TX queue dropped %s  RX missed %s%n", "nic",
+                        count(s.estimate("tx_queue_dropped")), count(s.estimate("rx_missed")));
+            }
         }
         warnings(report.summaries(), run.replications(), out);
         out.printf(Locale.ROOT, "%ntables: %s (runs.csv, summary.csv, experiment.json)%n", report.folder());
@@ -66,6 +73,12 @@ final class TerminalSummary {
         }
         out.println("!!! This implies variability between replications that must be reduced (more run.replications");
         out.println("!!! or a longer run.durationS) before comparing these configurations.");
+    }
+
+    /** Whether the configuration has the metric and lost frames by it on average. */
+    private static boolean dropped(ConfigurationSummary s, String metric) {
+        ConfigurationSummary.Estimate e = s.estimates().get(metric);
+        return e != null && e.mean() > 0;
     }
 
     private static String seconds(double s) {

@@ -15,9 +15,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code cryptorder validate FILE...}: checks experiment files without running them. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Checks experiment files without running them: every problem of every",
-            "file, one per line, as FILE:LINE:COLUMN: dotted.path: what was expected,",
-            "what was found. Exit status: 0 all valid, 2 a file has problems."})
+        description = {"Checks experiment files without running them.",
+            "Every problem of every file is printed, one per line, as FILE:LINE:COLUMN: dotted.path: what was"
+                + " expected, what was found.",
+            "Exit status: 0 all valid, 2 a file has problems."})
 final class ValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -90,7 +90,10 @@ class ChartCommandTest {
         Path folder = tablesOnly();
         String json = Files.readString(folder.resolve("experiment.json"));
         Files.writeString(folder.resolve("experiment.json"), json.substring(0, json.length() / 2));
-        assertOneLineExit2(CliRun.of("chart", folder.toString()), "experiment.json line ", "not JSON");
+        CliRun r = CliRun.of("chart", folder.toString());
+        assertOneLineExit2(r, "not valid JSON: the file ends ");
+        assertThat(r.err()).matches("cryptorder chart: " + java.util.regex.Pattern.quote(folder.resolve("experiment.json")
+                .toString()) + ":\\d+:\\d+: not valid JSON: the file ends [^\\[]*\n").doesNotContain("start marker", "Source");
     }
 
     @Test

@@ -103,6 +103,26 @@ class FrameCommandTest {
     }
 
     @Test
+    void protectRefusesInputItsSecYWouldDropWithExitTwo() {
+        Vectors.Vector xpn = Vectors.all().stream().filter(x -> x.suite().xpn()).findFirst().orElseThrow();
+        List<String> pnZero = flags(xpn, "protect", xpn.plaintext());
+        pnZero.set(pnZero.indexOf("--pn") + 1, "0");
+        Vectors.Vector v = Vectors.all().get(0);
+        byte[] huge = new byte[14 + 65530];
+        System.arraycopy(v.plaintext(), 0, huge, 0, 14);
+        for (List<String> a : List.of(pnZero, flags(v, "protect", huge))) {
+            CliRun r = CliRun.of(a.toArray(String[]::new));
+            assertThat(r.status()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().lines()).hasSize(2);
+            assertThat(r.err()).startsWith("cryptorder frame protect: " + (a == pnZero ? "--pn: " : "--frame: "))
+                    .doesNotContain("NOT_OPERATIONAL", "TOO_LONG", "Exception");
+            assertThat(r.out()).isEmpty();
+        }
+        CliRun tooLong = CliRun.of(flags(v, "protect", huge).toArray(String[]::new));
+        assertThat(tooLong.err()).contains("65576 octets", "65535");
+    }
+
+    @Test
     void protectCanWriteTheFrameToACapture(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         Vectors.Vector v = Vectors.all().get(0);
         java.nio.file.Path file = dir.resolve("one.pcap");

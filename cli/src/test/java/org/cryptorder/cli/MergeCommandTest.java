@@ -73,6 +73,20 @@ class MergeCommandTest {
     }
 
     @Test
+    void anOutFolderThatCannotBeWrittenExitsTwoAndLeavesTheShards() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
+        Path out = file.resolve("merged");
+        CliRun r = CliRun.of("merge", "--quiet", "--out", out.toString(), shards.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().lines()).containsExactly(
+                "cryptorder merge: cannot write the results to " + out + ": " + file + " is a file, not a folder",
+                "The shards in " + shards + " are as they were; merge again with another --out or once " + out
+                        + " can be written.");
+        assertThat(shards.resolve("runs.shard-0-of-2.csv")).isNotEmptyFile();
+        assertThat(shards.resolve("runs.shard-1-of-2.csv")).isNotEmptyFile();
+    }
+
+    @Test
     void aMissingShardIsNamed() throws Exception {
         Files.delete(shards.resolve("runs.shard-1-of-2.csv"));
         refused(List.of(shards.toString()), "missing shard 1 of 2");

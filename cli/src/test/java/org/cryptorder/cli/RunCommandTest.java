@@ -66,6 +66,58 @@ class RunCommandTest {
     }
 
     @Test
+    void anOutFolderThatCannotBeMadeExitsTwoNamingThePathAndWhy() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
+        Path out = file.resolve("out");
+        CliRun r = CliRun.of("run", "--quiet", "--out", out.toString(), write("small.json", SMALL).toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().lines()).containsExactly("cryptorder run: cannot write the results to " + out + ": "
+                + file + " is a file, not a folder");
+        assertThat(r.out()).isEmpty();
+        CliRun onAFile = CliRun.of("run", "--quiet", "--out", file.toString(), write("small.json", SMALL).toString());
+        assertThat(onAFile.status()).isEqualTo(2);
+        assertThat(onAFile.err().lines()).containsExactly("cryptorder run: cannot write the results to " + file
+                + ": " + file + " is a file, not a folder");
+        assertThat(file).hasContent("not a folder");
+    }
+
+    @Test
+    void runsDoneBeforeAWriteFailsAreSavedAndSaidToBe() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        Path obstacle = Files.createDirectories(out.resolve("summary.csv.tmp").resolve("x"));
+        Path file = write("small.json", SMALL);
+        CliRun r = CliRun.of("run", "--quiet", "--jobs", "2", "--out", out.toString(), file.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().lines()).containsExactly(
+                "cryptorder run: cannot write the results to " + out + ": " + out.resolve("summary.csv.tmp")
+                        + ": is a directory",
+                "All 4 runs are saved in " + out.resolve("runs.csv") + "; once " + out + " can be written, rerun"
+                        + " with --resume to write the rest without running them again.");
+        assertThat(Files.readAllLines(out.resolve("runs.csv"))).hasSize(3 + 1 + 4);
+        Files.delete(obstacle);
+        Files.delete(obstacle.getParent());
+        CliRun resumed = CliRun.of("run", "--resume", "--out", out.toString(), file.toString());
+        assertThat(resumed.status()).as(resumed.err()).isZero();
+        assertThat(resumed.err()).as("nothing run again").isEqualTo("small: 4 runs, 4 already done\n");
+        assertThat(out.resolve("summary.csv")).isNotEmptyFile();
+    }
+
+    @Test
+    void framesDroppedAtAFullTxQueueAreAColumnAndALineOfTheSummary() throws Exception {
+        Path file = write("slow.json", SMALL.replace("\"hosts\": {\"cpus\": 2}",
+                "\"hosts\": {\"cpus\": 2, \"txRingSize\": 64}, \"link\": {\"rateGbps\": 1}"));
+        CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("out").toString(), file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        List<String> runs = Files.readAllLines(tmp.resolve("out/runs.csv"));
+        assertThat(runs.get(3)).endsWith(",tx_queue_dropped");
+        assertThat(runs.get(4)).doesNotEndWith(",0").doesNotEndWith(",");
+        assertThat(r.out().lines().filter(l -> l.startsWith("    nic     TX queue dropped ")))
+                .as(r.out()).hasSize(2).allSatisfy(l -> assertThat(l).matches(".*dropped [1-9]\\d* \\+/- \\d+  RX missed 0 \\+/- 0"));
+        CliRun roomy = CliRun.of("run", "--quiet", "--out", tmp.resolve("roomy").toString(), write("small.json", SMALL).toString());
+        assertThat(roomy.out()).as("no line when nothing was dropped at a NIC").doesNotContain("    nic ");
+    }
+
+    @Test
     void oneJobOrTwoGiveTheSameRunsCsvButForWallClockTimes() throws Exception {
         Path file = write("small.json", SMALL);
         assertThat(CliRun.of("run", "--quiet", "--jobs", "1", "--out", tmp.resolve("one").toString(), file.toString())

@@ -30,9 +30,26 @@ class ValidateCommandTest {
         String expected = c.expected().replaceFirst("^bad\\.json", java.util.regex.Matcher.quoteReplacement(bad.toString()));
         assertThat(r.err().lines()).singleElement().satisfies(line -> {
             assertThat(line).startsWith(expected).contains(c.says());
-            assertThat(line).doesNotContain("Exception", "\tat ");
+            assertThat(line).doesNotContain("Exception", "\tat ", "[Source", "start marker", "(code ");
         });
         assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void aTruncatedExperimentGivenToRunExitsTwoWithOnePlainLine() throws Exception {
+        String whole = Files.readString(ProjectPaths.home().resolve("experiments/quickstart.json"));
+        for (int cut : new int[] {1, whole.length() / 3, whole.length() / 2, whole.length() - 3}) {
+            Path bad = tmp.resolve("cut.json");
+            Files.writeString(bad, whole.substring(0, cut));
+            for (CliRun r : List.of(CliRun.of("validate", bad.toString()),
+                    CliRun.of("run", "--out", tmp.resolve("out").toString(), bad.toString()))) {
+                assertThat(r.status()).as("cut at %d", cut).isEqualTo(2);
+                assertThat(r.err().lines()).as("cut at %d", cut).singleElement().satisfies(line -> assertThat(line)
+                        .matches(java.util.regex.Pattern.quote(bad.toString()) + ":\\d+:\\d+: not valid JSON: the file"
+                                + " ends [^()\\[\\]]*(\\(a '[}\\]]' is missing\\)|\\(its closing '\"' is missing\\))"));
+            }
+        }
+        assertThat(tmp.resolve("out")).doesNotExist();
     }
 
     @Test

@@ -29,6 +29,7 @@ public final class Cryptd {
 
     private long enqueued;
     private long refused;
+    private long started;
     private long completed;
     private double waitSumNs;
     private double lengthAreaNs;
@@ -93,6 +94,7 @@ public final class Cryptd {
         public double start(Cpu c) {
             changeLength();
             request = queue.poll();
+            started++;
             waitSumNs += c.now() - request.enqueuedAt;
             return costs.ns(costs.cryptdInvocationCycles())
                     + costs.aesniNs(request.encBytes(), request.authBytes(), false);
@@ -130,13 +132,25 @@ public final class Cryptd {
         return refused;
     }
 
+    /** Requests the worker has taken from the queue (enqueued ones not yet taken are still {@link #length}). */
+    public long started() {
+        return started;
+    }
+
     public long completed() {
         return completed;
     }
 
-    /** Mean time from enqueue until the worker took the request, ns (NaN before any). */
+    /** The sum over the {@link #started} requests of the time from enqueue until the worker took them, ns. */
+    public double waitSumNs() {
+        return waitSumNs;
+    }
+
+    /**
+     * Mean time from enqueue until the worker took the request, over the requests it has taken, ns;
+     * NaN before it took any (see {@link CryptdWaits} for several queues or a time window).
+     */
     public double meanWaitNs() {
-        long started = enqueued - queue.size();
         return started == 0 ? Double.NaN : waitSumNs / started;
     }
 

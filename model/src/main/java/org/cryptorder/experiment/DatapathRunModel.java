@@ -3,6 +3,7 @@ package org.cryptorder.experiment;
 import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.crypto.Cryptd;
+import org.cryptorder.crypto.CryptdWaits;
 import org.cryptorder.crypto.OffloadSpec;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
@@ -57,9 +58,10 @@ import umontreal.ssj.simevents.Simulator;
  * <p>Metrics (in this order): {@link #METRICS}. Goodput counts UDP payload delivered intact after
  * the warm-up, over {@code durationS - warmupS}; sources stop at {@code durationS} and the
  * simulation runs {@value #DRAIN_MS} ms more so that frames in flight arrive. Counters are of the
- * receiving host b, except {@code frames_tx} (frames on the wire from a to b) and the cryptd
+ * receiving host b, except {@code frames_tx} (frames on the wire from a to b), the cryptd
  * figures (both hosts; in UDP runs a's cryptd stays empty because its sources encrypt in task
- * context).
+ * context) and {@code tx_queue_dropped} (frames a full TX queue of either host's NIC refused: a's
+ * data, b's ACKs).
  *
  * <p>TCP entries ({@code iperf3 -c} on host a, {@code -s} on b) use {@link TcpSocket}s: the MSS
  * follows from the link's MTU, TCP small queues allow 1 MiB per socket, flows are numbered after the
@@ -81,7 +83,7 @@ public final class DatapathRunModel implements RunModel {
             "latency_p50_us", "latency_p99_us", "udp_out_of_order", "udp_lost", "udp_sent", "udp_received",
             "udp_corrupt", "rx_missed", "resequencer_timeouts", "impairment_lost", "impairment_duplicated",
             "impairment_corrupted", "impairment_reordered", "cpu_softirq_seconds", "cpu_kernel_worker_seconds",
-            "cpu_user_task_seconds");
+            "cpu_user_task_seconds", "tx_queue_dropped");
 
     private final Profiles profiles;
 
@@ -354,7 +356,6 @@ public final class DatapathRunModel implements RunModel {
                 latency.addAll(r.latency());
             }
             octets += tcpAtEnd[0];
-            long started = atEnd.cryptdStarted - atWarmup.cryptdStarted;
             double measuredS = e.run().durationS() - e.run().warmupS();
             return Metrics.of(METRICS, new double[] {
                 sim.time() / 1e9,
@@ -370,7 +371,7 @@ public final class DatapathRunModel implements RunModel {
                 extentMax,
                 atEnd.cryptdEnqueued - atWarmup.cryptdEnqueued,
                 atEnd.cryptdRefused - atWarmup.cryptdRefused,
-                started == 0 ? Double.NaN : Time.toUs((atEnd.cryptdWaitNs - atWarmup.cryptdWaitNs) / started),
+                Time.toUs(atEnd.cryptdWaits.minus(atWarmup.cryptdWaits).meanNs()),
                 Time.toUs(latency.percentile(0.5)),
                 Time.toUs(latency.percentile(0.99)),
                 outOfOrder,
@@ -387,6 +388,7 @@ public final class DatapathRunModel implements RunModel {
                 (atEnd.busy[Context.SOFTIRQ.ordinal()] - atWarmup.busy[Context.SOFTIRQ.ordinal()]) / 1e9,
                 (atEnd.busy[Context.KERNEL_WORKER.ordinal()] - atWarmup.busy[Context.KERNEL_WORKER.ordinal()]) / 1e9,
                 (atEnd.busy[Context.USER_TASK.ordinal()] - atWarmup.busy[Context.USER_TASK.ordinal()]) / 1e9,
+                atEnd.txQueueDropped - atWarmup.txQueueDropped,
             });
         }
     }
@@ -400,11 +402,12 @@ public final class DatapathRunModel implements RunModel {
         long inPktsNotValid;
         long cryptdEnqueued;
         long cryptdRefused;
-        long cryptdStarted;
-        double cryptdWaitNs;
+        CryptdWaits cryptdWaits = CryptdWaits.NONE;
         long sent;
         long rxMissed;
         long resequencerTimeouts;
+        /** Frames dropped because a TX queue of the lower device was full, both hosts. */
+        long txQueueDropped;
         /**
          * Frames lost, duplicated, corrupted and reordered (netem's reorder knob and the
          * deterministic rule's holds together) by the link impairments, both directions.
@@ -422,20 +425,18 @@ public final class DatapathRunModel implements RunModel {
             inPktsNotValid = secy.counter(MacsecCounter.IN_PKTS_NOT_VALID);
             cryptdEnqueued = 0;
             cryptdRefused = 0;
-            cryptdStarted = 0;
-            cryptdWaitNs = 0;
+            cryptdWaits = CryptdWaits.NONE;
             for (Host h : List.of(net.a(), net.b())) {
                 for (int c = 0; c < h.cpuCount(); c++) {
                     Cryptd d = h.cryptd(c);
-                    long started = d.enqueued() - d.length();
                     cryptdEnqueued += d.enqueued();
                     cryptdRefused += d.refused();
-                    cryptdStarted += started;
-                    cryptdWaitNs += started == 0 ? 0 : d.meanWaitNs() * started;
+                    cryptdWaits = cryptdWaits.plus(CryptdWaits.of(d));
                 }
             }
             sent = sources.stream().mapToLong(UdpSource::sent).sum();
             rxMissed = net.b().nic().rxMissed();
+            txQueueDropped = net.a().macsec().txRingFull() + net.b().macsec().txRingFull();
             resequencerTimeouts = net.b().macsec().resequencerTimeouts();
             busy = CpuShares.busy(net.b());
             java.util.Arrays.fill(impairment, 0);

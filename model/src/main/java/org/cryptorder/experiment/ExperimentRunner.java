@@ -168,9 +168,14 @@ public final class ExperimentRunner {
         cancelled.set(true);
     }
 
-    /** Runs every missing replication of {@code file}, then writes the summary. */
+    /**
+     * Runs every missing replication of {@code file}, then writes the summary.
+     *
+     * @throws ResultsNotWrittenException when the results folder cannot be made or written; the
+     *                                    replications that finished before are in its table
+     */
     public Report run(ExperimentFile file, Progress progress) throws UnsupportedException, NotResumableException,
-            RunFailedException, IOException {
+            RunFailedException, ResultsNotWrittenException {
         List<Problem> unsupported = new ArrayList<>();
         for (ResolvedRun r : file.configurations()) {
             for (RunModel.Unsupported u : model.unsupported(r)) {
@@ -184,6 +189,17 @@ public final class ExperimentRunner {
             throw new UnsupportedException(unsupported);
         }
         Path folder = options.folder();
+        try {
+            return runInto(folder, file, progress);
+        } catch (ResultsNotWrittenException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new ResultsNotWrittenException(folder, e);
+        }
+    }
+
+    private Report runInto(Path folder, ExperimentFile file, Progress progress) throws NotResumableException,
+            RunFailedException, IOException {
         Files.createDirectories(folder);
         List<String> comments = comments(file);
         if (options.shard() != null) {
@@ -250,11 +266,11 @@ public final class ExperimentRunner {
                         RunsTable.Row row;
                         try {
                             row = runOne(file, r, streams, replication);
-                        } catch (RunFailedException e) {
+                            table.append(row);
+                        } catch (RunFailedException | IOException e) {
                             cancelled.set(true);  // start nothing more; what finished stays on disk
                             throw e;
                         }
-                        table.append(row);
                         rows.add(row);
                         ran.incrementAndGet();
                         progress.finished(r, replication, Csv.parseNumber(row.cells().get(file.sweepKeys().size() + 2)));

@@ -49,7 +49,6 @@ public record JsonSource(String file, JsonNode root, Map<JsonPath, Position> key
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
             .build();
 
     /** Parses {@code text}; {@code file} names it in messages. */
@@ -73,17 +72,11 @@ public record JsonSource(String file, JsonNode root, Map<JsonPath, Position> key
         } catch (JsonProcessingException e) {
             JsonLocation l = e.getLocation();
             Position at = l == null ? new Position(1, 1) : Position.of(l);
-            throw new SyntaxError(new Problem(file, at.line(), at.column(), b.current.dotted(),
-                    "not valid JSON: " + oneLine(e.getOriginalMessage())));
+            throw new SyntaxError(new Problem(file, at.line(), at.column(), null,
+                    "not valid JSON: " + JsonSyntax.reason(e)));
         } catch (IOException e) {
             throw new SyntaxError(new Problem(file, 1, 1, JsonPath.ROOT.dotted(), "cannot read: " + e.getMessage()));
         }
-    }
-
-    private static String oneLine(String s) {
-        String t = s == null ? "" : s.replaceAll("\\s+", " ").trim();
-        int cut = t.indexOf(" at [Source");
-        return cut > 0 ? t.substring(0, cut) : t;
     }
 
     /**
@@ -126,7 +119,6 @@ public record JsonSource(String file, JsonNode root, Map<JsonPath, Position> key
     private static final class Builder {
         private final Map<JsonPath, Position> keys;
         private final Map<JsonPath, Position> values;
-        private JsonPath current = JsonPath.ROOT;
 
         Builder(Map<JsonPath, Position> keys, Map<JsonPath, Position> values) {
             this.keys = keys;
@@ -134,7 +126,6 @@ public record JsonSource(String file, JsonNode root, Map<JsonPath, Position> key
         }
 
         JsonNode value(JsonParser p, JsonPath path) throws IOException {
-            current = path;
             values.put(path, Position.of(p.currentTokenLocation()));
             JsonNodeFactory f = JsonNodeFactory.instance;
             JsonToken t = p.currentToken();
@@ -161,11 +152,9 @@ public record JsonSource(String file, JsonNode root, Map<JsonPath, Position> key
                 String key = p.currentName();
                 JsonPath child = path.child(key);
                 keys.put(child, Position.of(p.currentTokenLocation()));
-                current = child;
                 p.nextToken();
                 o.set(key, value(p, child));
             }
-            current = path;
             return o;
         }
 
@@ -175,7 +164,6 @@ public record JsonSource(String file, JsonNode root, Map<JsonPath, Position> key
             while (p.nextToken() != JsonToken.END_ARRAY) {
                 a.add(value(p, path.child(i++)));
             }
-            current = path;
             return a;
         }
     }

@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * What one replication of one configuration measured: named numbers in a fixed order (the metric
  * columns of {@code runs.csv}, snake_case with the unit last, e.g. {@code goodput_bps}). A value
- * may be NaN when it is undefined (a latency percentile with nothing delivered, a mean wait with
- * no request queued); tables leave such cells empty.
+ * may be NaN when it is undefined (a latency percentile with nothing delivered, a mean cryptd wait
+ * with no request taken from a queue); tables leave such cells empty.
  */
 public final class Metrics {
     private final List<String> names;

@@ -4,18 +4,20 @@ import java.util.Locale;
 
 /**
  * One thing wrong with an experiment file, as {@code validate} and {@code run} print it: {@code
- * file:line:column: dotted.path: what was expected, what was found}.
+ * file:line:column: dotted.path: what was expected, what was found}; a file that is not JSON has
+ * no path to name: {@code file:line:column: not valid JSON: ...}.
  *
  * @param file    the file as the user named it
  * @param line    1-based line of the offending key or value
  * @param column  1-based column
- * @param path    the dotted path of the field
+ * @param path    the dotted path of the field, or null when there is none (the text is not JSON)
  * @param message what was expected and what was found, with a "did you mean" where one helps
  */
 public record Problem(String file, int line, int column, String path, String message) {
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%s:%d:%d: %s: %s", file, line, column, path, message);
+        return path == null ? String.format(Locale.ROOT, "%s:%d:%d: %s", file, line, column, message)
+                : String.format(Locale.ROOT, "%s:%d:%d: %s: %s", file, line, column, path, message);
     }
 }

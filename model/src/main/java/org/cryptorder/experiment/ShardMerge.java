@@ -72,6 +72,8 @@ public final class ShardMerge {
      * Merges the shards found in {@code folders} and writes the tables to {@code out}.
      *
      * @param profiles the CPU profiles the experiment may name
+     * @throws ResultsNotWrittenException when {@code out} cannot be made or written (the shards stay as they were)
+     * @throws IOException                when a shard or experiment.json cannot be read
      */
     public static Result merge(List<Path> folders, Path out, Profiles profiles) throws RefusedException, IOException {
         if (folders.isEmpty()) {
@@ -121,13 +123,17 @@ public final class ShardMerge {
         for (ShardTable t : byIndex.values()) {
             rows.addAll(rowsOf(t, file));
         }
-        Files.createDirectories(out);
-        RunsTable.writeInOrder(out.resolve(RunsTable.FILE), comments, first.header(), rows);
         List<String> metrics = first.header().subList(expectedStart.size(), first.header().size());
         List<ConfigurationSummary> summaries = ExperimentRunner.summarise(file, metrics, rows);
-        SummaryTable.write(out, comments, keys, summaries, file.experiment().run().targetHalfWidth());
-        ExperimentRunner.writeAtomically(out.resolve("experiment.json"),
-                Files.readString(experimentJson, StandardCharsets.UTF_8));
+        String resolved = Files.readString(experimentJson, StandardCharsets.UTF_8);
+        try {
+            Files.createDirectories(out);
+            RunsTable.writeInOrder(out.resolve(RunsTable.FILE), comments, first.header(), rows);
+            SummaryTable.write(out, comments, keys, summaries, file.experiment().run().targetHalfWidth());
+            ExperimentRunner.writeAtomically(out.resolve("experiment.json"), resolved);
+        } catch (IOException e) {
+            throw new ResultsNotWrittenException(out, e);
+        }
         return new Result(file, out, count, rows.size(), summaries);
     }
 

@@ -297,7 +297,12 @@ public final class MacsecDevice implements FrameHandler {
         }
     }
 
-    /** Frames dropped because the TX ring was full when they were ready for the wire. */
+    /**
+     * Frames dropped because the lower device's TX queue (a ring here, the qdisc included) was full
+     * when MACsec handed them down ({@code dev_queue_xmit} in {@code macsec_start_xmit} or {@code
+     * macsec_encrypt_done}). Linux counts such a frame among the qdisc's drops ({@code tc -s qdisc
+     * show dev <lower>}), not in the MACsec device's counters: {@code count_tx} only skips it.
+     */
     public long txRingFull() {
         return txRingFull;
     }

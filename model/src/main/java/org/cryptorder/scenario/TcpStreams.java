@@ -1,6 +1,10 @@
 package org.cryptorder.scenario;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
+import org.cryptorder.crypto.Cryptd;
+import org.cryptorder.crypto.CryptdWaits;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Time;
@@ -40,7 +44,11 @@ public final class TcpStreams {
                          boolean userFpuLoad, double durationS, double warmupS, long tsqLimitBytes) {
     }
 
-    /** What one replication measured after the warm-up. */
+    /**
+     * What one replication measured after the warm-up. The cryptd figures are host b's; the mean
+     * wait is over the requests its workers took from their queues (not those still queued), NaN
+     * when they took none.
+     */
     public record Outcome(double goodputBps, long framesTx, long retransmits, long spuriousRetransmits,
                           long reorderSeen, long undos, long timeouts, long reordered, double reorderedRatio,
                           long reorderExtentMax, long inPktsOk, long inPktsDelayed, long inPktsLate,
@@ -79,6 +87,8 @@ public final class TcpStreams {
         }
         long[] wireAtWarmup = new long[1];
         long[][] secyAtWarmup = new long[1][];
+        long[] cryptdAtWarmup = new long[2];
+        CryptdWaits[] waitsAtWarmup = {CryptdWaits.NONE};
         double[][] busyAtWarmup = new double[2][];
         new Event(sim) {
             @Override
@@ -97,6 +107,9 @@ public final class TcpStreams {
                 }
                 wireAtWarmup[0] = net.aToB().frames();
                 secyAtWarmup[0] = macsecCounters(net.b());
+                cryptdAtWarmup[0] = cryptdEnqueued(net.b());
+                cryptdAtWarmup[1] = cryptdRefused(net.b());
+                waitsAtWarmup[0] = CryptdWaits.of(cryptds(net.b()));
                 busyAtWarmup[0] = CpuShares.busy(net.a());
                 busyAtWarmup[1] = CpuShares.busy(net.b());
             }
@@ -108,7 +121,24 @@ public final class TcpStreams {
             }
         }.schedule(Time.s(c.durationS()));
         sim.start();
-        return outcome(c, net, senders, receivers, wireAtWarmup[0], secyAtWarmup[0], busyAtWarmup);
+        return outcome(c, net, senders, receivers, wireAtWarmup[0], secyAtWarmup[0], cryptdAtWarmup, waitsAtWarmup[0],
+                busyAtWarmup);
+    }
+
+    private static List<Cryptd> cryptds(Host h) {
+        List<Cryptd> out = new ArrayList<>();
+        for (int cpu = 0; cpu < h.cpuCount(); cpu++) {
+            out.add(h.cryptd(cpu));
+        }
+        return out;
+    }
+
+    private static long cryptdEnqueued(Host h) {
+        return cryptds(h).stream().mapToLong(Cryptd::enqueued).sum();
+    }
+
+    private static long cryptdRefused(Host h) {
+        return cryptds(h).stream().mapToLong(Cryptd::refused).sum();
     }
 
     private static final MacsecCounter[] RX = {MacsecCounter.IN_PKTS_OK, MacsecCounter.IN_PKTS_DELAYED,
@@ -123,7 +153,8 @@ public final class TcpStreams {
     }
 
     private static Outcome outcome(Config c, BackToBack net, TcpSocket[] senders, TcpSocket[] receivers,
-                                   long wireAtWarmup, long[] secyAtWarmup, double[][] busyAtWarmup) {
+                                   long wireAtWarmup, long[] secyAtWarmup, long[] cryptdAtWarmup,
+                                   CryptdWaits waitsAtWarmup, double[][] busyAtWarmup) {
         double seconds = c.durationS() - c.warmupS();
         long delivered = 0;
         long retrans = 0;
@@ -151,21 +182,13 @@ public final class TcpStreams {
             latency.addAll(receivers[f].latency());
         }
         long[] now = macsecCounters(net.b());
-        long enq = 0;
-        long refused = 0;
-        double waitSum = 0;
-        for (int cpu = 0; cpu < net.b().cpuCount(); cpu++) {
-            var q = net.b().cryptd(cpu);
-            enq += q.enqueued();
-            refused += q.refused();
-            if (q.enqueued() > 0) {
-                waitSum += q.meanWaitNs() * (q.enqueued() - q.length());
-            }
-        }
+        long enq = cryptdEnqueued(net.b()) - cryptdAtWarmup[0];
+        long refused = cryptdRefused(net.b()) - cryptdAtWarmup[1];
+        CryptdWaits waits = CryptdWaits.of(cryptds(net.b())).minus(waitsAtWarmup);
         return new Outcome(delivered * 8 / seconds, net.aToB().frames() - wireAtWarmup, retrans, spurious, reordSeen,
                 undos, timeouts, reordered, packets == 0 ? 0 : (double) reordered / packets, extentMax,
                 now[0] - secyAtWarmup[0], now[1] - secyAtWarmup[1], now[2] - secyAtWarmup[2], now[3] - secyAtWarmup[3],
-                enq, refused, enq == 0 ? 0 : Time.toUs(waitSum / enq), Time.toUs(latency.percentile(0.5)),
+                enq, refused, Time.toUs(waits.meanNs()), Time.toUs(latency.percentile(0.5)),
                 Time.toUs(latency.percentile(0.99)), payloadErrors,
                 CpuShares.since(net.a(), busyAtWarmup[0], Time.s(seconds)),
                 CpuShares.since(net.b(), busyAtWarmup[1], Time.s(seconds)));

@@ -130,6 +130,26 @@ class DatapathRunModelTest {
     }
 
     @Test
+    void framesTheSendersTxQueueHadNoRoomForAreCountedAndEveryOtherReachesTheWire() throws Exception {
+        // 2 Gbit/s offered to a 1 Gbit/s link: a's 64-frame TX queue overflows; 64 frames of 1454
+        // octets drain in about 0.8 ms, well within the 5 ms after the sources stop
+        ResolvedRun run = only("{\"name\": \"m\", \"hosts\": {\"cpus\": 2, \"txRingSize\": 64},"
+                + " \"crypto\": {\"policy\": \"sync-simd\"}, \"link\": {\"rateGbps\": 1},"
+                + " \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 2000}], \"run\": {\"durationS\": 0.01}}");
+        Metrics m = model.run(run, new StreamRegistry(1), 0);
+        double sent = m.get("udp_sent");
+        double dropped = m.get("tx_queue_dropped");
+        assertThat(dropped).as("about half of what is offered").isBetween(0.4 * sent, 0.6 * sent);
+        assertThat(m.get("frames_tx") + dropped).as("every datagram is on the wire or dropped there").isEqualTo(sent);
+        assertThat(m.get("udp_received")).isEqualTo(m.get("frames_tx"));
+        assertThat(m.get("cryptd_dropped")).isZero();
+        assertThat(DatapathRunModel.METRICS.get(DatapathRunModel.METRICS.size() - 1)).as("a new column goes last")
+                .isEqualTo("tx_queue_dropped");
+        Metrics roomy = model.run(only(udp("sync-simd", 0.3, 0.01, 0, "")), new StreamRegistry(1), 0);
+        assertThat(roomy.get("tx_queue_dropped")).isZero();
+    }
+
+    @Test
     void impairmentsTcWouldRefuseAreRefusedNamingTheDirection() {
         assertThat(Experiments.problems("{\"name\": \"m\", \"link\": {\"impairments\": {\"bToA\":"
                 + " {\"reorderProbability\": 0.1}}}, \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 1}]}"))

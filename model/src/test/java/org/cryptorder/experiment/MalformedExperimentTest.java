@@ -29,6 +29,8 @@ class MalformedExperimentTest {
         List<String> problems = Experiments.problems(c.json());
         assertThat(problems).as("%s", c.json()).hasSize(1);
         assertThat(problems.get(0)).startsWith(c.expected()).contains(c.says());
+        assertThat(problems.get(0)).as("no parser internals").doesNotContain("[Source", "start marker", "(code ",
+                "Feature", "JsonParser", "(top level): not valid JSON");
     }
 
     @Test

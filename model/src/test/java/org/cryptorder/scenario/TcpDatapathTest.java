@@ -56,6 +56,29 @@ class TcpDatapathTest {
     }
 
     @Test
+    void theMeanCryptdWaitIsOverTheRequestsTheWorkersTookNotThoseStillQueued() {
+        TcpStreams.Config c = config(Policy.ASYNC_UNORDERED, RxSteering.PER_FRAME, TcpMode.LINUX, 0.3, 0.03);
+        TcpStreams.Config noWarmup = new TcpStreams.Config(c.a(), c.b(), c.secy(), c.rateGbps(), c.delayUs(), c.mtu(),
+                c.flows(), c.mode(), c.congestionControl(), c.kernelFpuBusy(), c.senderKernelFpuBusy(),
+                c.meanSectionUs(), c.sections(), c.userFpuLoad(), c.durationS(), 0, c.tsqLimitBytes());
+        BackToBack[] net = new BackToBack[1];
+        TcpStreams.Outcome o = TcpStreams.run(noWarmup, new StreamRegistry(4), 0, n -> net[0] = n,
+                org.cryptorder.engine.EventListKind.DEFAULT);
+        long enqueued = 0;
+        long started = 0;
+        double waitSumNs = 0;
+        for (int cpu = 0; cpu < net[0].b().cpuCount(); cpu++) {
+            var q = net[0].b().cryptd(cpu);
+            enqueued += q.enqueued();
+            started += q.enqueued() - q.length();
+            waitSumNs += q.enqueued() == q.length() ? 0 : q.meanWaitNs() * (q.enqueued() - q.length());
+        }
+        assertThat(started).as("some requests are still queued at the end").isLessThan(enqueued);
+        assertThat(o.cryptdEnqueued()).isEqualTo(enqueued);
+        assertThat(o.cryptdWaitMeanUs()).isCloseTo(waitSumNs / started / 1000, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
     void sameSeedSameOutcome() {
         TcpStreams.Config c = config(Policy.ASYNC_UNORDERED, RxSteering.PER_FRAME, TcpMode.LINUX, 0.3, 0.03);
         assertThat(TcpStreams.run(c, new StreamRegistry(4), 0)).isEqualTo(TcpStreams.run(c, new StreamRegistry(4), 0));
