@@ -31,11 +31,13 @@ import picocli.CommandLine.Spec;
  * predicted, and whether each is within the band the README claims for it.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Sets the model beside the seed measurements (data/measurements.csv): runs the seed",
-            "experiments listed in data/seed-comparisons.csv, then prints for every figure the measured",
-            "value, the model's mean and 95% half-width, their ratio, whether a parameter was fitted to",
-            "it, and whether it is within the band the README claims. Writes compare.csv and the chart",
-            "compare.png/.svg (model against measurement, with the identity line).",
+        description = {"Sets the model beside the seed measurements and says which were fitted and which predicted.",
+            "Runs the seed experiments listed in data/seed-comparisons.csv (reusing the runs an earlier compare left"
+                + " in the same folder when the experiment is unchanged), then prints for every figure of"
+                + " data/measurements.csv the measured value, the model's mean and 95%% half-width, their ratio,"
+                + " whether a parameter was fitted to it, and whether it is within the band the README claims.",
+            "The table goes to compare.csv, and the chart of model against measurement with the identity line to"
+                + " compare.png and compare.svg.",
             "Exit status: 0 done (1 with --check when a claimed band is missed), 2 bad usage or input."})
 final class CompareCommand implements Callable<Integer> {
     @Spec
