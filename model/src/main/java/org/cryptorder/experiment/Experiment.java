@@ -85,7 +85,8 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      *                   {@code taskset -c}; default none: flow i's applications run on CPU i mod cpus
      */
     public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
-                        Integer txRingSize, Integer napiBudget, RxSteering rxSteering, Integer appCpu) {
+                        Integer txRingSize, Integer napiBudget, RxSteering rxSteering,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Integer appCpu) {
         public Hosts {
             cpus = or(cpus, 4);
             rxQueues = or(rxQueues, 1);
