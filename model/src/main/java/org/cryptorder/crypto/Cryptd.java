@@ -6,6 +6,7 @@ import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Task;
 import org.cryptorder.host.Work;
 import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.metrics.LevelSamples;
 
 /**
  * cryptd on one CPU ({@code crypto/cryptd.c}): a bounded FIFO of requests shared by every user on
@@ -33,6 +34,8 @@ public final class Cryptd {
     private double waitSumNs;
     private double lengthAreaNs;
     private double lastChange;
+    /** The queue length on a time grid, or null when nobody asked. */
+    private LevelSamples samples;
 
     /** What the worker does with a request it has finished: by default, its completion callback. */
     interface Completion {
@@ -81,6 +84,9 @@ public final class Cryptd {
 
     private void changeLength() {
         double now = cpu.now();
+        if (samples != null) {
+            samples.change(now, queue.size());
+        }
         lengthAreaNs += queue.size() * (now - lastChange);
         lastChange = now;
     }
@@ -93,6 +99,7 @@ public final class Cryptd {
         public double start(Cpu c) {
             changeLength();
             request = queue.poll();
+            request.startedAt = c.now();
             waitSumNs += c.now() - request.enqueuedAt;
             return costs.ns(costs.cryptdInvocationCycles())
                     + costs.aesniNs(request.encBytes(), request.authBytes(), false);
@@ -109,6 +116,21 @@ public final class Cryptd {
         @Override
         public boolean fpuSection() {
             return true;
+        }
+    }
+
+    /**
+     * Samples the queue length ({@link #length}) on the grid of {@code s} from now on; call {@link
+     * #finishSamples} at the end of the run.
+     */
+    public void sample(LevelSamples s) {
+        this.samples = s;
+    }
+
+    /** Closes the samples at the end of the run (the grid points up to now take the current length). */
+    public void finishSamples() {
+        if (samples != null) {
+            samples.finish(cpu.now(), queue.size());
         }
     }
 
