@@ -31,16 +31,25 @@ final class ExperimentDescription {
     }
 
     static ExperimentDescription read(Path file) throws MalformedResultsException {
-        JsonNode root;
+        String text;
         try {
-            root = new ObjectMapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
+            text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new MalformedResultsException(file + ": no such file");
+        } catch (IOException e) {
+            throw new MalformedResultsException(file + ": cannot be read: " + e.getMessage());
+        }
+        return parse(text);
+    }
+
+    /** The description of an experiment given as the JSON text {@code experiment.json} holds. */
+    static ExperimentDescription parse(String text) throws MalformedResultsException {
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(text);
         } catch (JsonProcessingException e) {
             throw new MalformedResultsException(FILE + " line " + e.getLocation().getLineNr() + ": not JSON: "
                     + e.getOriginalMessage().lines().findFirst().orElse(""));
-        } catch (IOException e) {
-            throw new MalformedResultsException(file + ": cannot be read: " + e.getMessage());
         }
         if (root == null || !root.isObject()) {
             throw new MalformedResultsException(FILE + ": expected a JSON object (the experiment as it ran)");
