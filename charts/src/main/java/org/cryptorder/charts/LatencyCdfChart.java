@@ -114,6 +114,7 @@ final class LatencyCdfChart {
             List<Line> lines = panels.get(picked.get(p));
             XYSeriesCollection data = new XYSeriesCollection();
             XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
+            r.setDrawSeriesLineAsPath(true);  // one SVG path per line, not a line element per segment
             Map<String, Integer> variations = new LinkedHashMap<>();
             for (int k = 0; k < lines.size(); k++) {
                 Line l = lines.get(k);

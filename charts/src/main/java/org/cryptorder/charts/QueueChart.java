@@ -96,6 +96,7 @@ final class QueueChart {
             Shown s = shown.get(p);
             XYSeriesCollection data = new XYSeriesCollection();
             XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
+            r.setDrawSeriesLineAsPath(true);  // one SVG path per line, not a line element per segment
             int highest = 0;
             for (int k = 0; k < s.queues().size(); k++) {
                 SideFiles.Queue q = s.queues().get(k);

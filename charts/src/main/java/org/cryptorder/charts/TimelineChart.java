@@ -193,7 +193,8 @@ public final class TimelineChart {
 
         XYIntervalSeriesCollection data = new XYIntervalSeriesCollection();
         List<Paint> paints = new ArrayList<>();
-        List<List<Boolean>> outlined = new ArrayList<>();
+        List<List<Integer>> outlined = new ArrayList<>();
+        double usPerPoint = endUs * 1.01 / (WIDTH - 200);
         Map<FrameTrace.Kind, Integer> seriesOf = new EnumMap<>(FrameTrace.Kind.class);
         for (FrameTrace.Kind k : FrameTrace.Kind.values()) {
             if (trace.spans().stream().anyMatch(sp -> sp.kind() == k)) {
@@ -210,7 +211,10 @@ public final class TimelineChart {
             double end = Math.max(sp.endNs(), sp.startNs() + endUs * 1000 / 2500);
             data.getSeries(series).add((p.barLow() + p.barHigh()) / 2, p.barLow(), p.barHigh(),
                     (sp.startNs() + end) / 2000, sp.startNs() / 1000, end / 1000);
-            outlined.get(series).add(delayed.contains(sp.frame()));
+            // red round the frames counted InPktsDelayed; a white edge between bars wide enough to keep their colour
+            outlined.get(series).add(delayed.contains(sp.frame()) ? OutlinedBarRenderer.RED_EDGE
+                    : (end - sp.startNs()) / 1000 > 4 * usPerPoint ? OutlinedBarRenderer.WHITE_EDGE
+                    : OutlinedBarRenderer.NO_EDGE);
         }
 
         SymbolAxis laneAxis = new SymbolAxis(null, ticks);
@@ -293,35 +297,42 @@ public final class TimelineChart {
         return out;
     }
 
-    /** Bars outlined in red one by one (the frames counted InPktsDelayed), white otherwise. */
+    /** Bars outlined one by one: red round the frames counted InPktsDelayed, white between wide bars, else none. */
     private static final class OutlinedBarRenderer extends XYBarRenderer {
         private static final long serialVersionUID = 1L;
+        static final int NO_EDGE = 0;
+        static final int WHITE_EDGE = 1;
+        static final int RED_EDGE = 2;
         private static final BasicStroke THIN = new BasicStroke(0.4f);
         private static final BasicStroke RED = new BasicStroke(1.6f);
-        private final transient List<List<Boolean>> outlined;
+        private final transient List<List<Integer>> edges;
 
-        OutlinedBarRenderer(List<List<Boolean>> outlined) {
-            this.outlined = outlined;
+        OutlinedBarRenderer(List<List<Integer>> edges) {
+            this.edges = edges;
         }
 
-        private boolean red(int series, int item) {
-            List<Boolean> own = outlined.get(series);
-            return item < own.size() && own.get(item);
+        private int edge(int series, int item) {
+            List<Integer> own = edges.get(series);
+            return item < own.size() ? own.get(item) : NO_EDGE;
         }
 
         @Override
         public Paint getItemOutlinePaint(int series, int item) {
-            return red(series, item) ? DELAYED : Color.WHITE;
+            return switch (edge(series, item)) {
+                case RED_EDGE -> DELAYED;
+                case WHITE_EDGE -> Color.WHITE;
+                default -> getItemPaint(series, item);
+            };
         }
 
         @Override
         public java.awt.Stroke getItemOutlineStroke(int series, int item) {
-            return red(series, item) ? RED : THIN;
+            return edge(series, item) == RED_EDGE ? RED : THIN;
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof OutlinedBarRenderer other && super.equals(o) && outlined.equals(other.outlined);
+            return o instanceof OutlinedBarRenderer other && super.equals(o) && edges.equals(other.edges);
         }
 
         @Override
