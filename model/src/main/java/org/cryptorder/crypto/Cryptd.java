@@ -6,7 +6,7 @@ import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Task;
 import org.cryptorder.host.Work;
 import org.cryptorder.macsec.GcmEngine;
-import org.cryptorder.metrics.LevelSamples;
+import org.cryptorder.engine.LevelSignal;
 
 /**
  * cryptd on one CPU ({@code crypto/cryptd.c}): a bounded FIFO of requests shared by every user on
@@ -34,8 +34,8 @@ public final class Cryptd {
     private double waitSumNs;
     private double lengthAreaNs;
     private double lastChange;
-    /** The queue length on a time grid, or null when nobody asked. */
-    private LevelSamples samples;
+    /** The queue length, emitted after each change ({@code <cpu>.<worker>.length}). */
+    private final LevelSignal lengthSignal;
 
     /** What the worker does with a request it has finished: by default, its completion callback. */
     interface Completion {
@@ -57,6 +57,7 @@ public final class Cryptd {
         this.engine = engine;
         this.completion = completion;
         this.worker = cpu.newTask(workerName, Context.KERNEL_WORKER, false);
+        this.lengthSignal = new LevelSignal(cpu.name() + "." + workerName.replace('/', '.') + ".length");
     }
 
     public Cpu cpu() {
@@ -75,6 +76,7 @@ public final class Cryptd {
         }
         changeLength();
         queue.add(r);
+        emitLength();
         r.enqueuedAt = cpu.now();
         r.tfm().inCryptd++;
         enqueued++;
@@ -82,11 +84,14 @@ public final class Cryptd {
         return true;
     }
 
+    private void emitLength() {
+        if (lengthSignal.hasObservers()) {
+            lengthSignal.emit(cpu.now(), queue.size());
+        }
+    }
+
     private void changeLength() {
         double now = cpu.now();
-        if (samples != null) {
-            samples.change(now, queue.size());
-        }
         lengthAreaNs += queue.size() * (now - lastChange);
         lastChange = now;
     }
@@ -99,6 +104,7 @@ public final class Cryptd {
         public double start(Cpu c) {
             changeLength();
             request = queue.poll();
+            emitLength();
             request.startedAt = c.now();
             waitSumNs += c.now() - request.enqueuedAt;
             return costs.ns(costs.cryptdInvocationCycles())
@@ -120,18 +126,11 @@ public final class Cryptd {
     }
 
     /**
-     * Samples the queue length ({@link #length}) on the grid of {@code s} from now on; call {@link
-     * #finishSamples} at the end of the run.
+     * The queue length ({@link #length}) as a signal: every change is emitted with the new length,
+     * for recorders such as {@link org.cryptorder.metrics.LevelSamples}.
      */
-    public void sample(LevelSamples s) {
-        this.samples = s;
-    }
-
-    /** Closes the samples at the end of the run (the grid points up to now take the current length). */
-    public void finishSamples() {
-        if (samples != null) {
-            samples.finish(cpu.now(), queue.size());
-        }
+    public LevelSignal lengthSignal() {
+        return lengthSignal;
     }
 
     /** Requests waiting (not yet taken by the worker). */

@@ -298,7 +298,7 @@ public final class DatapathRunModel implements RunModel {
                 for (Host h : List.of(net.b(), net.a())) {
                     for (int c = 0; c < h.cpuCount(); c++) {
                         LevelSamples s = new LevelSamples(recording.queueIntervalNs(), points);
-                        h.cryptd(c).sample(s);
+                        h.cryptd(c).lengthSignal().subscribe(s);
                         samples.add(s);
                     }
                 }
@@ -317,7 +317,7 @@ public final class DatapathRunModel implements RunModel {
             for (Host h : List.of(net.b(), net.a())) {
                 boolean any = false;
                 for (int c = 0; c < h.cpuCount(); c++) {
-                    h.cryptd(c).finishSamples();
+                    samples.get(k + c).finish(sim.time());
                     any |= h.cryptd(c).enqueued() > 0;
                 }
                 for (int c = 0; c < h.cpuCount(); c++, k++) {

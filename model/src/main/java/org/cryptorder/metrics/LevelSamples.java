@@ -1,18 +1,21 @@
 package org.cryptorder.metrics;
 
+import org.cryptorder.engine.LevelSignal;
+
 /**
  * An integer level (a queue's length) sampled on a fixed grid of simulated time, 0, T, 2T, ...,
- * without an event of its own: the owner of the level calls {@link #change} just before the level
- * changes, and the grid points passed since the last change take the level they saw. The value at
- * grid point t is therefore the level after every change at or before t, as an event scheduled at t
- * after every other event of that instant would read it; adding the samples changes no event of the
- * simulation. The samples live in one array allocated up front: a change costs a comparison and,
- * when grid points were passed, one store per point.
+ * without an event of its own: it observes a {@link LevelSignal} (the level starts at 0), and when
+ * the level changes, the grid points passed since the last change take the level they saw. The
+ * value at grid point t is therefore the level after every change at or before t, as an event
+ * scheduled at t after every other event of that instant would read it; recording changes no event
+ * of the simulation. The samples live in one array allocated up front: a change costs a comparison
+ * and, when grid points were passed, one store per point.
  */
-public final class LevelSamples {
+public final class LevelSamples implements LevelSignal.Observer {
     private final double intervalNs;
     private final int[] values;
     private int filled;
+    private int level;
 
     /**
      * @param intervalNs the grid spacing T, ns (positive)
@@ -32,15 +35,17 @@ public final class LevelSamples {
         return (int) Math.floor(endNs / intervalNs + 1e-9) + 1;
     }
 
-    /** The level is about to change at {@code nowNs}; it has been {@code level} since the last change. */
-    public void change(double nowNs, int level) {
+    /** The level became {@code newLevel} at {@code nowNs}. */
+    @Override
+    public void observe(double nowNs, double newLevel) {
         while (filled < values.length && filled * intervalNs < nowNs) {
             values[filled++] = level;
         }
+        level = (int) newLevel;
     }
 
-    /** The end of the run at {@code nowNs}: every grid point up to and including it takes {@code level}. */
-    public void finish(double nowNs, int level) {
+    /** The end of the run at {@code nowNs}: every grid point up to and including it takes the current level. */
+    public void finish(double nowNs) {
         while (filled < values.length && filled * intervalNs <= nowNs) {
             values[filled++] = level;
         }

@@ -134,7 +134,7 @@ class CryptdQueueingTest {
         Cpu cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
         Cryptd cryptd = new Cryptd(cpu, 10, ONE_NS_PER_OCTET, new GcmEngine());
         LevelSamples samples = new LevelSamples(50, LevelSamples.pointsUntil(600, 50));
-        cryptd.sample(samples);
+        cryptd.lengthSignal().subscribe(samples);
         Tfm tfm = new Tfm("sa");
         new Event(sim) {
             @Override
@@ -151,7 +151,7 @@ class CryptdQueueingTest {
             }
         }.schedule(600);
         sim.start();
-        cryptd.finishSamples();
+        samples.finish(sim.time());
         // the worker takes the first request at once, then one every 100 ns: 5 wait during [0, 100), 4 during [100, 200), ...
         int[] expected = {5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0, 0};
         assertThat(samples.count()).isEqualTo(expected.length);

@@ -80,7 +80,7 @@ class AllocationFreeTest {
         for (int round = 0; round < 2; round++) {
             long before = bean.getThreadAllocatedBytes(id);
             for (int k = 0; k < PACKETS; k++) {
-                samples.change(round * PACKETS * 50.0 + k * 50.0, k % 7);
+                samples.observe(round * PACKETS * 50.0 + k * 50.0, k % 7);
             }
             long allocated = bean.getThreadAllocatedBytes(id) - before;
             if (round == 1) {
