@@ -1,11 +1,13 @@
 package org.cryptorder.charts;
 
 import java.awt.Color;
+import java.awt.geom.Line2D;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
 import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.annotations.XYTitleAnnotation;
 import org.jfree.chart.axis.LogAxis;
@@ -132,8 +134,8 @@ final class LatencyCdfChart {
                 r.setSeriesStroke(k, PolicyPalette.line(variation));
                 if (!inLegend.contains(l.label())) {
                     inLegend.add(l.label());
-                    org.jfree.chart.LegendItem item = new org.jfree.chart.LegendItem(l.label(), null, null, null,
-                            new java.awt.geom.Line2D.Double(-12, 0, 12, 0), PolicyPalette.line(variation), c);
+                    LegendItem item = new LegendItem(l.label(), null, null, null, new Line2D.Double(-12, 0, 12, 0),
+                            PolicyPalette.line(variation), c);
                     item.setLabelFont(ChartStyle.LEGEND);
                     legend.add(item);
                 }

@@ -2,6 +2,7 @@ package org.cryptorder.charts;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.geom.Line2D;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
@@ -131,7 +133,7 @@ final class QueueChart {
                     m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
                     m.setLabelOffset(new RectangleInsets(2, 4, 2, 2));
                 }
-                sub.addDomainMarker(m, org.jfree.chart.ui.Layer.BACKGROUND);
+                sub.addDomainMarker(m, Layer.BACKGROUND);
             }
             TextTitle label = new TextTitle(s.row().label(), ChartStyle.LEGEND);
             label.setPaint(ChartStyle.INK);
@@ -142,7 +144,7 @@ final class QueueChart {
         LegendItemCollection items = new LegendItemCollection();
         for (Map.Entry<String, Integer> e : lineStyles.entrySet()) {
             LegendItem item = new LegendItem(e.getKey() + (e.getKey().startsWith("b ") ? " (receiver)" : " (sender)"),
-                    null, null, null, new java.awt.geom.Line2D.Double(-12, 0, 12, 0), thin(e.getValue()),
+                    null, null, null, new Line2D.Double(-12, 0, 12, 0), thin(e.getValue()),
                     PolicyPalette.shade(ChartStyle.GREY, e.getValue()));
             item.setLabelFont(ChartStyle.LEGEND);
             items.add(item);

@@ -4,10 +4,12 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Paint;
+import java.awt.Stroke;
 import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -174,7 +176,7 @@ public final class TimelineChart {
             total += slots.get(lane);
         }
         String[] ticks = new String[total];
-        java.util.Arrays.fill(ticks, "");
+        Arrays.fill(ticks, "");
         int top = total;
         for (String lane : lanes) {
             top -= slots.get(lane);
@@ -326,7 +328,7 @@ public final class TimelineChart {
         }
 
         @Override
-        public java.awt.Stroke getItemOutlineStroke(int series, int item) {
+        public Stroke getItemOutlineStroke(int series, int item) {
             return edge(series, item) == RED_EDGE ? RED : THIN;
         }
 

@@ -1,12 +1,12 @@
 package org.cryptorder.crypto;
 
 import java.util.ArrayDeque;
+import org.cryptorder.engine.LevelSignal;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Task;
 import org.cryptorder.host.Work;
 import org.cryptorder.macsec.GcmEngine;
-import org.cryptorder.engine.LevelSignal;
 
 /**
  * cryptd on one CPU ({@code crypto/cryptd.c}): a bounded FIFO of requests shared by every user on

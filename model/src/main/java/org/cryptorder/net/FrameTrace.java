@@ -1,8 +1,11 @@
 package org.cryptorder.net;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
 
@@ -81,7 +84,7 @@ public final class FrameTrace {
     private final int maxFrames;
     private final List<Step> steps = new ArrayList<>();
     private final List<Span> spans = new ArrayList<>();
-    private final java.util.TreeSet<Long> delayed = new java.util.TreeSet<>();
+    private final TreeSet<Long> delayed = new TreeSet<>();
     private int admitted;
 
     /** Follows the first {@code maxFrames} frames created. */
@@ -143,8 +146,8 @@ public final class FrameTrace {
     }
 
     /** The followed frames counted InPktsDelayed, in increasing order. */
-    public java.util.SortedSet<Long> delayedFrames() {
-        return java.util.Collections.unmodifiableSortedSet(delayed);
+    public SortedSet<Long> delayedFrames() {
+        return Collections.unmodifiableSortedSet(delayed);
     }
 
     /** The steps in the order they happened. */
