@@ -37,15 +37,20 @@ final class ChartFiles {
     }
 
     static Written write(JFreeChart chart, Path folder, String name) throws IOException {
+        return write(chart, folder, name, ChartStyle.WIDTH, ChartStyle.HEIGHT);
+    }
+
+    /** A chart on a canvas of another size, in points (PNG at {@link ChartStyle#PNG_SCALE} times it). */
+    static Written write(JFreeChart chart, Path folder, String name, int width, int height) throws IOException {
         Files.createDirectories(folder);
         Path png = folder.resolve(name + ".png");
         Path svg = folder.resolve(name + ".svg");
-        writeAtomically(png, png(chart));
-        SVGGraphics2D g2 = new SVGGraphics2D(ChartStyle.WIDTH, ChartStyle.HEIGHT);
+        writeAtomically(png, png(chart, width, height));
+        SVGGraphics2D g2 = new SVGGraphics2D(width, height);
         g2.setDefsKeyPrefix(name + "-");
         g2.setRenderingHint(SVGHints.KEY_DRAW_STRING_TYPE, SVGHints.VALUE_DRAW_STRING_TYPE_VECTOR);
-        chart.draw(g2, new Rectangle2D.Double(0, 0, ChartStyle.WIDTH, ChartStyle.HEIGHT));
-        ViewBox box = new ViewBox(0, 0, ChartStyle.WIDTH, ChartStyle.HEIGHT);
+        chart.draw(g2, new Rectangle2D.Double(0, 0, width, height));
+        ViewBox box = new ViewBox(0, 0, width, height);
         String document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                 + g2.getSVGElement(name + "-chart", true, box, null, null) + "\n";
         writeAtomically(svg, document.getBytes(StandardCharsets.UTF_8));
@@ -54,16 +59,19 @@ final class ChartFiles {
     }
 
     static byte[] png(JFreeChart chart) throws IOException {
+        return png(chart, ChartStyle.WIDTH, ChartStyle.HEIGHT);
+    }
+
+    static byte[] png(JFreeChart chart, int width, int height) throws IOException {
         int scale = ChartStyle.PNG_SCALE;
-        BufferedImage image = new BufferedImage(ChartStyle.WIDTH * scale, ChartStyle.HEIGHT * scale,
-                BufferedImage.TYPE_INT_RGB);
+        BufferedImage image = new BufferedImage(width * scale, height * scale, BufferedImage.TYPE_INT_RGB);
         Graphics2D g2 = image.createGraphics();
         try {
             g2.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
             g2.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
             g2.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
             g2.scale(scale, scale);
-            chart.draw(g2, new Rectangle2D.Double(0, 0, ChartStyle.WIDTH, ChartStyle.HEIGHT));
+            chart.draw(g2, new Rectangle2D.Double(0, 0, width, height));
         } finally {
             g2.dispose();
         }

@@ -37,17 +37,31 @@ final class ExperimentDescription {
     }
 
     static ExperimentDescription read(Path file) throws MalformedResultsException {
-        JsonNode root;
+        String text;
         try {
-            root = new ObjectMapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
+            text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new MalformedResultsException(file + ": no such file");
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new MalformedResultsException(file + ":" + (at == null ? 1 : Math.max(1, at.getLineNr())) + ":"
-                    + (at == null ? 1 : Math.max(1, at.getColumnNr())) + ": not valid JSON: " + JsonSyntax.reason(e));
         } catch (IOException e) {
             throw new MalformedResultsException(file + ": cannot be read: " + e.getMessage());
+        }
+        return parse(file.toString(), text);
+    }
+
+    /** The description of an experiment given as the JSON text {@code experiment.json} holds. */
+    static ExperimentDescription parse(String text) throws MalformedResultsException {
+        return parse(FILE, text);
+    }
+
+    /** The same, naming the text {@code name} in messages. */
+    private static ExperimentDescription parse(String name, String text) throws MalformedResultsException {
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(text);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw new MalformedResultsException(name + ":" + (at == null ? 1 : Math.max(1, at.getLineNr())) + ":"
+                    + (at == null ? 1 : Math.max(1, at.getColumnNr())) + ": not valid JSON: " + JsonSyntax.reason(e));
         }
         if (root == null || !root.isObject()) {
             throw new MalformedResultsException(FILE + ": expected a JSON object (the experiment as it ran)");

@@ -119,7 +119,7 @@ final class ReportPage {
         summary(b);
         parameters(b);
         b.append("<footer><p>Drawn from <code>experiment.json</code>, <code>summary.csv</code> and <code>runs.csv</code>"
-                + " by cryptorder ").append(escape(toolVersion)).append(".</p></footer>\n");
+                + " (and, where present, <code>latency.csv</code> and <code>series/</code>) by cryptorder ").append(escape(toolVersion)).append(".</p></footer>\n");
         b.append("</main>\n</body>\n</html>\n");
         return b.toString();
     }

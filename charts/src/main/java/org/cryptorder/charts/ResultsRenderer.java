@@ -6,8 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Draws the charts and the report of a results folder from its tables alone ({@code
- * experiment.json}, {@code summary.csv}, {@code runs.csv}): PNG and SVG files in {@code charts/},
+ * Draws the charts and the report of a results folder from its tables ({@code experiment.json},
+ * {@code summary.csv}, {@code runs.csv}) and, where present, its side files ({@code latency.csv},
+ * {@code series/}; a chart whose file is absent is skipped with a note): PNG and SVG files in {@code charts/},
  * and {@code report.html} beside the tables. Used by {@code cryptorder chart DIR} and at the end of
  * {@code cryptorder run}.
  */
@@ -47,7 +48,8 @@ public final class ResultsRenderer {
     public Rendered render(Path folder) throws MalformedResultsException, IOException {
         ResultTables tables = ResultTables.read(folder);
         List<Drawn> drawn = List.of(GoodputChart.draw(tables), ReorderingChart.draw(tables),
-                TcpRetransmitsChart.draw(tables), CpuTimeChart.draw(tables));
+                TcpRetransmitsChart.draw(tables), CpuTimeChart.draw(tables), LatencyCdfChart.draw(tables),
+                QueueChart.draw(tables));
         List<Path> files = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         List<ReportPage.Figure> figures = new ArrayList<>();

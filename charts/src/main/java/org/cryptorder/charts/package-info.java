@@ -1,6 +1,7 @@
 /**
- * Charts and the HTML report of a results folder, drawn from its tables alone ({@code
- * experiment.json}, {@code summary.csv}, {@code runs.csv}): nothing here runs or knows the model.
+ * Charts and the HTML report of a results folder, drawn from its tables ({@code experiment.json},
+ * {@code summary.csv}, {@code runs.csv}) and its side files ({@code latency.csv}, {@code series/}),
+ * and the timeline chart of a frame trace: nothing here runs the model.
  *
  * <h2>What is drawn</h2>
  * {@link org.cryptorder.charts.ResultsRenderer} reads the folder ({@code ResultTables}: every
@@ -9,15 +10,20 @@
  * others, or bars grouped by a named path, one per policy), and draws {@code GoodputChart}, {@code
  * ReorderingChart} (reordered ratio on a log scale whose zeros sit on a floor line, and
  * InPktsDelayed), {@code TcpRetransmitsChart} (TCP experiments only) and {@code CpuTimeChart}
- * (from {@code cpu_<context>_seconds} columns: the receiving host's CPU time by context). Each is
+ * (from {@code cpu_<context>_seconds} columns: the receiving host's CPU time by context), and from
+ * the side files ({@code SideFiles}; a chart whose file is absent is skipped with a note) {@code
+ * LatencyCdfChart} (the fraction of frames delivered within x µs, a line per policy, a panel per
+ * level of the other swept path) and {@code QueueChart} (the cryptd queue length of each busy CPU
+ * over replication 0, a panel per configuration that queued). Each is
  * written as PNG (1920 x 1200 pixels) and SVG (text as outlines) by {@code ChartFiles}; colours and
  * markers per policy come from {@code PolicyPalette}, fonts and axes from {@code ChartStyle}.
  * {@code ReportPage} puts the charts inline in {@code report.html} with what was run, the summary
  * table and the sentences of {@code AutomaticReading}.
  *
- * <h2>What is not</h2>
- * Time series (a cryptd queue over time), per-frame latency distributions and timelines need data
- * that the result tables do not hold: per-run samples and traces.
+ * <h2>The explain timeline</h2>
+ * {@link org.cryptorder.charts.TimelineChart} draws a {@code FrameTrace}: a swimlane per CPU, cryptd
+ * queue and link direction the followed frames used, each step of each frame a bar from its start
+ * to its end coloured by what it was, the frames counted InPktsDelayed outlined in red.
  *
  * <h2>Numbers</h2>
  * Means with the half-widths of their 95% Student-t intervals, as {@code summary.csv} gives them;
@@ -29,7 +35,9 @@
  * Tests draw hand-made tables and check the files (PNG size, SVG that parses, with no text
  * elements), the colours on the images, the sentences of the reading on crafted numbers (overlapping
  * and separate intervals, one replication, tiny non-zero values), the report's sections, that it
- * loads nothing and has unique element ids, and, tagged {@code browser}, that headless Chromium
- * opens it offline with an empty console and lays each chart out at its size.
+ * loads nothing and has unique element ids, the latency CDFs (a panel per level, monotone, ending at
+ * 1) and the queue panels (only configurations and CPUs that queued), that a folder without side
+ * files still charts, and, tagged {@code browser}, that headless Chromium opens it offline with an
+ * empty console and lays each chart, the new ones included, out at its size.
  */
 package org.cryptorder.charts;

@@ -1,14 +1,22 @@
 package org.cryptorder.charts;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.data.xy.XYDataset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -154,5 +162,97 @@ class ChartRenderingTest {
         BufferedImage png = ImageIO.read(new ByteArrayInputStream(Files.readAllBytes(folder.resolve("charts/goodput.png"))));
         assertThat(png.getWidth()).isEqualTo(2 * ChartStyle.WIDTH);
         assertThat(png.getHeight()).isEqualTo(2 * ChartStyle.HEIGHT);
+    }
+
+    private static final List<String> PVC_POLICIES = List.of("sync-fallback", "sync-fallback", "sync-fallback",
+            "sync-fallback", "async", "async", "async", "async", "async-unordered", "async-unordered",
+            "async-unordered", "async-unordered");
+
+    @Test
+    void theLatencyCdfHasAPanelPerContentionLevelAndALinePerPolicyRisingToOne() throws Exception {
+        Path folder = ResultFolders.policyVsContention(tmp.resolve("pvc"));
+        ResultFolders.sideFiles(folder, PVC_POLICIES);
+        Drawn d = LatencyCdfChart.draw(ResultTables.read(folder));
+        assertThat(d).isInstanceOf(Drawn.Chart.class);
+        JFreeChart chart = ((Drawn.Chart) d).chart();
+        assertThat(chart.getTitle().getText()).contains("per crypto policy", "a panel per kernel FPU busy");
+        assertThat(chart.getPlot()).isInstanceOf(CombinedDomainXYPlot.class);
+        List<XYPlot> panels = ((CombinedDomainXYPlot) chart.getPlot()).getSubplots();
+        assertThat(panels).hasSize(4);
+        assertThat(((CombinedDomainXYPlot) chart.getPlot()).getDomainAxis())
+                .as("23.5 to 40000 us span three decades").isInstanceOf(LogAxis.class);
+        Map<Integer, SideFiles.Histogram> histograms = SideFiles.latency(folder);
+        for (XYPlot panel : panels) {
+            XYDataset data = panel.getDataset();
+            assertThat(data.getSeriesCount()).isEqualTo(3);
+            assertThat(List.of(data.getSeriesKey(0), data.getSeriesKey(1), data.getSeriesKey(2)))
+                    .containsExactly("sync-fallback", "async", "async-unordered");
+            for (int s = 0; s < 3; s++) {
+                int n = data.getItemCount(s);
+                assertThat(data.getYValue(s, 0)).isZero();
+                assertThat(data.getYValue(s, n - 1)).as("the CDF ends at 1").isEqualTo(1.0);
+                for (int i = 1; i < n; i++) {
+                    assertThat(data.getYValue(s, i)).as("monotone").isGreaterThanOrEqualTo(data.getYValue(s, i - 1));
+                    assertThat(data.getXValue(s, i)).isGreaterThan(data.getXValue(s, i - 1));
+                }
+            }
+        }
+        assertThat(histograms.get(8).total()).as("every frame of latency.csv counted").isEqualTo(508 + 300 + 150 + 50);
+        double[] cdf = histograms.get(8).cdf();
+        assertThat(cdf[0]).isEqualTo(508.0 / 1008);
+        Path png = folder.resolve("charts/latency-cdf.png");
+        renderer().render(folder);
+        assertThat(pixels(ImageIO.read(png.toFile()), 0xD55E00)).as("sync-fallback's line").isPositive();
+        assertThat(pixels(ImageIO.read(png.toFile()), 0xE69F00)).as("async-unordered's line").isPositive();
+    }
+
+    @Test
+    void theQueueChartHasAPanelPerConfigurationThatQueuedAndALinePerBusyCpu() throws Exception {
+        Path folder = ResultFolders.quickstart(tmp.resolve("q"));
+        ResultFolders.sideFiles(folder, List.of("sync-fallback", "async", "async-unordered"));
+        Drawn d = QueueChart.draw(ResultTables.read(folder));
+        assertThat(d).isInstanceOf(Drawn.Chart.class);
+        List<XYPlot> panels = ((CombinedDomainXYPlot) ((Drawn.Chart) d).chart().getPlot()).getSubplots();
+        assertThat(panels).as("sync-fallback queued nothing: no panel").hasSize(2);
+        for (XYPlot panel : panels) {
+            assertThat(panel.getDataset().getSeriesCount()).as("cpu1 stayed empty: no line").isEqualTo(1);
+            assertThat(panel.getDataset().getSeriesKey(0)).isEqualTo("b cpu0");
+            assertThat(panel.getDataset().getItemCount(0)).isEqualTo(101);
+            assertThat(panel.getDataset().getYValue(0, 9)).isEqualTo(9);
+            assertThat(panel.getDataset().getXValue(0, 100)).as("ms").isCloseTo(10, within(1e-9));
+        }
+    }
+
+    @Test
+    void theQueueChartPicksTheHighestContentionWhenManyConfigurationsQueued() throws Exception {
+        Path folder = ResultFolders.policyVsContention(tmp.resolve("pvc"));
+        ResultFolders.sideFiles(folder, PVC_POLICIES);
+        Drawn d = QueueChart.draw(ResultTables.read(folder));
+        JFreeChart chart = ((Drawn.Chart) d).chart();
+        assertThat(chart.getTitle().getText()).endsWith(", at kernel FPU busy 0.5");
+        assertThat(((CombinedDomainXYPlot) chart.getPlot()).getSubplots()).hasSize(2);
+    }
+
+    @Test
+    void aFolderWithoutLatencyOrSeriesStillChartsAndSaysWhatItSkipped() throws Exception {
+        Path folder = ResultFolders.quickstart(tmp.resolve("q"));
+        ResultsRenderer.Rendered r = renderer().render(folder);
+        assertThat(r.skipped()).anyMatch(s -> s.startsWith("Per-frame latency CDF (the folder has no latency.csv"))
+                .anyMatch(s -> s.startsWith("cryptd queue length over time (the folder has no series/"));
+        assertThat(folder.resolve("charts/latency-cdf.png")).doesNotExist();
+        assertThat(Files.readString(r.report())).contains("Per-frame latency CDF: not drawn, the folder has no latency.csv");
+        ResultFolders.sideFiles(folder, List.of("sync-fallback", "sync-fallback", "sync-fallback"));
+        r = renderer().render(folder);
+        assertThat(r.skipped()).anyMatch(s -> s.startsWith("cryptd queue length over time (no configuration queued"));
+        assertThat(folder.resolve("charts/latency-cdf.png")).exists();
+    }
+
+    @Test
+    void aMalformedSeriesFileIsReportedWithItsName() throws Exception {
+        Path folder = ResultFolders.quickstart(tmp.resolve("q"));
+        Files.createDirectories(folder.resolve("series"));
+        Files.writeString(folder.resolve("series/cryptd-queue-1.csv"), "time_s,host,cpu,length\n0,b,cpu0,1\n");
+        assertThatThrownBy(() -> renderer().render(folder)).isInstanceOf(MalformedResultsException.class)
+                .hasMessageContaining("series/cryptd-queue-1.csv: expected the columns time_s, host, cpu, queue_length");
     }
 }

@@ -80,9 +80,12 @@ class ReportInBrowserTest {
     @Test
     void theReportOpensOfflineWithoutConsoleMessagesAndShowsItsCharts() throws Exception {
         Path folder = ResultFolders.policyVsContention(tmp.resolve("pvc"));
+        ResultFolders.sideFiles(folder, List.of("sync-fallback", "sync-fallback", "sync-fallback", "sync-fallback",
+                "async", "async", "async", "async", "async-unordered", "async-unordered", "async-unordered",
+                "async-unordered"));
         ResultsRenderer.Rendered rendered = new ResultsRenderer("test").render(folder);
         long charts = rendered.charts().stream().filter(p -> p.toString().endsWith(".svg")).count();
-        assertThat(charts).isEqualTo(2);
+        assertThat(charts).as("goodput, reordering, latency CDF, cryptd queue").isEqualTo(4);
 
         Path shot = tmp.resolve("shot.png");
         Run r = chromium(rendered.report(), "--window-size=1200,2600", "--hide-scrollbars", "--screenshot=" + shot);
@@ -100,7 +103,8 @@ class ReportInBrowserTest {
         Path measured = rendered.report().resolveSibling("measured.html");
         Files.writeString(measured, html.replace("</body>", "<script>document.body.setAttribute('data-svg-sizes',"
                 + " Array.from(document.querySelectorAll('figure .chart svg')).map(function (s) {"
-                + " var b = s.getBoundingClientRect(); return Math.round(b.width) + 'x' + Math.round(b.height); })"
+                + " var b = s.getBoundingClientRect(); return s.closest('figure').id + ':' + Math.round(b.width) + 'x'"
+                + " + Math.round(b.height); })"
                 + ".join(' '));</script></body>"));
         Run dom = chromium(measured, "--window-size=1200,900", "--dump-dom");
         assertThat(dom.status()).as(dom.err()).isZero();
@@ -108,7 +112,10 @@ class ReportInBrowserTest {
         assertThat(m.find()).as("the measuring script ran: " + dom.err()).isTrue();
         List<String> sizes = List.of(m.group(1).split(" "));
         assertThat(sizes).hasSize((int) charts);
-        for (String size : sizes) {
+        assertThat(sizes.stream().map(x -> x.substring(0, x.indexOf(':'))))
+                .containsExactly("goodput", "reordering", "latency-cdf", "cryptd-queue");
+        for (String figure : sizes) {
+            String size = figure.substring(figure.indexOf(':') + 1);
             String[] wh = size.split("x");
             double w = Double.parseDouble(wh[0]);
             double h = Double.parseDouble(wh[1]);

@@ -162,4 +162,39 @@ final class ResultFolders {
         f.config(List.of("async-unordered", "0.3"), 3, 4.9e9, 1e8, 170, 30, 160, 30, 440, 90, 0.005, 0.001, 0, 0, 0, 0);
         return f.write(folder);
     }
+
+    /**
+     * Side files for a folder of {@code configurations} configurations whose policy is {@code
+     * policies[i]}: {@code latency.csv} with a few bins per configuration (the sync-fallback ones
+     * slower), and {@code series/cryptd-queue-<i>.csv} over 10 ms every 100 µs for CPUs 0 and 1 of b,
+     * cpu0 queueing a saw-tooth up to 9 requests under the async policies, nothing otherwise.
+     */
+    static void sideFiles(Path folder, List<String> policies) {
+        try {
+            StringBuilder latency = new StringBuilder(COMMENTS + "configuration,bucket_upper_us,count\n");
+            for (int c = 0; c < policies.size(); c++) {
+                boolean sync = policies.get(c).equals("sync-fallback");
+                double[] upper = sync ? new double[] {900, 2000, 40000} : new double[] {23.5, 31, 64, 350};
+                long[] counts = sync ? new long[] {10, 30, 60} : new long[] {500 + c, 300, 150, 50};
+                for (int b = 0; b < upper.length; b++) {
+                    latency.append(c).append(',').append(cell(upper[b])).append(',').append(counts[b]).append('\n');
+                }
+            }
+            Files.writeString(folder.resolve("latency.csv"), latency);
+            Path series = Files.createDirectories(folder.resolve("series"));
+            for (int c = 0; c < policies.size(); c++) {
+                boolean queues = policies.get(c).startsWith("async");
+                StringBuilder b = new StringBuilder(COMMENTS + "time_s,host,cpu,queue_length\n");
+                for (String cpu : List.of("cpu0", "cpu1")) {
+                    for (int i = 0; i <= 100; i++) {
+                        int length = queues && cpu.equals("cpu0") ? i % 10 : 0;
+                        b.append(cell(i * 1e-4)).append(",b,").append(cpu).append(',').append(length).append('\n');
+                    }
+                }
+                Files.writeString(series.resolve("cryptd-queue-" + c + ".csv"), b);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

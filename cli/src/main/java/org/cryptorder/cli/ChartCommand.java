@@ -12,12 +12,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cryptorder chart DIR}: draws the charts (PNG and SVG in {@code DIR/charts}) and {@code
- * DIR/report.html} again from the tables of a results folder, as {@code run} does at its end.
+ * DIR/report.html} again from the tables and side files of a results folder, as {@code run} does at
+ * its end.
  */
 @Command(name = "chart", mixinStandardHelpOptions = true,
         description = {"Draws the charts and report of a results folder again.",
             "The charts (DIR/charts/*.png and *.svg) and DIR/report.html are drawn from the tables of the"
-                + " folder (experiment.json, summary.csv, runs.csv) and replace earlier ones.",
+                + " folder (experiment.json, summary.csv, runs.csv, and latency.csv and series/ where present:"
+                + " without them their charts are skipped) and replace earlier ones.",
             "Exit status: 0 done, 1 a chart or the report could not be written, 2 a folder without the tables"
                 + " or with malformed ones."})
 final class ChartCommand implements Callable<Integer> {

@@ -1,9 +1,12 @@
 package org.cryptorder.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.cryptorder.charts.TimelineChart;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.experiment.DatapathRunModel;
 import org.cryptorder.experiment.ExperimentFile;
@@ -25,7 +28,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "explain", mixinStandardHelpOptions = true,
         description = {"Narrated timeline of the first frames of one run of an experiment: each step of each frame",
-            "with time (us), host, CPU, context and why; the frames delivered out of order are marked."})
+            "with time (us), host, CPU, context and why; the frames delivered out of order are marked.",
+            "Also draws it as a chart of swimlanes (PNG and SVG; see --chart)."})
 final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -41,10 +45,18 @@ final class ExplainCommand implements Callable<Integer> {
             description = "How many frames to follow, in order of creation, both directions (default: ${DEFAULT-VALUE}).")
     int frames;
 
+    @Option(names = "--chart", paramLabel = "PATH",
+            description = "Where to write the timeline chart, a .png file (the SVG goes beside it; default:"
+                    + " results/<name>/explain/timeline-<K>.png).")
+    Path chart;
+
     @Override
     public Integer call() throws Exception {
         if (frames < 1 || frames > 100_000) {
             throw new ParameterException(spec.commandLine(), "--frames: 1 to 100000, got " + frames);
+        }
+        if (chart != null && !chart.getFileName().toString().endsWith(".png")) {
+            throw new ParameterException(spec.commandLine(), "--chart: a file name ending in .png, got " + chart);
         }
         PrintWriter out = spec.commandLine().getOut();
         List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(List.of(file), spec.commandLine().getErr());
@@ -78,6 +90,26 @@ final class ExplainCommand implements Callable<Integer> {
         }
         out.println("# " + delayed + " of the followed frames were delivered after a later frame"
                 + " (marked !: counted InPktsDelayed)");
-        return 0;
+        return writeChart(f, run, trace, out);
+    }
+
+    /** The timeline chart (PNG and SVG); says where it went, or why it could not be written (status 1). */
+    private int writeChart(ExperimentFile f, ResolvedRun run, FrameTrace trace, PrintWriter out) {
+        Path png = chart != null ? chart : Path.of("results", f.experiment().name(), "explain",
+                "timeline-" + configuration + ".png");
+        String title = f.experiment().name() + ": the first " + trace.followed() + " frames"
+                + (f.sweepKeys().isEmpty() ? "" : ", " + run.point().label());
+        try {
+            TimelineChart.Written w = TimelineChart.write(trace, title,
+                    TimelineChart.heldFixed(f.resolvedJson(Map.of())), png);
+            out.println("# timeline chart: " + w.png() + " and " + w.svg().getFileName());
+            out.flush();
+            return 0;
+        } catch (IOException | RuntimeException | LinkageError | InternalError e) {
+            out.flush();
+            spec.commandLine().getErr().println("cryptorder explain: timeline chart not written: "
+                    + ChartRendering.oneLine(e.getMessage() == null ? e.toString() : e.getMessage()));
+            return 1;
+        }
     }
 }

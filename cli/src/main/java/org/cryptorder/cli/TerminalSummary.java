@@ -50,7 +50,10 @@ final class TerminalSummary {
             }
         }
         warnings(report.summaries(), run.replications(), out);
-        out.printf(Locale.ROOT, "%ntables: %s (runs.csv, summary.csv, experiment.json)%n", report.folder());
+        boolean latency = java.nio.file.Files.isRegularFile(report.folder().resolve("latency.csv"));
+        boolean series = java.nio.file.Files.isDirectory(report.folder().resolve("series"));
+        out.printf(Locale.ROOT, "%ntables: %s (runs.csv, summary.csv, %sexperiment.json%s)%n", report.folder(),
+                latency ? "latency.csv, " : "", series ? "; cryptd queues in series/" : "");
         out.flush();
     }
 

@@ -44,10 +44,40 @@ class ChartCommandTest {
         assertThat(r.out().lines()).containsExactly(
                 "charts: " + folder.resolve("charts") + " (goodput, reordering, cpu-time; PNG and SVG)",
                 "report: " + folder.resolve("report.html"),
-                "not drawn: TCP retransmissions (no TCP traffic in this experiment)");
+                "not drawn: TCP retransmissions (no TCP traffic in this experiment); Per-frame latency CDF (the folder"
+                        + " has no latency.csv; results written before runs kept their latency histograms, or an"
+                        + " interrupted run); cryptd queue length over time (the folder has no"
+                        + " series/cryptd-queue-<i>.csv files; results written before runs sampled the cryptd queues)");
         assertThat(folder.resolve("charts/goodput.png")).isNotEmptyFile();
         assertThat(folder.resolve("charts/reordering.svg")).isNotEmptyFile();
         assertThat(Files.readString(folder.resolve("report.html"))).contains("async-unordered reordered");
+    }
+
+    @Test
+    void drawsTheLatencyAndQueueChartsFromTheSideFilesRunWrote() throws Exception {
+        Path folder = tablesOnly();
+        Files.copy(results.resolve("latency.csv"), folder.resolve("latency.csv"));
+        Files.createDirectories(folder.resolve("series"));
+        for (String f : new String[] {"cryptd-queue-0.csv", "cryptd-queue-1.csv"}) {
+            Files.copy(results.resolve("series").resolve(f), folder.resolve("series").resolve(f));
+        }
+        CliRun r = CliRun.of("chart", folder.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("(goodput, reordering, cpu-time, latency-cdf, cryptd-queue; PNG and SVG)");
+        for (String f : new String[] {"latency-cdf.png", "latency-cdf.svg", "cryptd-queue.png", "cryptd-queue.svg"}) {
+            assertThat(folder.resolve("charts").resolve(f)).isNotEmptyFile();
+        }
+        assertThat(Files.readString(folder.resolve("report.html"))).contains("id=\"latency-cdf\"",
+                "id=\"cryptd-queue\"", "p99 latency: async ");
+        Files.delete(folder.resolve("series/cryptd-queue-1.csv"));
+        assertThat(CliRun.of("chart", folder.toString()).status()).as("one series file missing").isZero();
+    }
+
+    @Test
+    void aMalformedLatencyTableExitsTwoNamingTheLine() throws Exception {
+        Path folder = tablesOnly();
+        Files.writeString(folder.resolve("latency.csv"), "configuration,bucket_upper_us,count\n0,25.5,10\n0,x,3\n");
+        assertOneLineExit2(CliRun.of("chart", folder.toString()), "latency.csv line 3");
     }
 
     @Test

@@ -55,6 +55,14 @@ class MergeCommandTest {
         assertThat(Files.readString(shards.resolve("experiment.json")))
                 .isEqualTo(Files.readString(whole.resolve("experiment.json")));
         assertThat(Files.readAllLines(shards.resolve("runs.csv"))).hasSize(3 + 1 + 6);
+        assertThat(Files.readString(shards.resolve("latency.csv"))).as("latency.csv from the shards' histograms")
+                .isEqualTo(Files.readString(whole.resolve("latency.csv")));
+        for (String series : List.of("series/cryptd-queue-0.csv", "series/cryptd-queue-1.csv")) {
+            assertThat(Files.readString(shards.resolve(series))).as(series)
+                    .isEqualTo(Files.readString(whole.resolve(series)));
+        }
+        assertThat(shards.resolve("charts/latency-cdf.png")).isNotEmptyFile();
+        assertThat(shards.resolve("charts/cryptd-queue.png")).isNotEmptyFile();
     }
 
     @Test

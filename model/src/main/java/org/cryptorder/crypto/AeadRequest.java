@@ -13,6 +13,8 @@ public abstract class AeadRequest {
     private final int encBytes;
     private final int authBytes;
     double enqueuedAt = -1;
+    /** When a cryptd worker took the request (ns), or -1. */
+    double startedAt = -1;
     /** Submission sequence number, where completions are put back into submission order. */
     long seq;
     /** The CPU that issued the request. */
@@ -39,6 +41,11 @@ public abstract class AeadRequest {
     /** When the request was queued on cryptd (ns), or -1. */
     public double enqueuedAt() {
         return enqueuedAt;
+    }
+
+    /** When a cryptd worker took the request off its queue (ns), or -1 when it was not queued there. */
+    public double startedAt() {
+        return startedAt;
     }
 
     /** Runs the real AES-GCM operation on the frame's bytes. */

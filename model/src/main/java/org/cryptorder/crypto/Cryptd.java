@@ -1,6 +1,7 @@
 package org.cryptorder.crypto;
 
 import java.util.ArrayDeque;
+import org.cryptorder.engine.LevelSignal;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Task;
@@ -34,6 +35,8 @@ public final class Cryptd {
     private double waitSumNs;
     private double lengthAreaNs;
     private double lastChange;
+    /** The queue length, emitted after each change ({@code <cpu>.<worker>.length}). */
+    private final LevelSignal lengthSignal;
 
     /** What the worker does with a request it has finished: by default, its completion callback. */
     interface Completion {
@@ -55,6 +58,7 @@ public final class Cryptd {
         this.engine = engine;
         this.completion = completion;
         this.worker = cpu.newTask(workerName, Context.KERNEL_WORKER, false);
+        this.lengthSignal = new LevelSignal(cpu.name() + "." + workerName.replace('/', '.') + ".length");
     }
 
     public Cpu cpu() {
@@ -73,11 +77,18 @@ public final class Cryptd {
         }
         changeLength();
         queue.add(r);
+        emitLength();
         r.enqueuedAt = cpu.now();
         r.tfm().inCryptd++;
         enqueued++;
         worker.submit(invocation);
         return true;
+    }
+
+    private void emitLength() {
+        if (lengthSignal.hasObservers()) {
+            lengthSignal.emit(cpu.now(), queue.size());
+        }
     }
 
     private void changeLength() {
@@ -95,6 +106,8 @@ public final class Cryptd {
             changeLength();
             request = queue.poll();
             started++;
+            emitLength();
+            request.startedAt = c.now();
             waitSumNs += c.now() - request.enqueuedAt;
             return costs.ns(costs.cryptdInvocationCycles())
                     + costs.aesniNs(request.encBytes(), request.authBytes(), false);
@@ -112,6 +125,14 @@ public final class Cryptd {
         public boolean fpuSection() {
             return true;
         }
+    }
+
+    /**
+     * The queue length ({@link #length}) as a signal: every change is emitted with the new length,
+     * for recorders such as {@link org.cryptorder.metrics.LevelSamples}.
+     */
+    public LevelSignal lengthSignal() {
+        return lengthSignal;
     }
 
     /** Requests waiting (not yet taken by the worker). */

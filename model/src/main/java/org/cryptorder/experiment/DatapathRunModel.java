@@ -15,6 +15,7 @@ import org.cryptorder.macsec.MacsecCounter;
 import org.cryptorder.macsec.SecY;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.metrics.LatencyHistogram;
+import org.cryptorder.metrics.LevelSamples;
 import org.cryptorder.net.FrameTrace;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
@@ -104,6 +105,17 @@ public final class DatapathRunModel implements RunModel {
 
     @Override
     public Metrics run(ResolvedRun run, StreamRegistry streams, int replication) throws ModelException {
+        return run(run, streams, replication, null);
+    }
+
+    /**
+     * Runs and records the latency histogram of the delivered frames (after the warm-up) and, when
+     * asked, the cryptd queue length of every CPU of b, and of a when a's cryptd queued anything,
+     * over the whole run (warm-up and drain included).
+     */
+    @Override
+    public Metrics run(ResolvedRun run, StreamRegistry streams, int replication, Recording recording)
+            throws ModelException {
         Experiment e = run.experiment();
         CpuProfile profile;
         try {
@@ -115,7 +127,7 @@ public final class DatapathRunModel implements RunModel {
             return wifi(e, profile, streams, replication);
         }
         HostSpec host = hostSpec(e, profile);
-        return new Replication(e, host, secy(e), streams, replication, null).run();
+        return new Replication(e, host, secy(e), streams, replication, null, recording).run();
     }
 
     /**
@@ -169,7 +181,7 @@ public final class DatapathRunModel implements RunModel {
             throw new ModelException("explain follows MACsec frames; a WiFi station experiment has none", null);
         }
         FrameTrace trace = new FrameTrace(frames);
-        new Replication(e, hostSpec(e, profile), secy(e), streams, replication, trace).run();
+        new Replication(e, hostSpec(e, profile), secy(e), streams, replication, trace, null).run();
         return trace;
     }
 
@@ -206,10 +218,12 @@ public final class DatapathRunModel implements RunModel {
         private final java.util.Map<TcpSocket, long[]> tcpReorderAtEnd = new java.util.IdentityHashMap<>();
         private final Counters atWarmup = new Counters();
         private final Counters atEnd = new Counters();
+        private final Recording recording;
 
         Replication(Experiment e, HostSpec host, SecYConfig secy, StreamRegistry streams, int replication,
-                    FrameTrace trace) {
+                    FrameTrace trace, Recording recording) {
             this.e = e;
+            this.recording = recording;
             GcmEngine engine = new GcmEngine();
             net = BackToBack.randomlyKeyed(sim, host, host, secy, streams.stream("keys", replication),
                     e.link().rateGbps() * 1e9, Time.us(e.link().delayUs()), engine);
@@ -322,9 +336,40 @@ public final class DatapathRunModel implements RunModel {
                     sim.stop();
                 }
             }.schedule(end + Time.ms(DRAIN_MS));
+            List<LevelSamples> samples = new ArrayList<>();
+            if (recording != null && recording.samplesQueues()) {
+                int points = LevelSamples.pointsUntil(end + Time.ms(DRAIN_MS), recording.queueIntervalNs());
+                for (Host h : List.of(net.b(), net.a())) {
+                    for (int c = 0; c < h.cpuCount(); c++) {
+                        LevelSamples s = new LevelSamples(recording.queueIntervalNs(), points);
+                        h.cryptd(c).lengthSignal().subscribe(s);
+                        samples.add(s);
+                    }
+                }
+            }
             sim.start();
             atEnd.note(net, sources);
+            if (!samples.isEmpty()) {
+                recordQueues(samples);
+            }
             return metrics();
+        }
+
+        /** b's queues always; a's when its cryptd queued anything in the run. */
+        private void recordQueues(List<LevelSamples> samples) {
+            int k = 0;
+            for (Host h : List.of(net.b(), net.a())) {
+                boolean any = false;
+                for (int c = 0; c < h.cpuCount(); c++) {
+                    samples.get(k + c).finish(sim.time());
+                    any |= h.cryptd(c).enqueued() > 0;
+                }
+                for (int c = 0; c < h.cpuCount(); c++, k++) {
+                    if (h == net.b() || any) {
+                        recording.queue(h.name(), h.cpu(c).name(), samples.get(k));
+                    }
+                }
+            }
         }
 
         private Metrics metrics() {
@@ -356,6 +401,9 @@ public final class DatapathRunModel implements RunModel {
                 latency.addAll(r.latency());
             }
             octets += tcpAtEnd[0];
+            if (recording != null) {
+                recording.latency(latency);
+            }
             double measuredS = e.run().durationS() - e.run().warmupS();
             return Metrics.of(METRICS, new double[] {
                 sim.time() / 1e9,

@@ -33,7 +33,12 @@ import org.cryptorder.engine.StreamRegistry;
  *   <li>{@code runs.csv}: a row per configuration and replication, appended and flushed as each
  *       finishes, rewritten in sweep order at the end ({@link RunsTable});</li>
  *   <li>{@code summary.csv}: a row per configuration, mean and 95% half-width per metric
- *       ({@link ConfigurationSummary}), written when every run is done.</li>
+ *       ({@link ConfigurationSummary}), written when every run is done;</li>
+ *   <li>{@code latency.csv}: the per-frame latency histogram of each configuration, every
+ *       replication merged ({@link LatencyTable}), written when every run is done;</li>
+ *   <li>{@code series/cryptd-queue-<i>.csv}: the cryptd queue length of every CPU during
+ *       replication 0 of configuration i, sampled every {@link Recording#defaultIntervalNs} of the
+ *       run's simulated time ({@link QueueSeriesFile}), written as that run finishes.</li>
  * </ul>
  *
  * <p>Replication r of every configuration uses substream r of every named stream of
@@ -220,19 +225,39 @@ public final class ExperimentRunner {
         } catch (RunsTable.NotResumable e) {
             throw new NotResumableException(e.getMessage());
         }
-        try (table) {
-            writeAtomically(folder.resolve("experiment.json"), file.resolvedJson(provenance(file)));
-            return runAll(file, table, progress);
-        }
-    }
-
-    private Report runAll(ExperimentFile file, RunsTable table, Progress progress)
-            throws RunFailedException, IOException {
-        List<RunsTable.Row> rows = Collections.synchronizedList(new ArrayList<>(table.resumed()));
         Set<String> done = new HashSet<>();
         for (RunsTable.Row r : table.resumed()) {
             done.add(r.configuration() + "/" + r.replication());
         }
+        if (options.shard() == null) {
+            Files.deleteIfExists(folder.resolve(LatencyTable.FILE));
+            if (!options.resume()) {
+                deleteSeries(folder);
+            }
+        }
+        try (table; LatencyTable latency = LatencyTable.open(folder.resolve(LatencyTable.runsFileName(options.shard())),
+                comments, done)) {
+            writeAtomically(folder.resolve("experiment.json"), file.resolvedJson(provenance(file)));
+            return runAll(file, table, latency, done, progress);
+        }
+    }
+
+    /** Removes the queue series of an earlier run in the folder, which a new run replaces. */
+    private static void deleteSeries(Path folder) throws IOException {
+        Path series = folder.resolve(QueueSeriesFile.FOLDER);
+        if (!Files.isDirectory(series)) {
+            return;
+        }
+        try (var files = Files.list(series)) {
+            for (Path p : files.filter(p -> p.getFileName().toString().matches("cryptd-queue-\\d+\\.csv")).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    private Report runAll(ExperimentFile file, RunsTable table, LatencyTable latency, Set<String> done,
+                          Progress progress) throws RunFailedException, IOException {
+        List<RunsTable.Row> rows = Collections.synchronizedList(new ArrayList<>(table.resumed()));
         Map<Long, StreamRegistry> registries = new HashMap<>();
         for (ResolvedRun r : file.configurations()) {
             registries.computeIfAbsent(r.experiment().run().seed(), StreamRegistry::new);
@@ -264,8 +289,17 @@ public final class ExperimentRunner {
                             return null;
                         }
                         RunsTable.Row row;
+                        Recording recording = replication == 0
+                                ? Recording.withQueues(Recording.defaultIntervalNs(r.experiment().run().durationS()))
+                                : Recording.latencyOnly();
                         try {
-                            row = runOne(file, r, streams, replication);
+                            row = runOne(file, r, streams, replication, recording);
+                            if (!recording.queues().isEmpty()) {
+                                QueueSeriesFile.write(options.folder(), comments(file), r, recording);
+                            }
+                            if (recording.latency() != null) {
+                                latency.append(r.index(), replication, recording.latency());
+                            }
                             table.append(row);
                         } catch (RunFailedException | IOException e) {
                             cancelled.set(true);  // start nothing more; what finished stays on disk
@@ -306,16 +340,23 @@ public final class ExperimentRunner {
         List<ConfigurationSummary> summaries = summarise(file, model.metricNames(), all);
         SummaryTable.write(options.folder(), comments(file), file.sweepKeys(), summaries,
                 file.experiment().run().targetHalfWidth());
+        Set<String> ids = new HashSet<>();
+        for (RunsTable.Row r : all) {
+            ids.add(r.configuration() + "/" + r.replication());
+        }
+        if (latency.covers(ids)) {
+            latency.finish(options.folder().resolve(LatencyTable.FILE), comments(file));
+        }
         progress.end();
         return new Report(options.folder(), ran.get(), done.size(), true, summaries);
     }
 
-    private RunsTable.Row runOne(ExperimentFile file, ResolvedRun r, StreamRegistry streams, int replication)
-            throws RunFailedException {
+    private RunsTable.Row runOne(ExperimentFile file, ResolvedRun r, StreamRegistry streams, int replication,
+                                 Recording recording) throws RunFailedException {
         long t0 = System.nanoTime();
         Metrics m;
         try {
-            m = model.run(r, streams, replication);
+            m = model.run(r, streams, replication, recording);
         } catch (RunModel.ModelException | RuntimeException e) {
             throw new RunFailedException("configuration " + r.point().label() + ", replication " + replication
                     + " failed: " + e, e);

@@ -34,6 +34,15 @@ public interface RunModel {
      */
     Metrics run(ResolvedRun run, StreamRegistry streams, int replication) throws ModelException;
 
+    /**
+     * Runs as {@link #run(ResolvedRun, StreamRegistry, int)} and fills in {@code recording} what the
+     * model can give of it; recording must not change the metrics. By default it records nothing.
+     */
+    default Metrics run(ResolvedRun run, StreamRegistry streams, int replication, Recording recording)
+            throws ModelException {
+        return run(run, streams, replication);
+    }
+
     /** A failure of the model while running (not bad input: that is caught before). */
     final class ModelException extends Exception {
         private static final long serialVersionUID = 1L;

@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -131,10 +134,70 @@ public final class ShardMerge {
             RunsTable.writeInOrder(out.resolve(RunsTable.FILE), comments, first.header(), rows);
             SummaryTable.write(out, comments, keys, summaries, file.experiment().run().targetHalfWidth());
             ExperimentRunner.writeAtomically(out.resolve("experiment.json"), resolved);
+            mergeLatency(byIndex.values(), rows, out, comments);
+            copySeries(folders, out, comments);
         } catch (IOException e) {
             throw new ResultsNotWrittenException(out, e);
         }
         return new Result(file, out, count, rows.size(), summaries);
+    }
+
+    /**
+     * Writes {@code latency.csv} from the shards' per-run latency files when every run has its
+     * histogram there; otherwise (shards written before the tool kept them) writes none.
+     */
+    private static void mergeLatency(Collection<ShardTable> shards, List<RunsTable.Row> rows, Path out,
+                                     List<String> comments) throws IOException {
+        Map<Integer, TreeMap<Double, Long>> merged = new TreeMap<>();
+        Set<String> recorded = new HashSet<>();
+        for (ShardTable t : shards) {
+            Path file = t.path().resolveSibling(LatencyTable.runsFileName(t.shard()));
+            if (!Files.isRegularFile(file)) {
+                continue;
+            }
+            for (String line : LatencyTable.Runs.read(file, t.comments())) {
+                LatencyTable.Runs.Line l = LatencyTable.Runs.parse(line);
+                if (l != null) {
+                    recorded.add(l.id());
+                    l.addTo(merged);
+                }
+            }
+        }
+        boolean complete = rows.stream().allMatch(r -> recorded.contains(r.configuration() + "/" + r.replication()));
+        if (complete) {
+            LatencyTable.write(out.resolve(LatencyTable.FILE), comments, merged);
+        } else {
+            Files.deleteIfExists(out.resolve(LatencyTable.FILE));
+        }
+    }
+
+    /**
+     * Copies the queue series the shards wrote ({@code series/cryptd-queue-<i>.csv}, each in the
+     * folder of the shard that ran replication 0 of configuration i) into {@code out/series}, those
+     * of this experiment only (their comment lines begin with the shards').
+     */
+    private static void copySeries(List<Path> folders, Path out, List<String> comments) throws IOException {
+        Path target = out.resolve(QueueSeriesFile.FOLDER);
+        for (Path folder : folders) {
+            Path series = folder.resolve(QueueSeriesFile.FOLDER);
+            if (!Files.isDirectory(series) || Files.isSameFile(folder, Files.createDirectories(out))) {
+                continue;
+            }
+            List<Path> files;
+            try (Stream<Path> listing = Files.list(series)) {
+                files = listing.filter(p -> p.getFileName().toString().matches("cryptd-queue-\\d+\\.csv")).toList();
+            }
+            for (Path f : files) {
+                List<String> head;
+                try (Stream<String> lines = Files.lines(f, StandardCharsets.UTF_8)) {
+                    head = lines.limit(comments.size()).toList();
+                }
+                if (head.equals(comments)) {
+                    Files.createDirectories(target);
+                    Files.copy(f, target.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
     }
 
     /** The shard tables of one folder, by index. */

@@ -33,8 +33,18 @@ public final class LatencyHistogram {
         return (magnitude - SUB_BITS + 1) * SUB + sub;
     }
 
-    /** Largest value that falls in bin {@code i}. */
-    static long upperEdge(int i) {
+    /** How many bins there are; bin {@code i} holds {@link #count(int)} samples up to {@link #upperEdge(int)}. */
+    public int bins() {
+        return counts.length;
+    }
+
+    /** Samples in bin {@code i}. */
+    public long count(int i) {
+        return counts[i];
+    }
+
+    /** Largest value that falls in bin {@code i}, ns. */
+    public static long upperEdge(int i) {
         if (i < SUB) {
             return i;
         }

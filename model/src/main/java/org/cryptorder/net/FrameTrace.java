@@ -1,8 +1,11 @@
 package org.cryptorder.net;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
 
@@ -24,8 +27,64 @@ public final class FrameTrace {
         }
     }
 
+    /** What a frame is doing during a {@link Span}. */
+    public enum Kind {
+        /** The sender's work: MACsec TX (PN, SecTAG) and handing the request on. */
+        SEND("send, MACsec TX"),
+        /** The sender's work with the encryption done inline. */
+        ENCRYPT_INLINE("send, encrypt inline"),
+        /** Waiting in a CPU's cryptd queue. */
+        QUEUED("queued in cryptd"),
+        /** The cryptd worker encrypting or decrypting it and running the completion. */
+        CRYPTD_WORKER("cryptd worker"),
+        /** Serialised onto the link and propagating. */
+        WIRE("on the wire"),
+        /** The NAPI poll in softirq: driver, MACsec RX, handing the request on. */
+        SOFTIRQ_RX("softirq RX"),
+        /** The NAPI poll with the decryption done inline. */
+        DECRYPT_INLINE("softirq RX, decrypt inline"),
+        /** The GRO cell taking it up the stack to the socket. */
+        DELIVERY("delivery to the socket");
+
+        private final String words;
+
+        Kind(String words) {
+            this.words = words;
+        }
+
+        /** For legends: {@code queued in cryptd}. */
+        public String words() {
+            return words;
+        }
+    }
+
+    /**
+     * Where one followed frame spent an interval: the structured form of the narration, for a
+     * timeline chart.
+     *
+     * @param frame   the frame's number in the trace
+     * @param pn      its MACsec packet number, or -1
+     * @param host    {@code a} or {@code b}, or the link's name for {@link Kind#WIRE}
+     * @param cpu     the CPU ({@code cpu0}) whose time or whose cryptd queue it is, or null on the wire
+     * @param kind    what the frame was doing
+     * @param startNs when it began, ns
+     * @param endNs   when it ended, ns
+     */
+    public record Span(long frame, long pn, String host, String cpu, Kind kind, double startNs, double endNs) {
+        /** The swimlane: {@code b cpu0}, {@code b cpu0 cryptd queue}, {@code wire a->b}. */
+        public String lane() {
+            return switch (kind) {
+                case WIRE -> "wire " + host;
+                case QUEUED -> host + " " + cpu + " cryptd queue";
+                default -> host + " " + cpu;
+            };
+        }
+    }
+
     private final int maxFrames;
     private final List<Step> steps = new ArrayList<>();
+    private final List<Span> spans = new ArrayList<>();
+    private final TreeSet<Long> delayed = new TreeSet<>();
     private int admitted;
 
     /** Follows the first {@code maxFrames} frames created. */
@@ -67,6 +126,28 @@ public final class FrameTrace {
     /** Records a step at a given time (for events outside any CPU, such as the wire). */
     public void stepAt(double timeNs, String host, Packet p, long pn, String what) {
         steps.add(new Step(timeNs, host, null, null, p.traceNo, pn, what));
+    }
+
+    /** Records an interval of a followed frame on a CPU ({@code cpu} null: on the wire, {@code host} the link). */
+    public void span(Packet p, long pn, String host, Cpu cpu, Kind kind, double startNs, double endNs) {
+        spans.add(new Span(p.traceNo, pn, host, cpu == null ? null : cpu.name(), kind, startNs, endNs));
+    }
+
+    /** Notes that a followed frame was counted InPktsDelayed (validated after a later frame). */
+    public void delayed(Packet p) {
+        delayed.add((long) p.traceNo);
+    }
+
+    /** The intervals, by start time. */
+    public List<Span> spans() {
+        List<Span> sorted = new ArrayList<>(spans);
+        sorted.sort((x, y) -> Double.compare(x.startNs(), y.startNs()));
+        return sorted;
+    }
+
+    /** The followed frames counted InPktsDelayed, in increasing order. */
+    public SortedSet<Long> delayedFrames() {
+        return Collections.unmodifiableSortedSet(delayed);
     }
 
     /** The steps in the order they happened. */

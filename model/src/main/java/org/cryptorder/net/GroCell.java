@@ -17,6 +17,7 @@ final class GroCell implements Work {
     private boolean scheduled;
     private int polled;
     private Packet current;
+    private double currentStartNs;
 
     GroCell(MacsecDevice device, int budget) {
         this.device = device;
@@ -34,6 +35,7 @@ final class GroCell implements Work {
     @Override
     public double start(Cpu cpu) {
         current = queue.poll();
+        currentStartNs = cpu.now();
         polled++;
         return device.upper(current).receiveNs(current);
     }
@@ -44,6 +46,8 @@ final class GroCell implements Work {
         current = null;
         if (FrameTrace.follows(device.trace(), p)) {
             device.trace().step(device.hostName(), cpu, p, -1, "up the stack from the GRO cell to the socket");
+            device.trace().span(p, p.frame().pn(), device.hostName(), cpu, FrameTrace.Kind.DELIVERY, currentStartNs,
+                    cpu.now());
         }
         device.upper(p).deliver(cpu, p);
         if (queue.isEmpty()) {

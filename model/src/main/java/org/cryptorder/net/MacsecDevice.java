@@ -4,6 +4,7 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import org.cryptorder.crypto.AeadRequest;
 import org.cryptorder.crypto.CryptoApi;
+import org.cryptorder.crypto.Policy;
 import org.cryptorder.crypto.Tfm;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.macsec.GcmEngine;
@@ -112,6 +113,7 @@ public final class MacsecDevice implements FrameHandler {
     public double startTransmit(Cpu cpu, Packet p) {
         if (trace != null) {
             trace.admit(p);
+            p.traceStartNs = cpu.now();
         }
         MacsecFrame f = p.frame();
         TxVerdict v = secy.transmit(f);
@@ -143,6 +145,10 @@ public final class MacsecDevice implements FrameHandler {
     public void finishTransmit(Cpu cpu, Packet p) {
         Request r = p.request;
         p.request = null;
+        if (FrameTrace.follows(trace, p)) {
+            trace.span(p, r == null ? -1 : p.frame().pn(), host, cpu, r != null && r.route == CryptoApi.Route.INLINE
+                    ? FrameTrace.Kind.ENCRYPT_INLINE : FrameTrace.Kind.SEND, p.traceStartNs, cpu.now());
+        }
         if (r == null) {
             if (p.txVerdict == TxVerdict.SENT_UNTAGGED) {
                 toWire(cpu, p);
@@ -177,6 +183,7 @@ public final class MacsecDevice implements FrameHandler {
 
         @Override
         public void complete(Cpu cpu) {
+            traceCryptd(this, cpu);
             secy.transmitted(packet.frame());
             if (FrameTrace.follows(trace, packet)) {
                 trace.step(host, cpu, packet, packet.frame().pn(), "encrypted; dev_queue_xmit to TX ring "
@@ -199,11 +206,17 @@ public final class MacsecDevice implements FrameHandler {
         MacsecFrame f = p.frame();
         RxVerdict v = secy.receive(f);
         double ns = costs.ns(costs.macsecRxCycles());
+        if (FrameTrace.follows(trace, p)) {
+            p.traceStartNs = cpu.now();
+        }
         if (v != RxVerdict.NEEDS_CRYPTO) {
             p.request = null;
             p.verdict = v;
             if (FrameTrace.follows(trace, p)) {
                 trace.step(host, cpu, p, -1, "MACsec RX: " + RouteNarration.verdict(v, f, -1));
+                if (v == RxVerdict.DELAYED) {
+                    trace.delayed(p);
+                }
             }
             return ns;
         }
@@ -226,6 +239,10 @@ public final class MacsecDevice implements FrameHandler {
     public void finish(Cpu cpu, Packet p) {
         Request r = p.request;
         p.request = null;
+        if (FrameTrace.follows(trace, p)) {
+            trace.span(p, p.frame().pn(), host, cpu, r != null && r.route == CryptoApi.Route.INLINE
+                    ? FrameTrace.Kind.DECRYPT_INLINE : FrameTrace.Kind.SOFTIRQ_RX, p.traceStartNs, cpu.now());
+        }
         if (r == null) {
             if (p.verdict.delivered()) {
                 groCells[cpu.id()].receive(cpu, p);
@@ -248,9 +265,25 @@ public final class MacsecDevice implements FrameHandler {
         if (traced) {
             trace.step(host, cpu, r.packet, r.packet.frame().pn(), "decrypted; "
                     + RouteNarration.verdict(v, r.packet.frame(), lowest));
+            if (v == RxVerdict.DELAYED) {
+                trace.delayed(r.packet);
+            }
         }
         if (v.delivered()) {
             groCells[cpu.id()].receive(cpu, r.packet);
+        }
+    }
+
+    /**
+     * The cryptd part of a followed frame's path, when its request went through cryptd: the wait in
+     * the queue and the worker's run (padata's and the offload device's queues are not drawn).
+     */
+    private void traceCryptd(Request r, Cpu cpu) {
+        if (FrameTrace.follows(trace, r.packet) && r.route == CryptoApi.Route.QUEUED && r.startedAt() >= 0
+                && crypto.policy() != Policy.PCRYPT) {
+            long pn = r.packet.frame().pn();
+            trace.span(r.packet, pn, host, cpu, FrameTrace.Kind.QUEUED, r.enqueuedAt(), r.startedAt());
+            trace.span(r.packet, pn, host, cpu, FrameTrace.Kind.CRYPTD_WORKER, r.startedAt(), cpu.now());
         }
     }
 
@@ -284,6 +317,7 @@ public final class MacsecDevice implements FrameHandler {
 
         @Override
         public void complete(Cpu cpu) {
+            traceCryptd(this, cpu);
             if (crypto.policy().resequences()) {
                 resequencer(packet.frame().rxSa(), cpu).offer(this);
             } else {

@@ -103,6 +103,7 @@ public final class Nic implements Link.Receiver {
                     trace.stepAt(sim.time(), name, p, p.frame().pn(), String.format(java.util.Locale.ROOT,
                             "on the wire %s: %.3f us to serialise, arrives at %.3f us", out.name(),
                             (end - sim.time()) / 1000, p.arrivesAt / 1000));
+                    trace.span(p, p.frame().pn(), out.name(), null, FrameTrace.Kind.WIRE, sim.time(), p.arrivesAt);
                 }
                 transmitComplete.schedule(end - sim.time());
                 return;

@@ -27,6 +27,8 @@ public final class Packet {
     TxVerdict txVerdict;
     /** Its number in the frame trace, or -1 when not followed. */
     int traceNo = -1;
+    /** When the work that carries a followed frame began on a CPU, ns (frame trace only). */
+    double traceStartNs;
     private Released onRelease;
 
     /** Told once when the sending host lets go of the frame: on the wire, or dropped before it. */

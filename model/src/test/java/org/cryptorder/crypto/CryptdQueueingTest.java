@@ -9,6 +9,7 @@ import org.cryptorder.engine.Time;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.metrics.LevelSamples;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import umontreal.ssj.rng.RandomStream;
@@ -125,5 +126,38 @@ class CryptdQueueingTest {
         assertThat(cryptd.completed()).isEqualTo(4);
         assertThat(tfm.inCryptd()).isZero();
         assertThat(sim.time()).isEqualTo(400);
+    }
+
+    @Test
+    void theSampledQueueLengthIsTheLengthAfterEveryChangeAtOrBeforeEachGridPoint() {
+        Simulator sim = EventListKind.DEFAULT.newSimulator();
+        Cpu cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
+        Cryptd cryptd = new Cryptd(cpu, 10, ONE_NS_PER_OCTET, new GcmEngine());
+        LevelSamples samples = new LevelSamples(50, LevelSamples.pointsUntil(600, 50));
+        cryptd.lengthSignal().subscribe(samples);
+        Tfm tfm = new Tfm("sa");
+        new Event(sim) {
+            @Override
+            public void actions() {
+                for (int i = 0; i < 6; i++) {
+                    cryptd.enqueue(new Timed(tfm, 100));
+                }
+            }
+        }.schedule(0);
+        new Event(sim) {
+            @Override
+            public void actions() {
+                sim.stop();
+            }
+        }.schedule(600);
+        sim.start();
+        samples.finish(sim.time());
+        // the worker takes the first request at once, then one every 100 ns: 5 wait during [0, 100), 4 during [100, 200), ...
+        int[] expected = {5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0, 0};
+        assertThat(samples.count()).isEqualTo(expected.length);
+        for (int i = 0; i < expected.length; i++) {
+            assertThat(samples.value(i)).as("at %.0f ns", samples.timeNs(i)).isEqualTo(expected[i]);
+        }
+        assertThat(samples.max()).isEqualTo(5);
     }
 }

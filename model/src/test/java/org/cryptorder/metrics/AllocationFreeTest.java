@@ -71,4 +71,21 @@ class AllocationFreeTest {
         assertThat(density.rdPackets()).isPositive();
         assertThat(udp.outOfOrderPackets()).isPositive();
     }
+
+    @Test
+    void samplingALevelAllocatesNothing() {
+        com.sun.management.ThreadMXBean bean = threads();
+        long id = Thread.currentThread().getId();
+        LevelSamples samples = new LevelSamples(100, LevelSamples.pointsUntil(2.0 * PACKETS * 50, 100));
+        for (int round = 0; round < 2; round++) {
+            long before = bean.getThreadAllocatedBytes(id);
+            for (int k = 0; k < PACKETS; k++) {
+                samples.observe(round * PACKETS * 50.0 + k * 50.0, k % 7);
+            }
+            long allocated = bean.getThreadAllocatedBytes(id) - before;
+            if (round == 1) {
+                assertThat(allocated).as("bytes allocated across %d changes", PACKETS).isLessThan(BUDGET_BYTES);
+            }
+        }
+    }
 }

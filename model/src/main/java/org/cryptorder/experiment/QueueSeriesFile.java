@@ -1,0 +1,57 @@
+package org.cryptorder.experiment;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.cryptorder.metrics.LevelSamples;
+
+/**
+ * {@code series/cryptd-queue-<i>.csv}: the cryptd queue length of each CPU during replication 0 of
+ * configuration i (its row in {@code summary.csv}, from 0), sampled on a fixed grid of simulated
+ * time from 0 to the end of the run (warm-up and drain included). The comment lines of {@code
+ * runs.csv} come first, then one saying which configuration and the grid spacing; columns {@code
+ * time_s} (simulated time), {@code host} ({@code b}, the receiver, then {@code a}), {@code cpu}
+ * ({@code cpu0}, ...), {@code queue_length} (requests waiting in that CPU's cryptd queue, the one
+ * the worker is doing not counted). Every CPU of b is listed; a's only when a's cryptd queued
+ * anything in the run. Rows are by host, CPU, then time.
+ */
+public final class QueueSeriesFile {
+    /** The folder, in the results folder. */
+    public static final String FOLDER = "series";
+    public static final List<String> HEADER = List.of("time_s", "host", "cpu", "queue_length");
+
+    private QueueSeriesFile() {
+    }
+
+    /** The file name of configuration {@code i}'s series. */
+    public static String fileName(int configuration) {
+        return "cryptd-queue-" + configuration + ".csv";
+    }
+
+    /** Writes the series of one run atomically into {@code results/series/}. */
+    static void write(Path results, List<String> comments, ResolvedRun run, Recording recording) throws IOException {
+        Path folder = results.resolve(FOLDER);
+        Files.createDirectories(folder);
+        StringBuilder b = new StringBuilder(1 << 16);
+        comments.forEach(c -> b.append(c).append('\n'));
+        b.append(String.format(Locale.ROOT, "# configuration %d (%s), replication 0: cryptd queue length every %s us\n",
+                run.index(), run.point().label(), Csv.number(recording.queueIntervalNs() / 1000)));
+        b.append(Csv.line(HEADER)).append('\n');
+        for (Recording.QueueSeries q : recording.queues()) {
+            LevelSamples s = q.samples();
+            for (int i = 0; i < s.count(); i++) {
+                b.append(seconds(s.timeNs(i))).append(',').append(q.host()).append(',').append(q.cpu())
+                        .append(',').append(s.value(i)).append('\n');
+            }
+        }
+        ExperimentRunner.writeAtomically(folder.resolve(fileName(run.index())), b.toString());
+    }
+
+    /** Whole nanoseconds as plain seconds: {@code 0.0003}, not {@code 3.0E-4}. */
+    private static String seconds(double ns) {
+        return BigDecimal.valueOf(Math.round(ns), 9).stripTrailingZeros().toPlainString();
+    }
+}

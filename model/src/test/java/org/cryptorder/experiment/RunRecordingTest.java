@@ -1,0 +1,151 @@
+package org.cryptorder.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.metrics.LevelSamples;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What runs record beside their metrics: the cryptd queue series (empty without cryptd, busy with
+ * it), the latency histogram (one count per delivered datagram), and the files the runner and a
+ * merge of shards write from them. Recording must not change a single metric.
+ */
+class RunRecordingTest {
+    private final DatapathRunModel model = new DatapathRunModel(Experiments.PROFILES);
+
+    @TempDir
+    Path tmp;
+
+    static final String SWEEP = "{\"name\": \"rec\", \"hosts\": {\"cpus\": 2},"
+            + " \"contention\": {\"kernelFpuBusy\": 0.3},"
+            + " \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 2000}],"
+            + " \"run\": {\"durationS\": 0.01, \"warmupS\": 0.001, \"replications\": 2, \"seed\": 5},"
+            + " \"sweep\": {\"crypto.policy\": [\"sync-fallback\", \"async-unordered\"]}}";
+
+    @Test
+    void recordingChangesNoMetricAndTheQueuesFollowThePolicy() throws Exception {
+        ExperimentFile f = Experiments.parse("rec.json", SWEEP);
+        for (ResolvedRun r : f.configurations()) {
+            Metrics plain = model.run(r, new StreamRegistry(5), 0);
+            Recording rec = Recording.withQueues(Recording.defaultIntervalNs(0.01));
+            Metrics recorded = model.run(r, new StreamRegistry(5), 0, rec);
+            assertThat(recorded.toString()).isEqualTo(plain.toString());
+            assertThat(rec.latency().count()).as("one latency per delivered datagram")
+                    .isEqualTo((long) recorded.get("udp_received"));
+            assertThat(rec.queueIntervalNs()).isEqualTo(5_000);
+            int points = LevelSamples.pointsUntil(0.01e9 + DatapathRunModel.DRAIN_MS * 1e6, 5_000);
+            String policy = r.point().text("crypto.policy");
+            List<Recording.QueueSeries> b = rec.queues().stream().filter(q -> q.host().equals("b")).toList();
+            assertThat(b).extracting(Recording.QueueSeries::cpu).containsExactly("cpu0", "cpu1");
+            assertThat(rec.queues()).as("a's sources encrypt in task context: a's cryptd stays empty, so a is left out")
+                    .allMatch(q -> q.host().equals("b"));
+            b.forEach(q -> assertThat(q.samples().count()).isEqualTo(points));
+            int max = b.stream().mapToInt(q -> q.samples().max()).max().orElseThrow();
+            if (policy.equals("sync-fallback")) {
+                assertThat(recorded.get("cryptd_enqueued")).isZero();
+                assertThat(max).as("sync-fallback never queues").isZero();
+            } else {
+                assertThat(recorded.get("cryptd_enqueued")).isPositive();
+                assertThat(max).as("async-unordered under contention queues").isPositive();
+                assertThat(max).isLessThanOrEqualTo(r.experiment().crypto().cryptdQueueLength());
+                assertThat(b.get(0).samples().value(points - 1)).as("drained at the end").isZero();
+            }
+        }
+    }
+
+    @Test
+    void theRunnerWritesLatencyAndSeriesAndAMergeOfShardsWritesTheSame() throws Exception {
+        ExperimentFile f = Experiments.parse("rec.json", SWEEP);
+        Path whole = tmp.resolve("whole");
+        new ExperimentRunner(model, new ExperimentRunner.Options(whole, 2, false, "test"))
+                .run(f, ExperimentRunner.Progress.NONE);
+        assertThat(whole.resolve(LatencyTable.RUNS_FILE)).as("the per-run file goes once merged").doesNotExist();
+        Map<Integer, Long> frames = latencyCounts(whole.resolve("latency.csv"));
+        Map<Integer, Long> received = new HashMap<>();
+        List<String> runs = Tables.rows(whole.resolve("runs.csv"));
+        List<String> header = Csv.cells(Files.readAllLines(whole.resolve("runs.csv")).stream()
+                .filter(l -> !l.startsWith("#")).findFirst().orElseThrow());
+        for (String line : runs) {
+            List<String> cells = Csv.cells(line);
+            int configuration = cells.get(0).equals("sync-fallback") ? 0 : 1;
+            received.merge(configuration, (long) Csv.parseNumber(cells.get(header.indexOf("udp_received"))), Long::sum);
+        }
+        assertThat(frames).isEqualTo(received);
+        for (int c = 0; c < 2; c++) {
+            List<String> lines = Files.readAllLines(whole.resolve("series/cryptd-queue-" + c + ".csv"));
+            assertThat(lines).contains("time_s,host,cpu,queue_length", "0,b,cpu0,0", "0.015,b,cpu1,0");
+            assertThat(lines.stream().filter(l -> l.startsWith("0.000005,b,cpu0,"))).hasSize(1);
+        }
+        Path shards = tmp.resolve("shards");
+        for (int i = 0; i < 3; i++) {
+            new ExperimentRunner(model, new ExperimentRunner.Options(shards.resolve("s" + i), 1, false, "test",
+                    new Shard(i, 3))).run(f, ExperimentRunner.Progress.NONE);
+        }
+        Path merged = tmp.resolve("merged");
+        ShardMerge.merge(List.of(shards.resolve("s0"), shards.resolve("s1"), shards.resolve("s2")), merged,
+                Experiments.PROFILES);
+        assertThat(Files.readString(merged.resolve("latency.csv"))).isEqualTo(Files.readString(whole.resolve("latency.csv")));
+        for (int c = 0; c < 2; c++) {
+            assertThat(Files.readString(merged.resolve("series/cryptd-queue-" + c + ".csv")))
+                    .isEqualTo(Files.readString(whole.resolve("series/cryptd-queue-" + c + ".csv")));
+        }
+    }
+
+    @Test
+    void aResumedSweepKeepsTheLatencyOfTheRunsItDoesNotRunAgain() throws Exception {
+        ExperimentFile f = Experiments.parse("rec.json", SWEEP);
+        Path whole = tmp.resolve("whole");
+        new ExperimentRunner(model, new ExperimentRunner.Options(whole, 1, false, "test"))
+                .run(f, ExperimentRunner.Progress.NONE);
+        Path cut = tmp.resolve("cut");
+        ExperimentRunner runner = new ExperimentRunner(model, new ExperimentRunner.Options(cut, 1, false, "test"));
+        runner.run(f, new ExperimentRunner.Progress() {
+            int finished;
+
+            @Override
+            public void begin(long total, long alreadyDone) {
+            }
+
+            @Override
+            public void finished(ResolvedRun run, int replication, double wallSeconds) {
+                if (++finished == 3) {
+                    runner.cancel();
+                }
+            }
+
+            @Override
+            public void end() {
+            }
+        });
+        assertThat(cut.resolve("latency.csv")).doesNotExist();
+        assertThat(cut.resolve(LatencyTable.RUNS_FILE)).exists();
+        new ExperimentRunner(model, new ExperimentRunner.Options(cut, 1, true, "test"))
+                .run(f, ExperimentRunner.Progress.NONE);
+        assertThat(Files.readString(cut.resolve("latency.csv"))).isEqualTo(Files.readString(whole.resolve("latency.csv")));
+    }
+
+    private static Map<Integer, Long> latencyCounts(Path file) throws Exception {
+        Map<Integer, Long> out = new HashMap<>();
+        double last = -1;
+        int lastConfiguration = -1;
+        for (String line : Tables.rows(file)) {
+            List<String> cells = Csv.cells(line);
+            int c = Integer.parseInt(cells.get(0));
+            double upper = Double.parseDouble(cells.get(1));
+            if (c == lastConfiguration) {
+                assertThat(upper).as("bins in increasing order").isGreaterThan(last);
+            }
+            last = upper;
+            lastConfiguration = c;
+            out.merge(c, Long.parseLong(cells.get(2)), Long::sum);
+        }
+        return out;
+    }
+}
