@@ -108,9 +108,29 @@ public final class TimelineChart {
         return trace.spans().stream().map(FrameTrace.Span::lane).distinct().sorted(LANE_ORDER).toList();
     }
 
-    /** The frames drawn in red: those the trace counted InPktsDelayed. */
-    public static Set<Long> highlighted(FrameTrace trace) {
-        return trace.delayedFrames();
+    /**
+     * The frames whose bars the drawn chart outlines in red, read back from the chart's renderer
+     * and data (a bar is matched to its span by lane kind and start time): they should be exactly
+     * those the trace counted InPktsDelayed.
+     */
+    public static Set<Long> outlinedInRed(FrameTrace trace) {
+        XYPlot plot = (XYPlot) chart(trace, "", "").getPlot();
+        OutlinedBarRenderer r = (OutlinedBarRenderer) plot.getRenderer();
+        XYIntervalSeriesCollection data = (XYIntervalSeriesCollection) plot.getDataset();
+        Set<Long> out = new java.util.TreeSet<>();
+        for (int series = 0; series < data.getSeriesCount(); series++) {
+            String kind = data.getSeries(series).getKey().toString();
+            for (int item = 0; item < data.getItemCount(series); item++) {
+                if (r.edge(series, item) != OutlinedBarRenderer.RED_EDGE) {
+                    continue;
+                }
+                double startUs = data.getStartYValue(series, item);  // bars lie along the time axis (Y)
+                trace.spans().stream().filter(sp -> sp.kind().words().equals(kind)
+                                && Math.abs(sp.startNs() / 1000 - startUs) < 1e-9)
+                        .forEach(sp -> out.add(sp.frame()));
+            }
+        }
+        return out;
     }
 
     /** Host a, the wire a->b, host b, the wire back; within a host, by CPU, each CPU before its queue. */
@@ -201,7 +221,7 @@ public final class TimelineChart {
         for (FrameTrace.Kind k : FrameTrace.Kind.values()) {
             if (trace.spans().stream().anyMatch(sp -> sp.kind() == k)) {
                 seriesOf.put(k, data.getSeriesCount());
-                data.addSeries(new XYIntervalSeries(k.words()));
+                data.addSeries(new XYIntervalSeries(k.words(), false, true));  // unsorted: items stay in the order of their edges
                 paints.add(KIND_COLOURS.get(k));
                 outlined.add(new ArrayList<>());
             }

@@ -103,6 +103,6 @@ class ExplainCommandTest {
         assertThat(lanes).as("no lane twice").doesNotHaveDuplicates();
         assertThat(lanes).contains("wire a->b", "b cpu0 cryptd queue");
         assertThat(marked).as("the narration marks some frames").isNotEmpty();
-        assertThat(TimelineChart.highlighted(trace)).as("the frames drawn in red").isEqualTo(marked);
+        assertThat(TimelineChart.outlinedInRed(trace)).as("the frames whose bars are outlined in red").isEqualTo(marked);
     }
 }
