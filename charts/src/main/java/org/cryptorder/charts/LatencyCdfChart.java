@@ -92,7 +92,7 @@ final class LatencyCdfChart {
         boolean log = low > 0 && high / low > 10;
         ValueAxis x;
         if (log) {
-            LogAxis a = new LogAxis("latency from send to delivery at the socket (µs, log scale)");
+            LogAxis a = new OneTwoFiveLogAxis("latency from send to delivery at the socket (µs, log scale)");
             ChartStyle.axis(a);
             a.setAutoRange(false);
             a.setRange(low / 1.15, high * 1.15);
@@ -168,5 +168,34 @@ final class LatencyCdfChart {
         return new Drawn.Chart(NAME, TITLE, "The fraction of frames delivered within a given latency, from the sender's"
                 + " send to delivery at the receiving socket, every replication merged (latency.csv); a step where the"
                 + " line rises steeply is where most frames were.", chart);
+    }
+
+    /** A log axis labelled at 1, 2 and 5 times each power of ten, so that a range of one or two decades still reads. */
+    private static final class OneTwoFiveLogAxis extends LogAxis {
+        private static final long serialVersionUID = 1L;
+
+        OneTwoFiveLogAxis(String label) {
+            super(label);
+        }
+
+        @Override
+        @SuppressWarnings("rawtypes")
+        protected java.util.List refreshTicksHorizontal(java.awt.Graphics2D g2, java.awt.geom.Rectangle2D dataArea,
+                                                        org.jfree.chart.ui.RectangleEdge edge) {
+            java.util.List<org.jfree.chart.axis.ValueTick> ticks = new java.util.ArrayList<>();
+            double lo = getLowerBound();
+            double hi = getUpperBound();
+            java.text.NumberFormat f = ChartStyle.numbers();
+            for (double decade = Math.pow(10, Math.floor(Math.log10(lo))); decade <= hi; decade *= 10) {
+                for (double m : new double[] {1, 2, 5}) {
+                    double v = decade * m;
+                    if (v >= lo && v <= hi) {
+                        ticks.add(new org.jfree.chart.axis.NumberTick(org.jfree.chart.axis.TickType.MAJOR, v, f.format(v),
+                                org.jfree.chart.ui.TextAnchor.TOP_CENTER, org.jfree.chart.ui.TextAnchor.CENTER, 0.0));
+                    }
+                }
+            }
+            return ticks;
+        }
     }
 }
