@@ -27,9 +27,10 @@ import picocli.CommandLine.Spec;
  * moments where order broke.
  */
 @Command(name = "explain", mixinStandardHelpOptions = true,
-        description = {"Narrated timeline of the first frames of one run of an experiment: each step of each frame",
-            "with time (us), host, CPU, context and why; the frames delivered out of order are marked.",
-            "Also draws it as a chart of swimlanes (PNG and SVG; see --chart)."})
+        description = {"Narrates the first frames of one run of an experiment, step by step.",
+            "Each step of each followed frame gets its time (us), host, CPU, context and why; the frames"
+                + " delivered after a later one (counted InPktsDelayed) are marked with !. The same timeline is"
+                + " drawn as a chart of swimlanes, one per CPU and cryptd queue (PNG and SVG; see --chart)."})
 final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
