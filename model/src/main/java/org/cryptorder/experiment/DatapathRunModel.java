@@ -84,6 +84,25 @@ public final class DatapathRunModel implements RunModel {
 
     private final Profiles profiles;
 
+    /**
+     * What a benchmark attaches to one replication without changing what it computes: the kind of
+     * event list (every kind executes events in the same order), the AES-GCM engine both hosts
+     * share (so that its operations can be observed), and an action at the last simulated instant,
+     * with the whole model still live (a heap measurement).
+     *
+     * @param events the pending-event set
+     * @param engine the engine of both hosts, or null for a fresh one
+     * @param atEnd  run just before the simulation stops, or null
+     */
+    public record Instruments(EventListKind events, GcmEngine engine, Runnable atEnd) {
+        /** What {@link #run(ResolvedRun, StreamRegistry, int)} uses: the default list, nothing observed. */
+        public static final Instruments NONE = new Instruments(EventListKind.DEFAULT, null, null);
+
+        public Instruments {
+            java.util.Objects.requireNonNull(events, "events");
+        }
+    }
+
     /** A model that finds the CPU profiles named by experiments in {@code profiles}. */
     public DatapathRunModel(Profiles profiles) {
         this.profiles = profiles;
@@ -101,6 +120,12 @@ public final class DatapathRunModel implements RunModel {
 
     @Override
     public Metrics run(ResolvedRun run, StreamRegistry streams, int replication) throws ModelException {
+        return run(run, streams, replication, Instruments.NONE);
+    }
+
+    /** Runs replication {@code replication} of {@code run} as {@link #run(ResolvedRun, StreamRegistry, int)}, instrumented. */
+    public Metrics run(ResolvedRun run, StreamRegistry streams, int replication, Instruments instruments)
+            throws ModelException {
         Experiment e = run.experiment();
         CpuProfile profile;
         try {
@@ -109,7 +134,7 @@ public final class DatapathRunModel implements RunModel {
             throw new ModelException(ex.getMessage(), ex);
         }
         HostSpec host = hostSpec(e, profile);
-        return new Replication(e, host, secy(e), streams, replication, null).run();
+        return new Replication(e, host, secy(e), streams, replication, null, instruments).run();
     }
 
     /**
@@ -126,7 +151,7 @@ public final class DatapathRunModel implements RunModel {
             throw new ModelException(ex.getMessage(), ex);
         }
         FrameTrace trace = new FrameTrace(frames);
-        new Replication(e, hostSpec(e, profile), secy(e), streams, replication, trace).run();
+        new Replication(e, hostSpec(e, profile), secy(e), streams, replication, trace, Instruments.NONE).run();
         return trace;
     }
 
@@ -153,7 +178,8 @@ public final class DatapathRunModel implements RunModel {
     /** One replication: the wired model, its counters at the end of the warm-up, and its metrics. */
     private static final class Replication {
         private final Experiment e;
-        private final Simulator sim = EventListKind.DEFAULT.newSimulator();
+        private final Simulator sim;
+        private final Runnable lastInstant;
         private final BackToBack net;
         private final List<UdpSource> sources = new ArrayList<>();
         private final List<UdpSink> sinks = new ArrayList<>();
@@ -165,9 +191,11 @@ public final class DatapathRunModel implements RunModel {
         private final Counters atEnd = new Counters();
 
         Replication(Experiment e, HostSpec host, SecYConfig secy, StreamRegistry streams, int replication,
-                    FrameTrace trace) {
+                    FrameTrace trace, Instruments instruments) {
             this.e = e;
-            GcmEngine engine = new GcmEngine();
+            sim = instruments.events().newSimulator();
+            lastInstant = instruments.atEnd();
+            GcmEngine engine = instruments.engine() != null ? instruments.engine() : new GcmEngine();
             net = BackToBack.randomlyKeyed(sim, host, host, secy, streams.stream("keys", replication),
                     e.link().rateGbps() * 1e9, Time.us(e.link().delayUs()), engine);
             if (trace != null) {
@@ -275,6 +303,9 @@ public final class DatapathRunModel implements RunModel {
             new Event(sim) {
                 @Override
                 public void actions() {
+                    if (lastInstant != null) {
+                        lastInstant.run();
+                    }
                     sim.stop();
                 }
             }.schedule(end + Time.ms(DRAIN_MS));
