@@ -209,7 +209,8 @@ final class BenchCommand implements Runnable {
             out.printf(Locale.ROOT, "bench scale: %s %s, after one unmeasured run of %s simulated s%n", t.key(), p.key(),
                     number(warm));
             out.println();
-            out.println("| simulated s | data frames | frames per sim-s | wall s | wall s per sim-s | ratio | CPU s per sim-s | ratio |");
+            out.println("| simulated s | data frames | frames per sim-s | wall s per sim-s | ratio | CPU s per sim-s | ratio"
+                    + " | CPU us per frame |");
             out.println("|---:|---:|---:|---:|---:|---:|---:|---:|");
             out.flush();
             bench.once(BenchScenario.of(t, p, warm).run(profiles), null);
@@ -223,9 +224,9 @@ final class BenchCommand implements Runnable {
                 DatapathBenchmark.Measured m = runs.get(i);
                 double wallPer = m.wallSeconds() / m.simSeconds();
                 double cpuPer = m.cpuSeconds() / m.simSeconds();
-                out.printf(Locale.ROOT, "| %s | %d | %.0f | %.2f | %.2f | %.3f | %.2f | %.3f |%n", number(durations.get(i)),
-                        m.frames(), m.frames() / m.simSeconds(), m.wallSeconds(), wallPer,
-                        wallPer / (base.wallSeconds() / base.simSeconds()), cpuPer, cpuPer / (base.cpuSeconds() / base.simSeconds()));
+                out.printf(Locale.ROOT, "| %s | %d | %.0f | %.3f | %.3f | %.3f | %.3f | %.3f |%n", number(durations.get(i)),
+                        m.frames(), m.frames() / m.simSeconds(), wallPer, wallPer / (base.wallSeconds() / base.simSeconds()),
+                        cpuPer, cpuPer / (base.cpuSeconds() / base.simSeconds()), m.cpuSeconds() / m.frames() * 1e6);
             }
             out.println();
             out.printf(Locale.ROOT, "per sim-s: over the simulated time including the %d ms drain after the sources stop;"
@@ -463,7 +464,7 @@ final class BenchCommand implements Runnable {
 
     static void checkSeconds(CommandSpec spec, String flag, double seconds) {
         if (!(seconds >= 0.001) || seconds > 100) {
-            throw new ParameterException(spec.commandLine(), flag + ": 0.001 to 100 simulated seconds, got " + seconds);
+            throw new ParameterException(spec.commandLine(), flag + ": 0.001 to 100 simulated seconds, got " + number(seconds));
         }
     }
 

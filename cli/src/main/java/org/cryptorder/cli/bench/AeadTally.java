@@ -24,12 +24,14 @@ public final class AeadTally implements GcmEngine.Observer {
 
     @Override
     public void sealed(int keyBytes, int aadLen, int textLen, int icvLen) {
-        seals[slot(pack(keyBytes, aadLen, textLen, icvLen))]++;
+        int i = slot(pack(keyBytes, aadLen, textLen, icvLen));  // before reading the field: slot may grow the table
+        seals[i]++;
     }
 
     @Override
     public void opened(int keyBytes, int aadLen, int textLen, int icvLen) {
-        opens[slot(pack(keyBytes, aadLen, textLen, icvLen))]++;
+        int i = slot(pack(keyBytes, aadLen, textLen, icvLen));
+        opens[i]++;
     }
 
     /** Encryptions counted. */
