@@ -240,10 +240,11 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "sweep", mixinStandardHelpOptions = true,
             description = {"Parallel speed-up: the replications of the TCP async scenario as one experiment,",
-                "through the experiment runner as 'run --jobs' runs them, on 1 thread and then on --jobs",
-                "threads (after one unmeasured replication); checks that both give the same runs.csv",
-                "apart from wall_seconds. Default 8 runs of 0.25 simulated s on 1 and 2 threads: about",
-                "1 minute on a quiet 2-core machine."})
+                "through the experiment runner as 'run --jobs' runs them. One unmeasured pass on --jobs",
+                "threads (JIT warm-up), then --rounds rounds of a pass on 1 thread and a pass on --jobs",
+                "threads; speed-up = median 1-thread wall time / median --jobs wall time. Checks that",
+                "every pass gives the same runs.csv apart from wall_seconds. Default 8 runs of 0.25",
+                "simulated s, 2 threads, 2 rounds: about 15 s on a quiet 2-core machine."})
     static final class Sweep implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -254,8 +255,11 @@ final class BenchCommand implements Runnable {
         @Option(names = "--sim-seconds", defaultValue = "0.25", description = "Simulated seconds per run (default: ${DEFAULT-VALUE}).")
         double simSeconds;
 
-        @Option(names = "--jobs", defaultValue = "2", description = "Threads of the parallel pass (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--jobs", defaultValue = "2", description = "Threads of the parallel passes (default: ${DEFAULT-VALUE}).")
         int jobs;
+
+        @Option(names = "--rounds", defaultValue = "2", description = "Rounds of a 1-thread and a parallel pass (default: ${DEFAULT-VALUE}).")
+        int rounds;
 
         @Override
         public Integer call() throws Exception {
@@ -266,30 +270,46 @@ final class BenchCommand implements Runnable {
             if (jobs < 2 || jobs > 1024) {
                 throw new ParameterException(spec.commandLine(), "--jobs: 2 to 1024, got " + jobs);
             }
+            if (rounds < 1 || rounds > 100) {
+                throw new ParameterException(spec.commandLine(), "--rounds: 1 to 100, got " + rounds);
+            }
             PrintWriter out = spec.commandLine().getOut();
             double load = Machine.loadAverage();
             Profiles profiles = ExperimentFiles.profiles();
             out.printf(Locale.ROOT, "bench sweep: %d replications of tcp async, %s simulated s each, through the"
-                    + " experiment runner%n", runs, number(simSeconds));
+                    + " experiment runner; %d rounds after one unmeasured pass%n", runs, number(simSeconds), rounds);
             out.println();
-            out.println("| threads | wall s | process CPU s | cores used | speed-up |");
-            out.println("|---:|---:|---:|---:|---:|");
+            out.println("| threads | wall s per round | median wall s | process CPU s (median) | cores used | speed-up |");
+            out.println("|---:|---|---:|---:|---:|---:|");
             out.flush();
-            SweepBenchmark.pass(new BenchScenario(BenchScenario.Traffic.TCP, Policy.ASYNC, simSeconds, 1), 1, profiles);
             BenchScenario sweep = new BenchScenario(BenchScenario.Traffic.TCP, Policy.ASYNC, simSeconds, runs);
-            SweepBenchmark.Pass one = SweepBenchmark.pass(sweep, 1, profiles);
-            out.printf(Locale.ROOT, "| 1 | %.2f | %.2f | %.2f | 1 |%n", one.wallSeconds(), one.processCpuSeconds(), one.coresUsed());
-            out.flush();
-            SweepBenchmark.Pass many = SweepBenchmark.pass(sweep, jobs, profiles);
-            out.printf(Locale.ROOT, "| %d | %.2f | %.2f | %.2f | %.2f |%n", jobs, many.wallSeconds(),
-                    many.processCpuSeconds(), many.coresUsed(), one.wallSeconds() / many.wallSeconds());
+            List<String> rows = SweepBenchmark.pass(sweep, jobs, profiles).rows();
+            boolean same = true;
+            double[][] wall = new double[2][rounds];
+            double[][] cpu = new double[2][rounds];
+            for (int r = 0; r < rounds; r++) {
+                for (int k = 0; k < 2; k++) {
+                    SweepBenchmark.Pass pass = SweepBenchmark.pass(sweep, k == 0 ? 1 : jobs, profiles);
+                    wall[k][r] = pass.wallSeconds();
+                    cpu[k][r] = pass.processCpuSeconds();
+                    same &= pass.rows().equals(rows);
+                }
+            }
+            for (int k = 0; k < 2; k++) {
+                List<String> each = new ArrayList<>();
+                for (double w : wall[k]) {
+                    each.add(String.format(Locale.ROOT, "%.2f", w));
+                }
+                out.printf(Locale.ROOT, "| %d | %s | %.2f | %.2f | %.2f | %s |%n", k == 0 ? 1 : jobs, String.join(", ", each),
+                        median(wall[k]), median(cpu[k]), median(cpu[k]) / median(wall[k]),
+                        k == 0 ? "1" : String.format(Locale.ROOT, "%.2f", median(wall[0]) / median(wall[1])));
+            }
             out.println();
-            out.println("runs.csv of the two passes, apart from wall_seconds: "
-                    + (one.rows().equals(many.rows()) ? "identical" : "DIFFERENT"));
+            out.println("runs.csv of every pass, apart from wall_seconds: " + (same ? "identical" : "DIFFERENT"));
             out.println("cores used: process CPU time over wall time (JIT and GC threads included).");
             out.println(TARGETS);
             out.println(Machine.describe(load));
-            return one.rows().equals(many.rows()) ? 0 : 1;
+            return same ? 0 : 1;
         }
     }
 

@@ -25,6 +25,7 @@ class BenchCommandTest {
         "bench scale --sim-seconds-list 0.1,200                 | --sim-seconds-list: 0.001 to 100 simulated seconds, got 200",
         "bench sweep --jobs 1                                   | --jobs: 2 to 1024, got 1",
         "bench sweep --runs 0                                   | --runs: 1 to 1000, got 0",
+        "bench sweep --rounds 0                                 | --rounds: 1 to 100, got 0",
         "bench event-list --lists splay-tree,splay-tree         | --lists: splay-tree given twice",
         "bench event-list --lists splay-tree,fibonacci          | --event-list: unknown event list 'fibonacci'",
         "bench event-list --rounds 0                            | --rounds: 1 to 100, got 0",
@@ -84,7 +85,7 @@ class BenchCommandTest {
 
     @Test
     void sweepOnOneAndTwoThreadsWritesTheSameTable() {
-        CliRun r = CliRun.of("bench", "sweep", "--runs", "3", "--sim-seconds", "0.002");
+        CliRun r = CliRun.of("bench", "sweep", "--runs", "3", "--sim-seconds", "0.002", "--rounds", "1");
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("| 1 |", "| 2 |", "apart from wall_seconds: identical");
     }
