@@ -29,10 +29,14 @@ import picocli.CommandLine.Spec;
  * anything, and prints its figures as one Markdown table, followed by the targets and the machine.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Performance benchmarks. The simulation benchmarks run the fixed scenario of",
-            "issue 8 through the experiment runner's model: one Linux TCP flow (or UDP at line rate)",
-            "over 10 Gbit/s GCM-AES-128 MACsec, 2 CPUs per host, kernel FPU busy 0.3 on the receiver.",
-            "Each prints one Markdown table. Run on a quiet machine: other processes slow every figure."},
+        description = {"Performance benchmarks (issue 8).",
+            "The simulation benchmarks run one fixed scenario through the experiment",
+            "runner's model: one Linux TCP flow (or UDP at line rate) over 10 Gbit/s",
+            "GCM-AES-128 MACsec, 2 CPUs per host, kernel FPU busy 0.3 on the receiver.",
+            "Each prints one Markdown table, then the targets and the machine. Run them",
+            "on a quiet machine: other processes slow every figure, and a loaded",
+            "machine takes 2 to 3 times longer. All of them: about 3 minutes on a quiet",
+            "2-core machine."},
         subcommands = {BenchCommand.Datapath.class, BenchCommand.Memory.class, BenchCommand.Scale.class,
             BenchCommand.Sweep.class, BenchCommand.EventLists.class, BenchCommand.Codec.class})
 final class BenchCommand implements Runnable {
@@ -49,13 +53,15 @@ final class BenchCommand implements Runnable {
             + " a sweep of 8 runs at least 1.8 times faster on 2 threads than on 1.";
 
     @Command(name = "datapath", mixinStandardHelpOptions = true,
-            description = {"Simulation speed against the crypto floor. For each scenario and policy: one",
-                "unmeasured run (JIT warm-up; it counts the AES-GCM operations), the crypto floor (the",
-                "same encryptions and decryptions, same sizes, bare JDK AES/GCM), the measured run, and",
-                "the floor again; the floor is the mean of the two. Reports data frames (a to b), data",
-                "frames per CPU-second of the simulating thread, simulated s per wall s, and the run's",
-                "wall (and CPU) time over the floor's. Defaults: TCP then UDP; async, sync-fallback,",
-                "async-unordered; 1 simulated s. About 2 minutes on a quiet 2-core machine."})
+            description = {"Simulation speed against the crypto floor.",
+                "For each scenario and policy: one unmeasured run (JIT warm-up; it counts",
+                "the AES-GCM operations), the crypto floor (the same encryptions and",
+                "decryptions, same sizes, bare JDK AES/GCM), the measured run, and the",
+                "floor again; the floor is the mean of the two. Reports data frames (a to",
+                "b), data frames per CPU-second of the simulating thread, simulated s per",
+                "wall s, and the run's wall (and CPU) time over the floor's. Defaults: TCP",
+                "then UDP; async, sync-fallback, async-unordered; 1 simulated s. About 1",
+                "minute on a quiet 2-core machine."})
     static final class Datapath implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -69,10 +75,10 @@ final class BenchCommand implements Runnable {
                 description = "Crypto policies (default: async,sync-fallback,async-unordered).")
         List<String> policies;
 
-        @Option(names = "--sim-seconds", defaultValue = "1", description = "Simulated seconds per run (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--sim-seconds", paramLabel = "S", defaultValue = "1", description = "Simulated seconds per run (default: ${DEFAULT-VALUE}).")
         double simSeconds;
 
-        @Option(names = "--warmup-runs", defaultValue = "1",
+        @Option(names = "--warmup-runs", paramLabel = "N", defaultValue = "1",
                 description = "Unmeasured runs of the same scenario first, at least 1 (default: ${DEFAULT-VALUE}).")
         int warmups;
 
@@ -120,11 +126,13 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "memory", mixinStandardHelpOptions = true,
-            description = {"Memory against simulated duration: each duration runs the TCP async scenario in a",
-                "fresh JVM (same class path, this JVM's -Xmx/-Xms and GC flags; set them with",
-                "CRYPTORDER_JAVA_OPTS), which at the last simulated instant reads its resident set",
-                "(VmRSS, peak VmHWM) and then the heap in use after System.gc(). Ratios are to the",
-                "first duration. Default 1 and 10 simulated s: about 1 minute on a quiet 2-core machine."})
+            description = {"Memory against simulated duration.",
+                "Each duration runs the TCP async scenario in a fresh JVM (same class path,",
+                "this JVM's -Xmx, -Xms and GC flags: set them with CRYPTORDER_JAVA_OPTS),",
+                "which at the last simulated instant reads its resident set (VmRSS, peak",
+                "VmHWM), then the heap in use after System.gc(). Ratios are to the first",
+                "duration. Default 1 and 10 simulated s: about 20 s on a quiet 2-core",
+                "machine."})
     static final class Memory implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -177,11 +185,13 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "scale", mixinStandardHelpOptions = true,
-            description = {"Time against simulated duration: after one unmeasured run of 1 simulated s (or",
-                "the longest duration below it), one run per duration of the TCP async scenario on",
-                "this thread; wall and CPU time per simulated second, and their ratios to the run of",
-                "1 simulated s (or the first duration when 1 is not listed). Default 0.1, 1 and 10",
-                "simulated s: about 1 minute on a quiet 2-core machine."})
+            description = {"Time against simulated duration.",
+                "After one unmeasured run of 1 simulated s (or the longest duration below",
+                "it), one run per duration of the TCP async scenario on this thread: wall",
+                "and CPU time per simulated second and their ratios to the run of 1",
+                "simulated s (or the first duration when 1 is not listed), and CPU time",
+                "per data frame. Default 0.1, 1 and 10 simulated s: about 20 s on a quiet",
+                "2-core machine."})
     static final class Scale implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -239,26 +249,28 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "sweep", mixinStandardHelpOptions = true,
-            description = {"Parallel speed-up: the replications of the TCP async scenario as one experiment,",
-                "through the experiment runner as 'run --jobs' runs them. One unmeasured pass on --jobs",
-                "threads (JIT warm-up), then --rounds rounds of a pass on 1 thread and a pass on --jobs",
-                "threads; speed-up = median 1-thread wall time / median --jobs wall time. Checks that",
-                "every pass gives the same runs.csv apart from wall_seconds. Default 8 runs of 0.25",
-                "simulated s, 2 threads, 2 rounds: about 15 s on a quiet 2-core machine."})
+            description = {"Parallel speed-up of a sweep.",
+                "The replications of the TCP async scenario as one experiment, through the",
+                "experiment runner as 'run --jobs' runs them: one unmeasured pass on --jobs",
+                "threads (JIT warm-up), then --rounds rounds of a pass on 1 thread and a",
+                "pass on --jobs threads; speed-up = median 1-thread wall time / median",
+                "--jobs wall time. Checks that every pass gives the same runs.csv apart",
+                "from wall_seconds. Default 8 runs of 0.25 simulated s, 2 threads, 2",
+                "rounds: about 15 s on a quiet 2-core machine."})
     static final class Sweep implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--runs", defaultValue = "8", description = "Replications in the sweep (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--runs", paramLabel = "N", defaultValue = "8", description = "Replications in the sweep (default: ${DEFAULT-VALUE}).")
         int runs;
 
-        @Option(names = "--sim-seconds", defaultValue = "0.25", description = "Simulated seconds per run (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--sim-seconds", paramLabel = "S", defaultValue = "0.25", description = "Simulated seconds per run (default: ${DEFAULT-VALUE}).")
         double simSeconds;
 
-        @Option(names = "--jobs", defaultValue = "2", description = "Threads of the parallel passes (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--jobs", paramLabel = "N", defaultValue = "2", description = "Threads of the parallel passes (default: ${DEFAULT-VALUE}).")
         int jobs;
 
-        @Option(names = "--rounds", defaultValue = "2", description = "Rounds of a 1-thread and a parallel pass (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--rounds", paramLabel = "N", defaultValue = "2", description = "Rounds of a 1-thread and a parallel pass (default: ${DEFAULT-VALUE}).")
         int rounds;
 
         @Override
@@ -314,11 +326,12 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "event-list", mixinStandardHelpOptions = true,
-            description = {"SSJ event lists compared on the same run: after one unmeasured run with each list,",
-                "--rounds rounds each running the scenario once per list, in turn; the median CPU and wall",
-                "time per list, and its ratio to the first list's. Checks that every list gives the same",
-                "metrics (the event order is the same). Default: TCP async, 1 simulated s, splay-tree and",
-                "henriksen, 3 rounds: about 1 minute on a quiet 2-core machine."})
+            description = {"SSJ event lists compared on the same run.",
+                "After one unmeasured run with each list, --rounds rounds that each run the",
+                "scenario once per list, in turn: the median CPU and wall time per list and",
+                "the ratio to the first list's. Checks that every list gives the same",
+                "metrics (the event order is the same). Default: TCP async, 1 simulated s,",
+                "splay-tree and henriksen, 3 rounds: about 15 s on a quiet 2-core machine."})
     static final class EventLists implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -327,10 +340,10 @@ final class BenchCommand implements Runnable {
                 description = "Event lists to compare (default: ${DEFAULT-VALUE}).")
         List<String> lists;
 
-        @Option(names = "--rounds", defaultValue = "3", description = "Alternating rounds (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--rounds", paramLabel = "N", defaultValue = "3", description = "Alternating rounds (default: ${DEFAULT-VALUE}).")
         int rounds;
 
-        @Option(names = "--sim-seconds", defaultValue = "1", description = "Simulated seconds per run (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--sim-seconds", paramLabel = "S", defaultValue = "1", description = "Simulated seconds per run (default: ${DEFAULT-VALUE}).")
         double simSeconds;
 
         @Option(names = "--scenario", paramLabel = "tcp|udp", defaultValue = "tcp", description = "Traffic (default: ${DEFAULT-VALUE}).")
@@ -397,20 +410,21 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "codec", mixinStandardHelpOptions = true,
-            description = {"Frame codec throughput: a SecY protecting and validating each frame, against bare JDK",
-                "AES-GCM over the same bytes, alternating in one run. Target: ratio at least 0.8.",
-                "About 1 minute."})
+            description = {"Frame codec throughput against bare JDK AES-GCM.",
+                "A SecY protecting and validating each frame, against bare JDK AES-GCM over",
+                "the same bytes, alternating in one run. Target: ratio at least 0.8. About",
+                "1 minute."})
     static final class Codec implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--frame-bytes", defaultValue = "1500", description = "Unprotected frame size (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--frame-bytes", paramLabel = "OCTETS", defaultValue = "1500", description = "Unprotected frame size (default: ${DEFAULT-VALUE}).")
         int frameBytes;
 
-        @Option(names = "--rounds", defaultValue = "21", description = "Alternating measurement rounds (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--rounds", paramLabel = "N", defaultValue = "21", description = "Alternating measurement rounds (default: ${DEFAULT-VALUE}).")
         int rounds;
 
-        @Option(names = "--round-ms", defaultValue = "200", description = "Length of one round in ms (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--round-ms", paramLabel = "MS", defaultValue = "200", description = "Length of one round in ms (default: ${DEFAULT-VALUE}).")
         long roundMillis;
 
         @Override
