@@ -101,16 +101,16 @@ final class BenchCommand implements Runnable {
             out.printf(Locale.ROOT, "bench datapath: %s simulated s per run, event list %s, seed %d, %d warm-up run(s)%n",
                     number(simSeconds), events.key(), BenchScenario.SEED, warmups);
             out.println();
-            out.println("| scenario | policy | data frames | frames/CPU-s | sim-s/wall-s | wall/floor | CPU/floor |");
-            out.println("|---|---|---:|---:|---:|---:|---:|");
+            out.println("| scenario | policy | data frames | frames/CPU-s | sim-s/wall-s | wall/floor | CPU/floor | floor MB/s |");
+            out.println("|---|---|---:|---:|---:|---:|---:|---:|");
             out.flush();
             DatapathBenchmark bench = new DatapathBenchmark(ExperimentFiles.profiles(), events);
             for (BenchScenario.Traffic t : traffic) {
                 for (Policy policy : chosen) {
                     DatapathBenchmark.Result r = bench.run(BenchScenario.of(t, policy, simSeconds), warmups);
-                    out.printf(Locale.ROOT, "| %s | %s | %d | %.0f | %.4f | %.2f | %.2f |%n", t.key(), policy.key(),
+                    out.printf(Locale.ROOT, "| %s | %s | %d | %.0f | %.4f | %.2f | %.2f | %.0f |%n", t.key(), policy.key(),
                             r.run().frames(), r.framesPerCpuSecond(), r.simSecondsPerWallSecond(), r.ratioToFloor(),
-                            r.cpuRatioToFloor());
+                            r.cpuRatioToFloor(), r.floorMegabytesPerSecond());
                     out.flush();
                 }
             }
@@ -118,7 +118,8 @@ final class BenchCommand implements Runnable {
             out.println("scenario: " + BenchScenario.of(BenchScenario.Traffic.TCP, Policy.ASYNC, 1).describe() + ";");
             out.println("  udp: " + BenchScenario.of(BenchScenario.Traffic.UDP, Policy.ASYNC, 1).describe() + ".");
             out.println("data frames: frames host a put on the wire to b. CPU: of the simulating thread."
-                    + " floor: the run's AES-GCM operations alone (bare JDK), mean of before and after the run.");
+                    + " floor: the run's AES-GCM operations alone (bare JDK), mean of before and after the run;"
+                    + " floor MB/s: AAD and text octets of its operations per second of its wall time.");
             out.println(TARGETS);
             out.println(Machine.describe(load));
             return 0;

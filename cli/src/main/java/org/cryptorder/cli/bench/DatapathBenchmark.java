@@ -59,6 +59,11 @@ public final class DatapathBenchmark {
             return run.wallSeconds() / floorWallSeconds();
         }
 
+        /** AAD and text octets of the floor's operations per second of its wall time, in 10^6 octets. */
+        public double floorMegabytesPerSecond() {
+            return run.operations().octets() / floorWallSeconds() / 1e6;
+        }
+
         /** The same with CPU time of this thread, less sensitive to other processes. */
         public double cpuRatioToFloor() {
             return run.cpuSeconds() / floorCpuSeconds();
