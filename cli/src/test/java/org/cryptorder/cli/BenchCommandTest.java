@@ -23,6 +23,7 @@ class BenchCommandTest {
         "bench memory --policy pcrypto                          | --policy: ",
         "bench memory --scenario quic                           | --scenario: tcp or udp, got 'quic'",
         "bench scale --sim-seconds-list 0.1,200                 | --sim-seconds-list: 0.001 to 100 simulated seconds, got 200",
+        "bench scale --rounds 0                                 | --rounds: 1 to 100, got 0",
         "bench sweep --jobs 1                                   | --jobs: 2 to 1024, got 1",
         "bench sweep --runs 0                                   | --runs: 1 to 1000, got 0",
         "bench sweep --rounds 0                                 | --rounds: 1 to 100, got 0",
@@ -92,7 +93,7 @@ class BenchCommandTest {
 
     @Test
     void scaleReportsEachDurationAgainstTheFirstWhenOneSecondIsNotListed() {
-        CliRun r = CliRun.of("bench", "scale", "--sim-seconds-list", "0.002,0.004");
+        CliRun r = CliRun.of("bench", "scale", "--sim-seconds-list", "0.002,0.004", "--rounds", "1");
         assertThat(r.status()).as(r.err()).isZero();
         List<String> rows = r.out().lines().filter(l -> l.matches("\\| 0\\.00[24] \\|.*")).toList();
         assertThat(rows).hasSize(2);
