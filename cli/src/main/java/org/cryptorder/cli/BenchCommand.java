@@ -115,8 +115,8 @@ final class BenchCommand implements Runnable {
                 }
             }
             out.println();
-            out.println("scenario: " + BenchScenario.of(BenchScenario.Traffic.TCP, Policy.ASYNC, 1).describe() + ";");
-            out.println("  udp: " + BenchScenario.of(BenchScenario.Traffic.UDP, Policy.ASYNC, 1).describe() + ".");
+            out.println("tcp: " + BenchScenario.of(BenchScenario.Traffic.TCP, Policy.ASYNC, 1).describe() + ";");
+            out.println("udp: " + BenchScenario.of(BenchScenario.Traffic.UDP, Policy.ASYNC, 1).describe() + ".");
             out.println("data frames: frames host a put on the wire to b. CPU: of the simulating thread."
                     + " floor: the run's AES-GCM operations alone (bare JDK), mean of before and after the run;"
                     + " floor MB/s: AAD and text octets of its operations per second of its wall time.");
