@@ -23,12 +23,14 @@ import umontreal.ssj.simevents.eventlist.SplayTree;
  * <ul>
  *   <li>{@link #SPLAY_TREE}, the default: amortised O(log n);</li>
  *   <li>{@link #HENRIKSEN}: SSJ's indexed list, the alternative measured against the default
- *       ({@code EventListBench}, {@code ./cryptorder bench datapath --event-list});</li>
+ *       ({@code EventListBench} on a hold model; {@code ./cryptorder bench event-list} on the
+ *       benchmark's TCP run, where the two were within the noise of each other, 0.94 to 1.07
+ *       times the splay tree's CPU time, so the default stays);</li>
  *   <li>{@link #RED_BLACK_TREE}: a balanced tree, O(log n) worst case;</li>
  *   <li>{@link #BINARY_TREE} and {@link #DOUBLY_LINKED}: for comparison only; an unbalanced tree
  *       can degrade to a list on ordered insertions, and a sorted list inserts in O(n).</li>
  * </ul>
- * Only the splay tree and Henriksen's list have been benchmarked here. The bench command names a
+ * Only the splay tree and Henriksen's list have been benchmarked here. The bench commands name a
  * list by its {@link #key()}, e.g. {@code --event-list henriksen}.
  */
 public enum EventListKind {

@@ -88,6 +88,25 @@ public final class DatapathRunModel implements RunModel {
 
     private final Profiles profiles;
 
+    /**
+     * What a benchmark attaches to one replication without changing what it computes: the kind of
+     * event list (every kind executes events in the same order), the AES-GCM engine both hosts
+     * share (so that its operations can be observed), and an action at the last simulated instant,
+     * with the whole model still live (a heap measurement).
+     *
+     * @param events the pending-event set
+     * @param engine the engine of both hosts, or null for a fresh one
+     * @param atEnd  run just before the simulation stops, or null
+     */
+    public record Instruments(EventListKind events, GcmEngine engine, Runnable atEnd) {
+        /** What {@link #run(ResolvedRun, StreamRegistry, int)} uses: the default list, nothing observed. */
+        public static final Instruments NONE = new Instruments(EventListKind.DEFAULT, null, null);
+
+        public Instruments {
+            java.util.Objects.requireNonNull(events, "events");
+        }
+    }
+
     /** A model that finds the CPU profiles named by experiments in {@code profiles}. */
     public DatapathRunModel(Profiles profiles) {
         this.profiles = profiles;
@@ -105,7 +124,7 @@ public final class DatapathRunModel implements RunModel {
 
     @Override
     public Metrics run(ResolvedRun run, StreamRegistry streams, int replication) throws ModelException {
-        return run(run, streams, replication, null);
+        return run(run, streams, replication, (Recording) null);
     }
 
     /**
@@ -115,6 +134,18 @@ public final class DatapathRunModel implements RunModel {
      */
     @Override
     public Metrics run(ResolvedRun run, StreamRegistry streams, int replication, Recording recording)
+            throws ModelException {
+        return run(run, streams, replication, recording, Instruments.NONE);
+    }
+
+    /** Runs replication {@code replication} of {@code run} as {@link #run(ResolvedRun, StreamRegistry, int)}, instrumented. */
+    public Metrics run(ResolvedRun run, StreamRegistry streams, int replication, Instruments instruments)
+            throws ModelException {
+        return run(run, streams, replication, null, instruments);
+    }
+
+    private Metrics run(ResolvedRun run, StreamRegistry streams, int replication, Recording recording,
+                        Instruments instruments)
             throws ModelException {
         Experiment e = run.experiment();
         CpuProfile profile;
@@ -127,7 +158,7 @@ public final class DatapathRunModel implements RunModel {
             return wifi(e, profile, streams, replication);
         }
         HostSpec host = hostSpec(e, profile);
-        return new Replication(e, host, secy(e), streams, replication, null, recording).run();
+        return new Replication(e, host, secy(e), streams, replication, null, recording, instruments).run();
     }
 
     /**
@@ -181,7 +212,7 @@ public final class DatapathRunModel implements RunModel {
             throw new ModelException("explain follows MACsec frames; a WiFi station experiment has none", null);
         }
         FrameTrace trace = new FrameTrace(frames);
-        new Replication(e, hostSpec(e, profile), secy(e), streams, replication, trace, null).run();
+        new Replication(e, hostSpec(e, profile), secy(e), streams, replication, trace, null, Instruments.NONE).run();
         return trace;
     }
 
@@ -208,7 +239,8 @@ public final class DatapathRunModel implements RunModel {
     /** One replication: the wired model, its counters at the end of the warm-up, and its metrics. */
     private static final class Replication {
         private final Experiment e;
-        private final Simulator sim = EventListKind.DEFAULT.newSimulator();
+        private final Simulator sim;
+        private final Runnable lastInstant;
         private final BackToBack net;
         private final List<UdpSource> sources = new ArrayList<>();
         private final List<UdpSink> sinks = new ArrayList<>();
@@ -221,10 +253,12 @@ public final class DatapathRunModel implements RunModel {
         private final Recording recording;
 
         Replication(Experiment e, HostSpec host, SecYConfig secy, StreamRegistry streams, int replication,
-                    FrameTrace trace, Recording recording) {
+                    FrameTrace trace, Recording recording, Instruments instruments) {
             this.e = e;
             this.recording = recording;
-            GcmEngine engine = new GcmEngine();
+            sim = instruments.events().newSimulator();
+            lastInstant = instruments.atEnd();
+            GcmEngine engine = instruments.engine() != null ? instruments.engine() : new GcmEngine();
             net = BackToBack.randomlyKeyed(sim, host, host, secy, streams.stream("keys", replication),
                     e.link().rateGbps() * 1e9, Time.us(e.link().delayUs()), engine);
             if (trace != null) {
@@ -333,6 +367,9 @@ public final class DatapathRunModel implements RunModel {
             new Event(sim) {
                 @Override
                 public void actions() {
+                    if (lastInstant != null) {
+                        lastInstant.run();
+                    }
                     sim.stop();
                 }
             }.schedule(end + Time.ms(DRAIN_MS));

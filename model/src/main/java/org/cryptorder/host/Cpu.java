@@ -273,7 +273,8 @@ public final class Cpu {
 
     /** Whether a task woken while the CPU could not yet act on it should preempt the current one. */
     private boolean pendingWakeupPreempts() {
-        for (Task t : pendingWakeups) {
+        for (int i = 0; i < pendingWakeups.size(); i++) {  // by index: no iterator per dispatch
+            Task t = pendingWakeups.get(i);
             if (t != current && t.runnable && shouldPreemptFor(t)) {
                 return true;
             }

@@ -15,11 +15,35 @@ import javax.crypto.spec.IvParameterSpec;
  * thread-safe. ICVs of 12 to 16 octets use the JDK directly; an 8-octet ICV (which Linux allows
  * and the JDK's GCM does not) is the leading 8 octets of the full tag, computed as GCM defines a
  * truncated tag.
+ *
+ * <p>The engine keeps one cipher per key it has seen (up to {@value #CIPHERS}, then the oldest is
+ * reused): the JDK expands an AES key again whenever a cipher is given another key than its last,
+ * and the two directions of a link, whose keys differ, share one engine.
+ *
+ * <p>An {@link Observer} may hear of every operation with its sizes (the benchmarks replay them to
+ * time the crypto alone); without one, an operation costs one null check more.
  */
 public final class GcmEngine {
     private static final int FULL_TAG = 16;
+    /** Ciphers kept, one per key (a replication has one SA per direction, a rekeyed one a few more). */
+    static final int CIPHERS = 8;
 
-    private final Cipher gcm;
+    /** Hears of each AES-GCM operation of an engine, on the engine's thread, before it runs. */
+    public interface Observer {
+        /** An encryption (or GMAC when {@code textLen == 0}) with a {@code keyBytes}-octet key. */
+        void sealed(int keyBytes, int aadLen, int textLen, int icvLen);
+
+        /** A verification and decryption, whether or not the ICV then verifies. */
+        void opened(int keyBytes, int aadLen, int textLen, int icvLen);
+    }
+
+    private Observer observer;
+
+    private final SaKey[] cipherKeys = new SaKey[CIPHERS];
+    private final Cipher[] ciphers = new Cipher[CIPHERS];
+    private int oldest;
+    /** The cipher of the operation under way, chosen by {@link #select}. */
+    private Cipher gcm;
     private Cipher ctr;
     /** The CTR initial counter block of the truncated-ICV path: IV, then block counter 2. */
     private final byte[] counter = new byte[16];
@@ -27,11 +51,37 @@ public final class GcmEngine {
     private byte[] scratch = new byte[2048];
 
     public GcmEngine() {
+        ciphers[0] = newCipher();
+    }
+
+    private static Cipher newCipher() {
         try {
-            gcm = Cipher.getInstance("AES/GCM/NoPadding");
+            return Cipher.getInstance("AES/GCM/NoPadding");
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("this Java runtime has no AES/GCM/NoPadding", e);
         }
+    }
+
+    /** Makes {@link #gcm} the cipher of {@code key}, taking a new or the oldest one for a key not seen. */
+    private void select(SaKey key) {
+        for (int i = 0; i < CIPHERS; i++) {
+            if (cipherKeys[i] == key) {
+                gcm = ciphers[i];
+                return;
+            }
+        }
+        int i = oldest;
+        oldest = (oldest + 1) % CIPHERS;
+        if (ciphers[i] == null) {
+            ciphers[i] = newCipher();
+        }
+        cipherKeys[i] = key;
+        gcm = ciphers[i];
+    }
+
+    /** Tells {@code observer} of every later operation (null: none). */
+    public void observe(Observer observer) {
+        this.observer = observer;
     }
 
     /** The IV buffer the next {@link #seal} or {@link #open} uses; fill it with {@link SaKey#fillIv}. */
@@ -45,6 +95,10 @@ public final class GcmEngine {
      * With {@code textLen == 0} this is GMAC over the AAD (MACsec integrity only).
      */
     public void seal(SaKey key, byte[] ivBytes, byte[] buf, int aadOff, int aadLen, int textLen, int icvLen) {
+        if (observer != null) {
+            observer.sealed(key.suite().keyBytes(), aadLen, textLen, icvLen);
+        }
+        select(key);
         int textOff = aadOff + aadLen;
         try {
             initEncrypt(key, ivBytes, icvLen == 8 ? FULL_TAG : icvLen);
@@ -66,6 +120,10 @@ public final class GcmEngine {
      * text in place. Returns whether the ICV verified; on failure the buffer is left as it was.
      */
     public boolean open(SaKey key, byte[] ivBytes, byte[] buf, int aadOff, int aadLen, int textLen, int icvLen) {
+        if (observer != null) {
+            observer.opened(key.suite().keyBytes(), aadLen, textLen, icvLen);
+        }
+        select(key);
         if (icvLen == 8) {
             return openTruncated(key, ivBytes, buf, aadOff, aadLen, textLen);
         }

@@ -51,6 +51,8 @@ public final class TcpSocket implements Upper {
     private final int dataIsn;
     private final long tsqLimitBytes;
     private final Event resume;
+    /** Told when a data frame leaves the host (TCP small queues); one reference, not one per frame. */
+    private final Packet.Released releasedHandler = this::released;
     private TcpSender sender;
     private TcpReceiver receiver;
     private Cpu delivering;
@@ -129,7 +131,7 @@ public final class TcpSocket implements Upper {
         Packet p = new Packet(idBase | packets++, flow, home.now(), f);
         if (sender != null) {
             hostBytes += f.length();
-            p.onRelease(this::released);
+            p.onRelease(releasedHandler);
         }
         if (delivering != null) {
             softirq(delivering).add(p);
