@@ -54,8 +54,8 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "datapath", mixinStandardHelpOptions = true,
             description = {"Simulation speed against the crypto floor.",
-                "For each scenario and policy: one unmeasured run (JIT warm-up; it counts",
-                "the AES-GCM operations), the crypto floor (the same encryptions and",
+                "For each scenario and policy: two unmeasured runs (JIT warm-up; the first",
+                "counts the AES-GCM operations), the crypto floor (the same encryptions and",
                 "decryptions, same sizes, bare JDK AES/GCM), the measured run, and the",
                 "floor again; the floor is the mean of the two. Reports data frames (a to",
                 "b), data frames per CPU-second of the simulating thread, simulated s per",
@@ -78,8 +78,9 @@ final class BenchCommand implements Runnable {
         @Option(names = "--sim-seconds", paramLabel = "S", defaultValue = "1", description = "Simulated seconds per run (default: ${DEFAULT-VALUE}).")
         double simSeconds;
 
-        @Option(names = "--warmup-runs", paramLabel = "N", defaultValue = "1",
-                description = "Unmeasured runs of the same scenario first, at least 1 (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--warmup-runs", paramLabel = "N", defaultValue = "2",
+                description = "Unmeasured runs of the same scenario first, at least 1 (default: ${DEFAULT-VALUE};"
+                        + " a run takes about 3 times its steady time in a fresh JVM, and 1.3 times the next).")
         int warmups;
 
         @Option(names = "--event-list", paramLabel = "KIND", defaultValue = "splay-tree",
@@ -187,7 +188,7 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "scale", mixinStandardHelpOptions = true,
             description = {"Time against simulated duration.",
-                "After one unmeasured run of 1 simulated s (or the longest duration below",
+                "After two unmeasured runs of 1 simulated s (or the longest duration below",
                 "it), --rounds rounds of one run per duration of the TCP async scenario on",
                 "this thread: the fastest wall and CPU time per simulated second and their",
                 "ratios to the run of 1 simulated s (or the first duration when 1 is not",
@@ -211,6 +212,10 @@ final class BenchCommand implements Runnable {
                 description = "Rounds of one run per duration; the fastest counts (default: ${DEFAULT-VALUE}).")
         int rounds;
 
+        @Option(names = "--warmup-runs", paramLabel = "N", defaultValue = "2",
+                description = "Unmeasured runs first (default: ${DEFAULT-VALUE}).")
+        int warmups;
+
         @Override
         public Integer call() throws Exception {
             checkDurations(spec, durations);
@@ -219,19 +224,24 @@ final class BenchCommand implements Runnable {
             if (rounds < 1 || rounds > 100) {
                 throw new ParameterException(spec.commandLine(), "--rounds: 1 to 100, got " + rounds);
             }
+            if (warmups < 0 || warmups > 100) {
+                throw new ParameterException(spec.commandLine(), "--warmup-runs: 0 to 100, got " + warmups);
+            }
             PrintWriter out = spec.commandLine().getOut();
             double load = Machine.loadAverage();
             Profiles profiles = ExperimentFiles.profiles();
             DatapathBenchmark bench = new DatapathBenchmark(profiles, EventListKind.DEFAULT);
             double warm = durations.stream().filter(d -> d <= 1).mapToDouble(Double::doubleValue).max().orElse(1);
-            out.printf(Locale.ROOT, "bench scale: %s %s, after one unmeasured run of %s simulated s%n", t.key(), p.key(),
-                    number(warm));
+            out.printf(Locale.ROOT, "bench scale: %s %s, after %d unmeasured run(s) of %s simulated s%n", t.key(), p.key(),
+                    warmups, number(warm));
             out.println();
             out.println("| simulated s | data frames | frames per sim-s | wall s per sim-s | ratio | CPU s per sim-s | ratio"
                     + " | CPU us per frame |");
             out.println("|---:|---:|---:|---:|---:|---:|---:|---:|");
             out.flush();
-            bench.once(BenchScenario.of(t, p, warm).run(profiles), null);
+            for (int w = 0; w < warmups; w++) {
+                bench.once(BenchScenario.of(t, p, warm).run(profiles), null);
+            }
             int n = durations.size();
             double[] wall = new double[n];
             double[] cpu = new double[n];
@@ -341,7 +351,7 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "event-list", mixinStandardHelpOptions = true,
             description = {"SSJ event lists compared on the same run.",
-                "After one unmeasured run with each list, --rounds rounds that each run the",
+                "After two unmeasured runs with each list, --rounds rounds that each run the",
                 "scenario once per list, in turn: the median CPU and wall time per list and",
                 "the ratio to the first list's. Checks that every list gives the same",
                 "metrics (the event order is the same). Default: TCP async, 1 simulated s,",
@@ -356,6 +366,10 @@ final class BenchCommand implements Runnable {
 
         @Option(names = "--rounds", paramLabel = "N", defaultValue = "3", description = "Alternating rounds (default: ${DEFAULT-VALUE}).")
         int rounds;
+
+        @Option(names = "--warmup-runs", paramLabel = "N", defaultValue = "2",
+                description = "Unmeasured runs with each list first, alternating, at least 1 (default: ${DEFAULT-VALUE}).")
+        int warmups;
 
         @Option(names = "--sim-seconds", paramLabel = "S", defaultValue = "1", description = "Simulated seconds per run (default: ${DEFAULT-VALUE}).")
         double simSeconds;
@@ -379,6 +393,9 @@ final class BenchCommand implements Runnable {
             if (rounds < 1 || rounds > 100) {
                 throw new ParameterException(spec.commandLine(), "--rounds: 1 to 100, got " + rounds);
             }
+            if (warmups < 1 || warmups > 100) {
+                throw new ParameterException(spec.commandLine(), "--warmup-runs: 1 to 100, got " + warmups);
+            }
             checkSeconds(spec, "--sim-seconds", simSeconds);
             BenchScenario.Traffic t = traffic(spec, List.of(scenario)).get(0);
             Policy p = policies(spec, List.of(policy)).get(0);
@@ -386,8 +403,8 @@ final class BenchCommand implements Runnable {
             double load = Machine.loadAverage();
             Profiles profiles = ExperimentFiles.profiles();
             ResolvedRun run = BenchScenario.of(t, p, simSeconds).run(profiles);
-            out.printf(Locale.ROOT, "bench event-list: %s %s, %s simulated s, %d rounds%n", t.key(), p.key(),
-                    number(simSeconds), rounds);
+            out.printf(Locale.ROOT, "bench event-list: %s %s, %s simulated s, %d rounds after %d unmeasured run(s) with each"
+                    + " list%n", t.key(), p.key(), number(simSeconds), rounds, warmups);
             out.println();
             out.println("| event list | median CPU s | ratio | median wall s | ratio | same metrics |");
             out.println("|---|---:|---:|---:|---:|---|");
@@ -395,8 +412,10 @@ final class BenchCommand implements Runnable {
             double[][] cpu = new double[kinds.size()][rounds];
             double[][] wall = new double[kinds.size()][rounds];
             Metrics[] metrics = new Metrics[kinds.size()];
-            for (int k = 0; k < kinds.size(); k++) {
-                metrics[k] = new DatapathBenchmark(profiles, kinds.get(k)).once(run, null).metrics();
+            for (int w = 0; w < warmups; w++) {
+                for (int k = 0; k < kinds.size(); k++) {
+                    metrics[k] = new DatapathBenchmark(profiles, kinds.get(k)).once(run, null).metrics();
+                }
             }
             for (int r = 0; r < rounds; r++) {
                 for (int k = 0; k < kinds.size(); k++) {
