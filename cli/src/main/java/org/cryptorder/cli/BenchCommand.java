@@ -56,12 +56,12 @@ final class BenchCommand implements Runnable {
             description = {"Simulation speed against the crypto floor.",
                 "For each scenario and policy: two unmeasured runs (JIT warm-up; the first",
                 "counts the AES-GCM operations), the crypto floor (the same encryptions and",
-                "decryptions, same sizes, bare JDK AES/GCM), the measured run, and the",
-                "floor again; the floor is the mean of the two. Reports data frames (a to",
-                "b), data frames per CPU-second of the simulating thread, simulated s per",
-                "wall s, and the run's wall (and CPU) time over the floor's. Defaults: TCP",
-                "then UDP; async, sync-fallback, async-unordered; 1 simulated s. About 1",
-                "minute on a quiet 2-core machine."})
+                "decryptions, same sizes, bare JDK AES/GCM), three measured runs, and the",
+                "floor again; the floor is the mean of the two, the runs' times the median.",
+                "Reports data frames (a to b), data frames per CPU-second of the simulating",
+                "thread, simulated s per wall s, and the run's wall (and CPU) time over the",
+                "floor's. Defaults: TCP then UDP; async, sync-fallback, async-unordered; 1",
+                "simulated s. About 1 minute on a quiet 2-core machine."})
     static final class Datapath implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -83,6 +83,10 @@ final class BenchCommand implements Runnable {
                         + " a run takes about 3 times its steady time in a fresh JVM, and 1.3 times the next).")
         int warmups;
 
+        @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+                description = "Measured runs per scenario and policy; the median counts (default: ${DEFAULT-VALUE}).")
+        int runs;
+
         @Option(names = "--event-list", paramLabel = "KIND", defaultValue = "splay-tree",
                 description = "SSJ event list of every run: splay-tree (default), henriksen, red-black-tree, binary-tree,"
                         + " doubly-linked.")
@@ -96,11 +100,14 @@ final class BenchCommand implements Runnable {
             if (warmups < 1 || warmups > 100) {
                 throw new ParameterException(spec.commandLine(), "--warmup-runs: 1 to 100, got " + warmups);
             }
+            if (runs < 1 || runs > 100) {
+                throw new ParameterException(spec.commandLine(), "--runs: 1 to 100, got " + runs);
+            }
             EventListKind events = eventList(spec, eventList);
             PrintWriter out = spec.commandLine().getOut();
             double load = Machine.loadAverage();
-            out.printf(Locale.ROOT, "bench datapath: %s simulated s per run, event list %s, seed %d, %d warm-up run(s)%n",
-                    number(simSeconds), events.key(), BenchScenario.SEED, warmups);
+            out.printf(Locale.ROOT, "bench datapath: %s simulated s per run, event list %s, seed %d, %d warm-up run(s),"
+                    + " median of %d measured run(s)%n", number(simSeconds), events.key(), BenchScenario.SEED, warmups, runs);
             out.println();
             out.println("| scenario | policy | data frames | frames/CPU-s | sim-s/wall-s | wall/floor | CPU/floor | floor MB/s |");
             out.println("|---|---|---:|---:|---:|---:|---:|---:|");
@@ -108,9 +115,9 @@ final class BenchCommand implements Runnable {
             DatapathBenchmark bench = new DatapathBenchmark(ExperimentFiles.profiles(), events);
             for (BenchScenario.Traffic t : traffic) {
                 for (Policy policy : chosen) {
-                    DatapathBenchmark.Result r = bench.run(BenchScenario.of(t, policy, simSeconds), warmups);
+                    DatapathBenchmark.Result r = bench.run(BenchScenario.of(t, policy, simSeconds), warmups, runs);
                     out.printf(Locale.ROOT, "| %s | %s | %d | %.0f | %.4f | %.2f | %.2f | %.0f |%n", t.key(), policy.key(),
-                            r.run().frames(), r.framesPerCpuSecond(), r.simSecondsPerWallSecond(), r.ratioToFloor(),
+                            r.frames(), r.framesPerCpuSecond(), r.simSecondsPerWallSecond(), r.ratioToFloor(),
                             r.cpuRatioToFloor(), r.floorMegabytesPerSecond());
                     out.flush();
                 }
@@ -337,8 +344,8 @@ final class BenchCommand implements Runnable {
                     each.add(String.format(Locale.ROOT, "%.2f", w));
                 }
                 out.printf(Locale.ROOT, "| %d | %s | %.2f | %.2f | %.2f | %s |%n", k == 0 ? 1 : jobs, String.join(", ", each),
-                        median(wall[k]), median(cpu[k]), median(cpu[k]) / median(wall[k]),
-                        k == 0 ? "1" : String.format(Locale.ROOT, "%.2f", median(wall[0]) / median(wall[1])));
+                        DatapathBenchmark.median(wall[k]), DatapathBenchmark.median(cpu[k]), DatapathBenchmark.median(cpu[k]) / DatapathBenchmark.median(wall[k]),
+                        k == 0 ? "1" : String.format(Locale.ROOT, "%.2f", DatapathBenchmark.median(wall[0]) / DatapathBenchmark.median(wall[1])));
             }
             out.println();
             out.println("runs.csv of every pass, apart from wall_seconds: " + (same ? "identical" : "DIFFERENT"));
@@ -431,8 +438,8 @@ final class BenchCommand implements Runnable {
             for (int k = 0; k < kinds.size(); k++) {
                 boolean same = metrics[k].toString().equals(metrics[0].toString());
                 allSame &= same;
-                out.printf(Locale.ROOT, "| %s | %.2f | %.3f | %.2f | %.3f | %s |%n", kinds.get(k).key(), median(cpu[k]),
-                        median(cpu[k]) / median(cpu[0]), median(wall[k]), median(wall[k]) / median(wall[0]),
+                out.printf(Locale.ROOT, "| %s | %.2f | %.3f | %.2f | %.3f | %s |%n", kinds.get(k).key(), DatapathBenchmark.median(cpu[k]),
+                        DatapathBenchmark.median(cpu[k]) / DatapathBenchmark.median(cpu[0]), DatapathBenchmark.median(wall[k]), DatapathBenchmark.median(wall[k]) / DatapathBenchmark.median(wall[0]),
                         same ? "yes" : "NO");
             }
             out.println();
@@ -547,11 +554,5 @@ final class BenchCommand implements Runnable {
     /** A number as short as it reads: 1, 0.25, 10. */
     static String number(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
-    }
-
-    private static double median(double[] values) {
-        double[] v = values.clone();
-        Arrays.sort(v);
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 }

@@ -18,6 +18,7 @@ class BenchCommandTest {
         "bench datapath --sim-seconds 0                         | --sim-seconds: 0.001 to 100",
         "bench datapath --sim-seconds NaN                       | --sim-seconds: 0.001 to 100",
         "bench datapath --warmup-runs 0                         | --warmup-runs: 1 to 100, got 0",
+        "bench datapath --runs 0                                | --runs: 1 to 100, got 0",
         "bench datapath --policy async --sim-seconds x          | Invalid value for option '--sim-seconds'",
         "bench memory --sim-seconds-list 1,1                    | --sim-seconds-list: a duration given twice",
         "bench memory --policy pcrypto                          | --policy: ",
