@@ -87,9 +87,9 @@ final class BenchCommand implements Runnable {
                 description = "Measured runs per scenario and policy; the median counts (default: ${DEFAULT-VALUE}).")
         int runs;
 
-        @Option(names = "--event-list", paramLabel = "KIND", defaultValue = "splay-tree",
-                description = "SSJ event list of every run: splay-tree (default), henriksen, red-black-tree, binary-tree,"
-                        + " doubly-linked.")
+        @Option(names = "--event-list", paramLabel = "KIND", defaultValue = "henriksen",
+                description = "SSJ event list of every run: henriksen (default, as in 'run'), splay-tree, red-black-tree,"
+                        + " binary-tree, doubly-linked.")
         String eventList;
 
         @Override
