@@ -54,10 +54,11 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "datapath", mixinStandardHelpOptions = true,
             description = {"Simulation speed against the crypto floor.",
-                "For each scenario and policy: two unmeasured runs (JIT warm-up; the first",
-                "counts the AES-GCM operations), the crypto floor (the same encryptions and",
-                "decryptions, same sizes, bare JDK AES/GCM), three measured runs, and the",
-                "floor again; the floor is the mean of the two, the runs' times the median.",
+                "For each scenario and policy: two unmeasured runs (JIT warm-up, more before",
+                "the first measurement until they have had 5 CPU s; the first counts the",
+                "AES-GCM operations), the crypto floor (the same encryptions and decryptions,",
+                "same sizes, bare JDK AES/GCM), three measured runs, and the floor again; the",
+                "floor is the mean of the two, the runs' times the median.",
                 "Reports data frames (a to b), data frames per CPU-second of the simulating",
                 "thread, simulated s per wall s, and the run's wall (and CPU) time over the",
                 "floor's. Defaults: TCP then UDP; async, sync-fallback, async-unordered; 1",
@@ -83,6 +84,11 @@ final class BenchCommand implements Runnable {
                         + " a run takes about 3 times its steady time in a fresh JVM, and 1.3 times the next).")
         int warmups;
 
+        @Option(names = "--warmup-seconds", paramLabel = "S", defaultValue = "5",
+                description = "More warm-up runs before the first measurement until the runs have had this much CPU"
+                        + " time (default: ${DEFAULT-VALUE}).")
+        double warmupSeconds;
+
         @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
                 description = "Measured runs per scenario and policy; the median counts (default: ${DEFAULT-VALUE}).")
         int runs;
@@ -103,11 +109,15 @@ final class BenchCommand implements Runnable {
             if (runs < 1 || runs > 100) {
                 throw new ParameterException(spec.commandLine(), "--runs: 1 to 100, got " + runs);
             }
+            if (!(warmupSeconds >= 0) || warmupSeconds > 3600) {
+                throw new ParameterException(spec.commandLine(), "--warmup-seconds: 0 to 3600, got " + number(warmupSeconds));
+            }
             EventListKind events = eventList(spec, eventList);
             PrintWriter out = spec.commandLine().getOut();
             double load = Machine.loadAverage();
-            out.printf(Locale.ROOT, "bench datapath: %s simulated s per run, event list %s, seed %d, %d warm-up run(s),"
-                    + " median of %d measured run(s)%n", number(simSeconds), events.key(), BenchScenario.SEED, warmups, runs);
+            out.printf(Locale.ROOT, "bench datapath: %s simulated s per run, event list %s, seed %d, %d warm-up run(s)"
+                    + " (more first, up to %s CPU s), median of %d measured run(s)%n", number(simSeconds), events.key(),
+                    BenchScenario.SEED, warmups, number(warmupSeconds), runs);
             out.println();
             out.println("| scenario | policy | data frames | frames/CPU-s | sim-s/wall-s | wall/floor | CPU/floor | floor MB/s |");
             out.println("|---|---|---:|---:|---:|---:|---:|---:|");
@@ -115,7 +125,7 @@ final class BenchCommand implements Runnable {
             DatapathBenchmark bench = new DatapathBenchmark(ExperimentFiles.profiles(), events);
             for (BenchScenario.Traffic t : traffic) {
                 for (Policy policy : chosen) {
-                    DatapathBenchmark.Result r = bench.run(BenchScenario.of(t, policy, simSeconds), warmups, runs);
+                    DatapathBenchmark.Result r = bench.run(BenchScenario.of(t, policy, simSeconds), warmups, warmupSeconds, runs);
                     out.printf(Locale.ROOT, "| %s | %s | %d | %.0f | %.4f | %.2f | %.2f | %.0f |%n", t.key(), policy.key(),
                             r.frames(), r.framesPerCpuSecond(), r.simSecondsPerWallSecond(), r.ratioToFloor(),
                             r.cpuRatioToFloor(), r.floorMegabytesPerSecond());

@@ -19,6 +19,7 @@ class BenchCommandTest {
         "bench datapath --sim-seconds NaN                       | --sim-seconds: 0.001 to 100",
         "bench datapath --warmup-runs 0                         | --warmup-runs: 1 to 100, got 0",
         "bench datapath --runs 0                                | --runs: 1 to 100, got 0",
+        "bench datapath --warmup-seconds -1                     | --warmup-seconds: 0 to 3600, got -1",
         "bench datapath --policy async --sim-seconds x          | Invalid value for option '--sim-seconds'",
         "bench memory --sim-seconds-list 1,1                    | --sim-seconds-list: a duration given twice",
         "bench memory --policy pcrypto                          | --policy: ",
@@ -47,7 +48,7 @@ class BenchCommandTest {
     @Test
     void datapathPrintsOneRowPerScenarioAndPolicyInTheOrderAsked() {
         CliRun r = CliRun.of("bench", "datapath", "--scenario", "udp,tcp", "--policy", "sync-fallback,async",
-                "--sim-seconds", "0.002");
+                "--sim-seconds", "0.002", "--warmup-seconds", "0");
         assertThat(r.status()).as(r.err()).isZero();
         List<String> rows = r.out().lines().filter(l -> l.matches("\\| (tcp|udp) \\|.*")).toList();
         assertThat(rows).hasSize(4);
