@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
             "GCM-AES-128 MACsec, 2 CPUs per host, kernel FPU busy 0.3 on the receiver.",
             "Each prints one Markdown table, then the targets and the machine. Run them",
             "on a quiet machine: other processes slow every figure, and a loaded",
-            "machine takes 2 to 3 times longer. All of them: about 3 minutes on a quiet",
+            "machine takes 2 to 3 times longer. All of them: about 3.5 minutes on a quiet",
             "2-core machine."},
         subcommands = {BenchCommand.Datapath.class, BenchCommand.Memory.class, BenchCommand.Scale.class,
             BenchCommand.Sweep.class, BenchCommand.EventLists.class, BenchCommand.Codec.class})
