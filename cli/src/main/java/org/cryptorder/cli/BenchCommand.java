@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
             "GCM-AES-128 MACsec, 2 CPUs per host, kernel FPU busy 0.3 on the receiver.",
             "Each prints one Markdown table, then the targets and the machine. Run them",
             "on a quiet machine: other processes slow every figure, and a loaded",
-            "machine takes 2 to 3 times longer. All of them: about 3 minutes on a quiet",
+            "machine takes 2 to 3 times longer. All of them: about 3.5 minutes on a quiet",
             "2-core machine."},
         subcommands = {BenchCommand.Datapath.class, BenchCommand.Memory.class, BenchCommand.Scale.class,
             BenchCommand.Sweep.class, BenchCommand.EventLists.class, BenchCommand.Codec.class})
@@ -54,14 +54,15 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "datapath", mixinStandardHelpOptions = true,
             description = {"Simulation speed against the crypto floor.",
-                "For each scenario and policy: one unmeasured run (JIT warm-up; it counts",
-                "the AES-GCM operations), the crypto floor (the same encryptions and",
-                "decryptions, same sizes, bare JDK AES/GCM), the measured run, and the",
-                "floor again; the floor is the mean of the two. Reports data frames (a to",
-                "b), data frames per CPU-second of the simulating thread, simulated s per",
-                "wall s, and the run's wall (and CPU) time over the floor's. Defaults: TCP",
-                "then UDP; async, sync-fallback, async-unordered; 1 simulated s. About 1",
-                "minute on a quiet 2-core machine."})
+                "For each scenario and policy: two unmeasured runs (JIT warm-up, more before",
+                "the first measurement until they have had 5 CPU s; the first counts the",
+                "AES-GCM operations), the crypto floor (the same encryptions and decryptions,",
+                "same sizes, bare JDK AES/GCM), three measured runs, and the floor again; the",
+                "floor is the mean of the two, the runs' times the median.",
+                "Reports data frames (a to b), data frames per CPU-second of the simulating",
+                "thread, simulated s per wall s, and the run's wall (and CPU) time over the",
+                "floor's. Defaults: TCP then UDP; async, sync-fallback, async-unordered; 1",
+                "simulated s. About 1 minute on a quiet 2-core machine."})
     static final class Datapath implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -78,13 +79,23 @@ final class BenchCommand implements Runnable {
         @Option(names = "--sim-seconds", paramLabel = "S", defaultValue = "1", description = "Simulated seconds per run (default: ${DEFAULT-VALUE}).")
         double simSeconds;
 
-        @Option(names = "--warmup-runs", paramLabel = "N", defaultValue = "1",
-                description = "Unmeasured runs of the same scenario first, at least 1 (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--warmup-runs", paramLabel = "N", defaultValue = "2",
+                description = "Unmeasured runs of the same scenario first, at least 1 (default: ${DEFAULT-VALUE};"
+                        + " a run takes about 3 times its steady time in a fresh JVM, and 1.3 times the next).")
         int warmups;
 
-        @Option(names = "--event-list", paramLabel = "KIND", defaultValue = "splay-tree",
-                description = "SSJ event list of every run: splay-tree (default), henriksen, red-black-tree, binary-tree,"
-                        + " doubly-linked.")
+        @Option(names = "--warmup-seconds", paramLabel = "S", defaultValue = "5",
+                description = "More warm-up runs before the first measurement until the runs have had this much CPU"
+                        + " time (default: ${DEFAULT-VALUE}).")
+        double warmupSeconds;
+
+        @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+                description = "Measured runs per scenario and policy; the median counts (default: ${DEFAULT-VALUE}).")
+        int runs;
+
+        @Option(names = "--event-list", paramLabel = "KIND", defaultValue = "henriksen",
+                description = "SSJ event list of every run: henriksen (default, as in 'run'), splay-tree, red-black-tree,"
+                        + " binary-tree, doubly-linked.")
         String eventList;
 
         @Override
@@ -95,11 +106,18 @@ final class BenchCommand implements Runnable {
             if (warmups < 1 || warmups > 100) {
                 throw new ParameterException(spec.commandLine(), "--warmup-runs: 1 to 100, got " + warmups);
             }
+            if (runs < 1 || runs > 100) {
+                throw new ParameterException(spec.commandLine(), "--runs: 1 to 100, got " + runs);
+            }
+            if (!(warmupSeconds >= 0) || warmupSeconds > 3600) {
+                throw new ParameterException(spec.commandLine(), "--warmup-seconds: 0 to 3600, got " + number(warmupSeconds));
+            }
             EventListKind events = eventList(spec, eventList);
             PrintWriter out = spec.commandLine().getOut();
             double load = Machine.loadAverage();
-            out.printf(Locale.ROOT, "bench datapath: %s simulated s per run, event list %s, seed %d, %d warm-up run(s)%n",
-                    number(simSeconds), events.key(), BenchScenario.SEED, warmups);
+            out.printf(Locale.ROOT, "bench datapath: %s simulated s per run, event list %s, seed %d, %d warm-up run(s)"
+                    + " (more first, up to %s CPU s), median of %d measured run(s)%n", number(simSeconds), events.key(),
+                    BenchScenario.SEED, warmups, number(warmupSeconds), runs);
             out.println();
             out.println("| scenario | policy | data frames | frames/CPU-s | sim-s/wall-s | wall/floor | CPU/floor | floor MB/s |");
             out.println("|---|---|---:|---:|---:|---:|---:|---:|");
@@ -107,9 +125,9 @@ final class BenchCommand implements Runnable {
             DatapathBenchmark bench = new DatapathBenchmark(ExperimentFiles.profiles(), events);
             for (BenchScenario.Traffic t : traffic) {
                 for (Policy policy : chosen) {
-                    DatapathBenchmark.Result r = bench.run(BenchScenario.of(t, policy, simSeconds), warmups);
+                    DatapathBenchmark.Result r = bench.run(BenchScenario.of(t, policy, simSeconds), warmups, warmupSeconds, runs);
                     out.printf(Locale.ROOT, "| %s | %s | %d | %.0f | %.4f | %.2f | %.2f | %.0f |%n", t.key(), policy.key(),
-                            r.run().frames(), r.framesPerCpuSecond(), r.simSecondsPerWallSecond(), r.ratioToFloor(),
+                            r.frames(), r.framesPerCpuSecond(), r.simSecondsPerWallSecond(), r.ratioToFloor(),
                             r.cpuRatioToFloor(), r.floorMegabytesPerSecond());
                     out.flush();
                 }
@@ -187,7 +205,7 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "scale", mixinStandardHelpOptions = true,
             description = {"Time against simulated duration.",
-                "After one unmeasured run of 1 simulated s (or the longest duration below",
+                "After two unmeasured runs of 1 simulated s (or the longest duration below",
                 "it), --rounds rounds of one run per duration of the TCP async scenario on",
                 "this thread: the fastest wall and CPU time per simulated second and their",
                 "ratios to the run of 1 simulated s (or the first duration when 1 is not",
@@ -211,6 +229,10 @@ final class BenchCommand implements Runnable {
                 description = "Rounds of one run per duration; the fastest counts (default: ${DEFAULT-VALUE}).")
         int rounds;
 
+        @Option(names = "--warmup-runs", paramLabel = "N", defaultValue = "2",
+                description = "Unmeasured runs first (default: ${DEFAULT-VALUE}).")
+        int warmups;
+
         @Override
         public Integer call() throws Exception {
             checkDurations(spec, durations);
@@ -219,19 +241,24 @@ final class BenchCommand implements Runnable {
             if (rounds < 1 || rounds > 100) {
                 throw new ParameterException(spec.commandLine(), "--rounds: 1 to 100, got " + rounds);
             }
+            if (warmups < 0 || warmups > 100) {
+                throw new ParameterException(spec.commandLine(), "--warmup-runs: 0 to 100, got " + warmups);
+            }
             PrintWriter out = spec.commandLine().getOut();
             double load = Machine.loadAverage();
             Profiles profiles = ExperimentFiles.profiles();
             DatapathBenchmark bench = new DatapathBenchmark(profiles, EventListKind.DEFAULT);
             double warm = durations.stream().filter(d -> d <= 1).mapToDouble(Double::doubleValue).max().orElse(1);
-            out.printf(Locale.ROOT, "bench scale: %s %s, after one unmeasured run of %s simulated s%n", t.key(), p.key(),
-                    number(warm));
+            out.printf(Locale.ROOT, "bench scale: %s %s, after %d unmeasured run(s) of %s simulated s%n", t.key(), p.key(),
+                    warmups, number(warm));
             out.println();
             out.println("| simulated s | data frames | frames per sim-s | wall s per sim-s | ratio | CPU s per sim-s | ratio"
                     + " | CPU us per frame |");
             out.println("|---:|---:|---:|---:|---:|---:|---:|---:|");
             out.flush();
-            bench.once(BenchScenario.of(t, p, warm).run(profiles), null);
+            for (int w = 0; w < warmups; w++) {
+                bench.once(BenchScenario.of(t, p, warm).run(profiles), null);
+            }
             int n = durations.size();
             double[] wall = new double[n];
             double[] cpu = new double[n];
@@ -327,8 +354,8 @@ final class BenchCommand implements Runnable {
                     each.add(String.format(Locale.ROOT, "%.2f", w));
                 }
                 out.printf(Locale.ROOT, "| %d | %s | %.2f | %.2f | %.2f | %s |%n", k == 0 ? 1 : jobs, String.join(", ", each),
-                        median(wall[k]), median(cpu[k]), median(cpu[k]) / median(wall[k]),
-                        k == 0 ? "1" : String.format(Locale.ROOT, "%.2f", median(wall[0]) / median(wall[1])));
+                        DatapathBenchmark.median(wall[k]), DatapathBenchmark.median(cpu[k]), DatapathBenchmark.median(cpu[k]) / DatapathBenchmark.median(wall[k]),
+                        k == 0 ? "1" : String.format(Locale.ROOT, "%.2f", DatapathBenchmark.median(wall[0]) / DatapathBenchmark.median(wall[1])));
             }
             out.println();
             out.println("runs.csv of every pass, apart from wall_seconds: " + (same ? "identical" : "DIFFERENT"));
@@ -341,7 +368,7 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "event-list", mixinStandardHelpOptions = true,
             description = {"SSJ event lists compared on the same run.",
-                "After one unmeasured run with each list, --rounds rounds that each run the",
+                "After two unmeasured runs with each list, --rounds rounds that each run the",
                 "scenario once per list, in turn: the median CPU and wall time per list and",
                 "the ratio to the first list's. Checks that every list gives the same",
                 "metrics (the event order is the same). Default: TCP async, 1 simulated s,",
@@ -356,6 +383,10 @@ final class BenchCommand implements Runnable {
 
         @Option(names = "--rounds", paramLabel = "N", defaultValue = "3", description = "Alternating rounds (default: ${DEFAULT-VALUE}).")
         int rounds;
+
+        @Option(names = "--warmup-runs", paramLabel = "N", defaultValue = "2",
+                description = "Unmeasured runs with each list first, alternating, at least 1 (default: ${DEFAULT-VALUE}).")
+        int warmups;
 
         @Option(names = "--sim-seconds", paramLabel = "S", defaultValue = "1", description = "Simulated seconds per run (default: ${DEFAULT-VALUE}).")
         double simSeconds;
@@ -379,6 +410,9 @@ final class BenchCommand implements Runnable {
             if (rounds < 1 || rounds > 100) {
                 throw new ParameterException(spec.commandLine(), "--rounds: 1 to 100, got " + rounds);
             }
+            if (warmups < 1 || warmups > 100) {
+                throw new ParameterException(spec.commandLine(), "--warmup-runs: 1 to 100, got " + warmups);
+            }
             checkSeconds(spec, "--sim-seconds", simSeconds);
             BenchScenario.Traffic t = traffic(spec, List.of(scenario)).get(0);
             Policy p = policies(spec, List.of(policy)).get(0);
@@ -386,8 +420,8 @@ final class BenchCommand implements Runnable {
             double load = Machine.loadAverage();
             Profiles profiles = ExperimentFiles.profiles();
             ResolvedRun run = BenchScenario.of(t, p, simSeconds).run(profiles);
-            out.printf(Locale.ROOT, "bench event-list: %s %s, %s simulated s, %d rounds%n", t.key(), p.key(),
-                    number(simSeconds), rounds);
+            out.printf(Locale.ROOT, "bench event-list: %s %s, %s simulated s, %d rounds after %d unmeasured run(s) with each"
+                    + " list%n", t.key(), p.key(), number(simSeconds), rounds, warmups);
             out.println();
             out.println("| event list | median CPU s | ratio | median wall s | ratio | same metrics |");
             out.println("|---|---:|---:|---:|---:|---|");
@@ -395,8 +429,10 @@ final class BenchCommand implements Runnable {
             double[][] cpu = new double[kinds.size()][rounds];
             double[][] wall = new double[kinds.size()][rounds];
             Metrics[] metrics = new Metrics[kinds.size()];
-            for (int k = 0; k < kinds.size(); k++) {
-                metrics[k] = new DatapathBenchmark(profiles, kinds.get(k)).once(run, null).metrics();
+            for (int w = 0; w < warmups; w++) {
+                for (int k = 0; k < kinds.size(); k++) {
+                    metrics[k] = new DatapathBenchmark(profiles, kinds.get(k)).once(run, null).metrics();
+                }
             }
             for (int r = 0; r < rounds; r++) {
                 for (int k = 0; k < kinds.size(); k++) {
@@ -412,8 +448,8 @@ final class BenchCommand implements Runnable {
             for (int k = 0; k < kinds.size(); k++) {
                 boolean same = metrics[k].toString().equals(metrics[0].toString());
                 allSame &= same;
-                out.printf(Locale.ROOT, "| %s | %.2f | %.3f | %.2f | %.3f | %s |%n", kinds.get(k).key(), median(cpu[k]),
-                        median(cpu[k]) / median(cpu[0]), median(wall[k]), median(wall[k]) / median(wall[0]),
+                out.printf(Locale.ROOT, "| %s | %.2f | %.3f | %.2f | %.3f | %s |%n", kinds.get(k).key(), DatapathBenchmark.median(cpu[k]),
+                        DatapathBenchmark.median(cpu[k]) / DatapathBenchmark.median(cpu[0]), DatapathBenchmark.median(wall[k]), DatapathBenchmark.median(wall[k]) / DatapathBenchmark.median(wall[0]),
                         same ? "yes" : "NO");
             }
             out.println();
@@ -528,11 +564,5 @@ final class BenchCommand implements Runnable {
     /** A number as short as it reads: 1, 0.25, 10. */
     static String number(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
-    }
-
-    private static double median(double[] values) {
-        double[] v = values.clone();
-        Arrays.sort(v);
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 }

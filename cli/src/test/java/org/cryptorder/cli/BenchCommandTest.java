@@ -18,6 +18,8 @@ class BenchCommandTest {
         "bench datapath --sim-seconds 0                         | --sim-seconds: 0.001 to 100",
         "bench datapath --sim-seconds NaN                       | --sim-seconds: 0.001 to 100",
         "bench datapath --warmup-runs 0                         | --warmup-runs: 1 to 100, got 0",
+        "bench datapath --runs 0                                | --runs: 1 to 100, got 0",
+        "bench datapath --warmup-seconds -1                     | --warmup-seconds: 0 to 3600, got -1",
         "bench datapath --policy async --sim-seconds x          | Invalid value for option '--sim-seconds'",
         "bench memory --sim-seconds-list 1,1                    | --sim-seconds-list: a duration given twice",
         "bench memory --policy pcrypto                          | --policy: ",
@@ -30,6 +32,8 @@ class BenchCommandTest {
         "bench event-list --lists splay-tree,splay-tree         | --lists: splay-tree given twice",
         "bench event-list --lists splay-tree,fibonacci          | --event-list: unknown event list 'fibonacci'",
         "bench event-list --rounds 0                            | --rounds: 1 to 100, got 0",
+        "bench event-list --warmup-runs 0                       | --warmup-runs: 1 to 100, got 0",
+        "bench scale --warmup-runs -1                           | --warmup-runs: 0 to 100, got -1",
         "bench codec --frame-bytes 10                           | --frame-bytes: 14 to 9000, got 10",
     })
     void aBadFlagExitsTwoWithOneLineAndPrintsNothingElse(String args, String says) {
@@ -44,7 +48,7 @@ class BenchCommandTest {
     @Test
     void datapathPrintsOneRowPerScenarioAndPolicyInTheOrderAsked() {
         CliRun r = CliRun.of("bench", "datapath", "--scenario", "udp,tcp", "--policy", "sync-fallback,async",
-                "--sim-seconds", "0.002");
+                "--sim-seconds", "0.002", "--warmup-seconds", "0");
         assertThat(r.status()).as(r.err()).isZero();
         List<String> rows = r.out().lines().filter(l -> l.matches("\\| (tcp|udp) \\|.*")).toList();
         assertThat(rows).hasSize(4);
@@ -63,7 +67,7 @@ class BenchCommandTest {
     @Test
     void everyEventListGivesTheSameMetrics() {
         CliRun r = CliRun.of("bench", "event-list", "--lists", "splay-tree,henriksen,red-black-tree", "--rounds", "1",
-                "--sim-seconds", "0.003");
+                "--warmup-runs", "1", "--sim-seconds", "0.003");
         assertThat(r.status()).as(r.err()).isZero();
         List<String> rows = r.out().lines().filter(l -> l.matches("\\| [a-z-]+ \\| [0-9].*")).toList();
         assertThat(rows).hasSize(3).allSatisfy(row -> assertThat(row).endsWith("| yes |"));

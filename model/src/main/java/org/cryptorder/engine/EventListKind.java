@@ -21,11 +21,17 @@ import umontreal.ssj.simevents.eventlist.SplayTree;
  * replications can run in parallel threads. Every list executes events in the same order
  * (time, then priority, then FIFO); they differ only in speed:
  * <ul>
- *   <li>{@link #SPLAY_TREE}, the default: amortised O(log n);</li>
- *   <li>{@link #HENRIKSEN}: SSJ's indexed list, the alternative measured against the default
- *       ({@code EventListBench} on a hold model; {@code ./cryptorder bench event-list} on the
- *       benchmark's TCP run, where the two were within the noise of each other, 0.94 to 1.07
- *       times the splay tree's CPU time, so the default stays);</li>
+ *   <li>{@link #HENRIKSEN}, the default: SSJ's indexed list. On the datapath benchmark's runs
+ *       (one JVM per list, as a normal run has one list, on a quiet machine) it took 5 to 9% less
+ *       CPU time than the splay tree: TCP async 0.89-0.96 against 0.98-1.04 s, TCP
+ *       async-unordered 1.71-1.86 against 1.79-1.96 s, UDP async 1.11-1.21 against 1.22-1.31
+ *       s; {@code ./cryptorder bench event-list} alternating the two in one JVM gave 0.92-0.93.
+ *       Both give the same runs.csv for the bundled experiments;</li>
+ *   <li>{@link #SPLAY_TREE}: amortised O(log n), SSJ's own default and this project's until the
+ *       measurement above. On a hold model ({@code EventListBench}) it was ahead at 100 000
+ *       pending events with whole-nanosecond ties (1.44 against 1.31 M events/s), behind at
+ *       1 000 (3.6 against 5.4): a run with a hundred thousand frames in flight (a long link
+ *       delay at line rate) may do better with it;</li>
  *   <li>{@link #RED_BLACK_TREE}: a balanced tree, O(log n) worst case;</li>
  *   <li>{@link #BINARY_TREE} and {@link #DOUBLY_LINKED}: for comparison only; an unbalanced tree
  *       can degrade to a list on ordered insertions, and a sorted list inserts in O(n).</li>
@@ -34,9 +40,9 @@ import umontreal.ssj.simevents.eventlist.SplayTree;
  * list by its {@link #key()}, e.g. {@code --event-list henriksen}.
  */
 public enum EventListKind {
-    /** SSJ {@code SplayTree}: self-adjusting binary search tree, the default. */
+    /** SSJ {@code SplayTree}: self-adjusting binary search tree. */
     SPLAY_TREE(SplayTree::new),
-    /** SSJ {@code Henriksen}: doubly-linked list with an index array. */
+    /** SSJ {@code Henriksen}: doubly-linked list with an index array, the default. */
     HENRIKSEN(Henriksen::new),
     /** SSJ {@code RedblackTree}: a {@code java.util.TreeMap}, one node per distinct time. */
     RED_BLACK_TREE(RedblackTree::new),
@@ -46,7 +52,7 @@ public enum EventListKind {
     DOUBLY_LINKED(DoublyLinked::new);
 
     /** The list used when an experiment names none. */
-    public static final EventListKind DEFAULT = SPLAY_TREE;
+    public static final EventListKind DEFAULT = HENRIKSEN;
 
     private final Supplier<EventList> constructor;
 

@@ -28,10 +28,11 @@
  * <h2>Event ordering</h2>
  * SSJ executes events by time, then by priority (lower first, default 1.0), then in the order
  * they were scheduled (FIFO). All five event lists follow this rule; a test checks it on each
- * and runs the same validation model on each, requiring identical trajectories. SplayTree is the
- * default (amortised O(log n), never pathological in our benchmark); Henriksen is faster on
- * random times and may be chosen per experiment; BinaryTree and DoublyLinked exist only for
- * comparison.
+ * and runs the same validation model on each, requiring identical trajectories. Henriksen is the
+ * default: 5 to 9% less CPU time than SplayTree on the datapath benchmark's runs (see
+ * {@link org.cryptorder.engine.EventListKind}); SplayTree (amortised O(log n)) remains for runs
+ * with very many pending events, and the benchmarks take either ({@code --event-list});
+ * BinaryTree and DoublyLinked exist only for comparison.
  *
  * <h2>Randomness</h2>
  * MRG32k3a (L'Ecuyer 1999) through SSJ, with its partition of the period into streams of 2^127

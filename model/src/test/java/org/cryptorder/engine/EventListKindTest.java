@@ -44,7 +44,8 @@ class EventListKindTest {
         assertThat(a.getEventList()).isInstanceOf(Henriksen.class).isNotSameAs(b.getEventList());
         assertThat(a.time()).isZero();
         assertThat(a.getEventList().isEmpty()).isTrue();
-        assertThat(EventListKind.DEFAULT.newSimulator().getEventList()).isInstanceOf(SplayTree.class);
+        assertThat(EventListKind.DEFAULT.newSimulator().getEventList()).isInstanceOf(Henriksen.class);
+        assertThat(EventListKind.SPLAY_TREE.newSimulator().getEventList()).isInstanceOf(SplayTree.class);
     }
 
     @Test
