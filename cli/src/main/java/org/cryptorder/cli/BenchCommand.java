@@ -30,13 +30,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Performance benchmarks (issue 8).",
-            "The simulation benchmarks run one fixed scenario through the experiment",
-            "runner's model: one Linux TCP flow (or UDP at line rate) over 10 Gbit/s",
-            "GCM-AES-128 MACsec, 2 CPUs per host, kernel FPU busy 0.3 on the receiver.",
-            "Each prints one Markdown table, then the targets and the machine. Run them",
-            "on a quiet machine: other processes slow every figure, and a loaded",
-            "machine takes 2 to 3 times longer. All of them: about 3.5 minutes on a quiet",
-            "2-core machine."},
+            "The simulation benchmarks run one fixed scenario through the experiment runner's model: one"
+                + " Linux TCP flow (or UDP at line rate) over 10 Gbit/s GCM-AES-128 MACsec, 2 CPUs per host, kernel"
+                + " FPU busy 0.3 on the receiver.",
+            "Each prints one Markdown table, then the targets and the machine. Run them on a quiet machine:"
+                + " other processes slow every figure, and a loaded machine takes 2 to 3 times longer. All of them:"
+                + " about 3.5 minutes on a quiet 2-core machine."},
         subcommands = {BenchCommand.Datapath.class, BenchCommand.Memory.class, BenchCommand.Scale.class,
             BenchCommand.Sweep.class, BenchCommand.EventLists.class, BenchCommand.Codec.class})
 final class BenchCommand implements Runnable {
@@ -54,15 +53,13 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "datapath", mixinStandardHelpOptions = true,
             description = {"Simulation speed against the crypto floor.",
-                "For each scenario and policy: two unmeasured runs (JIT warm-up, more before",
-                "the first measurement until they have had 5 CPU s; the first counts the",
-                "AES-GCM operations), the crypto floor (the same encryptions and decryptions,",
-                "same sizes, bare JDK AES/GCM), three measured runs, and the floor again; the",
-                "floor is the mean of the two, the runs' times the median.",
-                "Reports data frames (a to b), data frames per CPU-second of the simulating",
-                "thread, simulated s per wall s, and the run's wall (and CPU) time over the",
-                "floor's. Defaults: TCP then UDP; async, sync-fallback, async-unordered; 1",
-                "simulated s. About 1 minute on a quiet 2-core machine."})
+                "For each scenario and policy: two unmeasured runs (JIT warm-up, more before the first"
+                    + " measurement until they have had 5 CPU s; the first counts the AES-GCM operations), the crypto"
+                    + " floor (the same encryptions and decryptions, same sizes, bare JDK AES/GCM), three measured"
+                    + " runs, and the floor again; the floor is the mean of the two, the runs' times the median.",
+                "Reports data frames (a to b), data frames per CPU-second of the simulating thread, simulated s"
+                    + " per wall s, and the run's wall (and CPU) time over the floor's. Defaults: TCP then UDP; async,"
+                    + " sync-fallback, async-unordered; 1 simulated s. About 1 minute on a quiet 2-core machine."})
     static final class Datapath implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -146,12 +143,10 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "memory", mixinStandardHelpOptions = true,
             description = {"Memory against simulated duration.",
-                "Each duration runs the TCP async scenario in a fresh JVM (same class path,",
-                "this JVM's -Xmx, -Xms and GC flags: set them with CRYPTORDER_JAVA_OPTS),",
-                "which at the last simulated instant reads its resident set (VmRSS, peak",
-                "VmHWM), then the heap in use after System.gc(). Ratios are to the first",
-                "duration. Default 1 and 10 simulated s: about 20 s on a quiet 2-core",
-                "machine."})
+                "Each duration runs the TCP async scenario in a fresh JVM (same class path, this JVM's -Xmx,"
+                    + " -Xms and GC flags: set them with CRYPTORDER_JAVA_OPTS), which at the last simulated instant"
+                    + " reads its resident set (VmRSS, peak VmHWM), then the heap in use after System.gc(). Ratios are"
+                    + " to the first duration. Default 1 and 10 simulated s: about 20 s on a quiet 2-core machine."})
     static final class Memory implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -205,12 +200,11 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "scale", mixinStandardHelpOptions = true,
             description = {"Time against simulated duration.",
-                "After two unmeasured runs of 1 simulated s (or the longest duration below",
-                "it), --rounds rounds of one run per duration of the TCP async scenario on",
-                "this thread: the fastest wall and CPU time per simulated second and their",
-                "ratios to the run of 1 simulated s (or the first duration when 1 is not",
-                "listed), and CPU time per data frame. Default 0.1, 1 and 10 simulated s,",
-                "2 rounds: about 30 s on a quiet 2-core machine."})
+                "After two unmeasured runs of 1 simulated s (or the longest duration below it), --rounds rounds"
+                    + " of one run per duration of the TCP async scenario on this thread: the fastest wall and CPU time"
+                    + " per simulated second and their ratios to the run of 1 simulated s (or the first duration when 1"
+                    + " is not listed), and CPU time per data frame. Default 0.1, 1 and 10 simulated s, 2 rounds: about"
+                    + " 30 s on a quiet 2-core machine."})
     static final class Scale implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -291,13 +285,12 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "sweep", mixinStandardHelpOptions = true,
             description = {"Parallel speed-up of a sweep.",
-                "The replications of the TCP async scenario as one experiment, through the",
-                "experiment runner as 'run --jobs' runs them: one unmeasured pass on --jobs",
-                "threads (JIT warm-up), then --rounds rounds of a pass on 1 thread and a",
-                "pass on --jobs threads; speed-up = median 1-thread wall time / median",
-                "--jobs wall time. Checks that every pass gives the same runs.csv apart",
-                "from wall_seconds. Default 8 runs of 0.25 simulated s, 2 threads, 2",
-                "rounds: about 15 s on a quiet 2-core machine."})
+                "The replications of the TCP async scenario as one experiment, through the experiment runner as"
+                    + " 'run --jobs' runs them: one unmeasured pass on --jobs threads (JIT warm-up), then --rounds"
+                    + " rounds of a pass on 1 thread and a pass on --jobs threads; speed-up = median 1-thread wall time"
+                    + " / median --jobs wall time. Checks that every pass gives the same runs.csv apart from"
+                    + " wall_seconds. Default 8 runs of 0.25 simulated s, 2 threads, 2 rounds: about 15 s on a quiet"
+                    + " 2-core machine."})
     static final class Sweep implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -368,11 +361,10 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "event-list", mixinStandardHelpOptions = true,
             description = {"SSJ event lists compared on the same run.",
-                "After two unmeasured runs with each list, --rounds rounds that each run the",
-                "scenario once per list, in turn: the median CPU and wall time per list and",
-                "the ratio to the first list's. Checks that every list gives the same",
-                "metrics (the event order is the same). Default: TCP async, 1 simulated s,",
-                "splay-tree and henriksen, 3 rounds: about 15 s on a quiet 2-core machine."})
+                "After two unmeasured runs with each list, --rounds rounds that each run the scenario once per"
+                    + " list, in turn: the median CPU and wall time per list and the ratio to the first list's. Checks"
+                    + " that every list gives the same metrics (the event order is the same). Default: TCP async, 1"
+                    + " simulated s, splay-tree and henriksen, 3 rounds: about 15 s on a quiet 2-core machine."})
     static final class EventLists implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -461,9 +453,8 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "codec", mixinStandardHelpOptions = true,
             description = {"Frame codec throughput against bare JDK AES-GCM.",
-                "A SecY protecting and validating each frame, against bare JDK AES-GCM over",
-                "the same bytes, alternating in one run. Target: ratio at least 0.8. About",
-                "1 minute."})
+                "A SecY protecting and validating each frame, against bare JDK AES-GCM over the same bytes,"
+                    + " alternating in one run. Target: ratio at least 0.8. About 1 minute."})
     static final class Codec implements Callable<Integer> {
         @Spec
         CommandSpec spec;
