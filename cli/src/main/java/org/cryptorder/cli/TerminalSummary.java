@@ -35,6 +35,13 @@ final class TerminalSummary {
                     "iperf3", seconds(run.warmupS()), seconds(run.durationS()), bitrate(goodput),
                     count(s.estimate("tcp_retransmits")), plain(s.estimate("udp_lost")), plain(s.estimate("udp_sent")),
                     count(s.estimate("udp_out_of_order")));
+            if (file.experiment().wifi() != null) {
+                // a WiFi station: no SecY, no cryptd, no reordering source; what the station did instead
+                out.printf(Locale.ROOT, "    %-7s latency p50 %s us  p99 %s us  RX missed %s  MIC or payload failures %s%n",
+                        "station", decimal(s.estimate("latency_p50_us")), decimal(s.estimate("latency_p99_us")),
+                        count(s.estimate("rx_missed")), count(s.estimate("udp_corrupt")));
+                continue;
+            }
             out.printf(Locale.ROOT, "    %-7s InPktsOK %s  InPktsDelayed %s  InPktsLate %s  InPktsNotValid %s%n", "macsec",
                     count(s.estimate("in_pkts_ok")), count(s.estimate("in_pkts_delayed")),
                     count(s.estimate("in_pkts_late")), count(s.estimate("in_pkts_not_valid")));

@@ -169,6 +169,20 @@ class RunCommandTest {
     }
 
     @Test
+    void aWifiStationRunSaysWhatTheStationDidInsteadOfMacsecCounters() throws Exception {
+        Path file = write("station.json", "{\"name\": \"station\", \"hosts\": {\"profile\": \"amd-apu2\"},"
+                + " \"wifi\": {\"ccm\": \"per-request\"}, \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 400,"
+                + " \"packetBytes\": 1472}], \"run\": {\"durationS\": 0.02, \"warmupS\": 0.002, \"replications\": 2}}");
+        CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("out").toString(), file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Mbits/sec").contains("station latency p50").doesNotContain("InPktsOK")
+                .doesNotContain("cryptd");
+        double goodput = Double.parseDouble(r.out().lines().filter(l -> l.contains("iperf3")).findFirst().orElseThrow()
+                .replaceAll(".*sec +([0-9.]+) .*Mbits/sec.*", "$1"));
+        assertThat(goodput).as("the apu2 station with one FPU section per frame (S9: 220)").isBetween(200.0, 250.0);
+    }
+
+    @Test
     void tcpTrafficRuns() throws Exception {
         Path file = write("tcp.json", "{\"name\": \"tcp\",\n \"traffic\": [{\"kind\": \"tcp\", \"flows\": 1}],"
                 + " \"run\": {\"durationS\": 0.02, \"replications\": 2}}");
