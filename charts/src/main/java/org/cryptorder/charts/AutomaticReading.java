@@ -270,6 +270,7 @@ final class AutomaticReading {
 
     private void drops(List<String> out) {
         drop(out, "rx_missed", "b's NIC dropped frames because an RX ring was full");
+        drop(out, "tx_queue_dropped", "A full TX queue (ring and qdisc) dropped frames before the wire");
         drop(out, "cryptd_dropped", "A full cryptd queue refused requests");
         drop(out, "resequencer_timeouts", "The PN reorder queue gave up waiting for a gap");
     }

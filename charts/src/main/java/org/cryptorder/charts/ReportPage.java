@@ -244,7 +244,8 @@ final class ReportPage {
                 new Column("latency_p99_us", "latency p99 (µs)", 1),
                 new Column("cryptd_enqueued", "cryptd enqueued", 1),
                 new Column("cryptd_dropped", "cryptd dropped", 1),
-                new Column("rx_missed", "RX missed", 1)));
+                new Column("rx_missed", "RX missed", 1),
+                new Column("tx_queue_dropped", "TX queue dropped", 1)));
         return all.stream().filter(c -> tables.has(c.metric())).toList();
     }
 

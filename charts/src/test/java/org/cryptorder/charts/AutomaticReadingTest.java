@@ -100,6 +100,15 @@ class AutomaticReadingTest {
     }
 
     @Test
+    void framesDroppedByAFullTxQueueAreSaid() throws Exception {
+        Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"sync-fallback\"]}",
+                ResultFolders.UDP), List.of("crypto.policy"), List.of("tx_queue_dropped"))
+                .config(List.of("async"), 5, 3806, 0).config(List.of("sync-fallback"), 5, 0, 0).write(tmp);
+        assertThat(reading(f)).anyMatch(s -> s.startsWith("A full TX queue (ring and qdisc) dropped frames before the wire:"
+                + " under async") && s.contains("3806") && s.endsWith("in no other configuration."));
+    }
+
+    @Test
     void noRetransmissionAnywhereIsOneSentence() throws Exception {
         Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"sync-fallback\"]}",
                 ResultFolders.TCP), List.of("crypto.policy"), List.of("tcp_retransmits", "tcp_spurious_retransmits"))
