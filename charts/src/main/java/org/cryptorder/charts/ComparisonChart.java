@@ -38,9 +38,78 @@ public final class ComparisonChart {
     private ComparisonChart() {
     }
 
-    /** Writes {@code compare.png} and {@code compare.svg} into {@code folder}. */
+    /**
+     * Writes {@code compare.png} and {@code compare.svg} (model against measurement) and {@code
+     * compare-ratios.png} and {@code .svg} (model over measurement per figure) into {@code folder}.
+     */
     public static Path write(List<SeedComparison.Result> results, Path folder) throws IOException {
+        ChartFiles.write(ratios(results), folder, "compare-ratios");
         return ChartFiles.write(chart(results), folder, "compare").png();
+    }
+
+    /**
+     * Model over measurement, one row per figure in file order, on a log axis with the identity
+     * and the 10% and 25% bands shaded; the whisker is the model's 95% interval over the
+     * measurement. Figures with a zero on either side cannot be drawn and say so in their row name.
+     */
+    static JFreeChart ratios(List<SeedComparison.Result> results) {
+        String[] names = new String[results.size()];
+        YIntervalSeries fitted = new YIntervalSeries("fitted to this figure");
+        YIntervalSeries predicted = new YIntervalSeries("predicted (nothing tuned to it)");
+        double low = 0.5;
+        double high = 2;
+        for (int i = 0; i < results.size(); i++) {
+            SeedComparison.Result r = results.get(i);
+            int row = results.size() - 1 - i;  // the first figure at the top
+            double ratio = r.ratio();
+            boolean drawable = ratio > 0 && Double.isFinite(ratio);
+            names[row] = r.spec().figure() + (r.claimed() ? "  [" + r.spec().band() + "]" : "  [no claim]")
+                    + (drawable ? "" : "  (zero: not drawn)");
+            if (!drawable) {
+                continue;
+            }
+            double hw = Double.isNaN(r.model().halfWidth()) ? 0 : r.model().halfWidth() / r.measured();
+            (r.spec().role().equals("fitted") ? fitted : predicted).add(row, ratio, Math.max(ratio - hw, ratio / 1e3),
+                    ratio + hw);
+            low = Math.min(low, ratio / 1.5);
+            high = Math.max(high, ratio * 1.5);
+        }
+        // x is the row, y the ratio: the plot is turned so that the ratio runs across
+        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        data.addSeries(fitted);
+        data.addSeries(predicted);
+        XYErrorRenderer dots = new XYErrorRenderer();
+        dots.setDrawXError(false);
+        dots.setDefaultLinesVisible(false);
+        dots.setErrorPaint(ChartStyle.WHISKER);
+        dots.setSeriesPaint(0, FITTED);
+        dots.setSeriesPaint(1, PREDICTED);
+        dots.setSeriesShape(0, new Rectangle2D.Double(-6, -6, 12, 12));
+        dots.setSeriesShape(1, new Ellipse2D.Double(-6, -6, 12, 12));
+        org.jfree.chart.axis.SymbolAxis rows = new org.jfree.chart.axis.SymbolAxis(null, names);
+        rows.setGridBandsVisible(false);
+        rows.setAutoRange(false);
+        rows.setRange(-0.6, names.length - 0.4);
+        ChartStyle.axis(rows);
+        LogAxis ratio = new LogAxis("model / measurement (log scale); shaded: within 10% and within 25%");
+        ChartStyle.axis(ratio);
+        ratio.setAutoRange(false);
+        ratio.setRange(low, high);
+        ratio.setSmallestValue(1e-9);
+        XYPlot plot = new XYPlot(data, rows, ratio, dots);
+        plot.setOrientation(org.jfree.chart.plot.PlotOrientation.HORIZONTAL);
+        ChartStyle.plot(plot);
+        plot.setDomainGridlinesVisible(true);
+        plot.addRangeMarker(new org.jfree.chart.plot.IntervalMarker(0.75, 1.25, new Color(0xF1F1F1)),
+                org.jfree.chart.ui.Layer.BACKGROUND);
+        plot.addRangeMarker(new org.jfree.chart.plot.IntervalMarker(0.9, 1.1, new Color(0xDDDDDD)),
+                org.jfree.chart.ui.Layer.BACKGROUND);
+        org.jfree.chart.plot.ValueMarker one = new org.jfree.chart.plot.ValueMarker(1, ChartStyle.GREY, new BasicStroke(1.5f));
+        plot.addRangeMarker(one);
+        long fittedCount = results.stream().filter(r -> r.spec().role().equals("fitted")).count();
+        return ChartStyle.chart("Seed figures: model over measurement", plot, true,
+                fittedCount + " figures fitted, " + (results.size() - fittedCount) + " predicted; the claimed band in"
+                        + " brackets (xN: within a factor N); whiskers: the model's 95% interval");
     }
 
     static JFreeChart chart(List<SeedComparison.Result> results) {

@@ -104,7 +104,7 @@ final class CompareCommand implements Callable<Integer> {
         Path table = out.resolve("compare.csv");
         Files.writeString(table, csv(results), StandardCharsets.UTF_8);
         Path chart = ComparisonChart.write(results, out);
-        stdout.println("table: " + table + "  chart: " + chart + " (and .svg)");
+        stdout.println("table: " + table + "  charts: " + chart + " and compare-ratios.png (and .svg)");
         long missed = results.stream().filter(r -> r.claimed() && !r.withinBand()).count();
         return check && missed > 0 ? 1 : 0;
     }

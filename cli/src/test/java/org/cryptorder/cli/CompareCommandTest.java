@@ -38,6 +38,8 @@ class CompareCommandTest {
         assertThat(rows.stream().filter(r -> r.contains("OUTSIDE"))).isEmpty();
         assertThat(out.resolve("compare.png")).isNotEmptyFile();
         assertThat(out.resolve("compare.svg")).isNotEmptyFile();
+        assertThat(out.resolve("compare-ratios.png")).isNotEmptyFile();
+        assertThat(out.resolve("compare-ratios.svg")).isNotEmptyFile();
     }
 
     @Test
