@@ -69,6 +69,10 @@ final class ExplainCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--configuration: 0 to " + (f.configurations().size() - 1)
                     + " for " + file + ", got " + configuration);
         }
+        if (f.experiment().wifi() != null) {
+            throw new ParameterException(spec.commandLine(), file + " is a WiFi station experiment: explain follows"
+                    + " MACsec frames, and it has none");
+        }
         ResolvedRun run = f.configurations().get(configuration);
         DatapathRunModel model = new DatapathRunModel(ExperimentFiles.profiles());
         FrameTrace trace;

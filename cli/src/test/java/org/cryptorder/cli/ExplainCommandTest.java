@@ -105,4 +105,12 @@ class ExplainCommandTest {
         assertThat(marked).as("the narration marks some frames").isNotEmpty();
         assertThat(TimelineChart.outlinedInRed(trace)).as("the frames whose bars are outlined in red").isEqualTo(marked);
     }
+
+    @Test
+    void aWifiStationExperimentHasNoMacsecFramesToFollow() {
+        CliRun r = CliRun.of("explain", ProjectPaths.home().resolve("experiments/seeds/s9-s10-wifi-ccmp.json").toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("is a WiFi station experiment: explain follows MACsec frames").doesNotContain("Exception");
+        assertThat(r.out()).isEmpty();
+    }
 }
