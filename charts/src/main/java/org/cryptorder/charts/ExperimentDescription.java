@@ -257,6 +257,18 @@ final class ExperimentDescription {
      */
     String heldFixed() {
         List<String> parts = new ArrayList<>();
+        if (!at("wifi").isMissingNode() && !at("wifi").isNull()) {
+            // a WiFi station: no MACsec link, policy or contention; what it is instead
+            add(parts, "WiFi station (" + at("hosts.profile").asText("?") + " profile)");
+            add(parts, fixed("wifi.ccmp") ? (at("wifi.ccmp").asBoolean(true) ? "WPA2 (CCMP-128)" : "open network") : "");
+            add(parts, fixed("wifi.ccm") ? "ccm " + at("wifi.ccm").asText() : "");
+            add(parts, fixed("wifi.airMbps") ? "air at most " + Numbers.plain(at("wifi.airMbps").asDouble()) + " Mbit/s" : "");
+            List<JsonNode> downloads = traffic();
+            for (int i = 0; i < downloads.size(); i++) {
+                add(parts, trafficEntry(i, downloads.get(i)));
+            }
+            return String.join(", ", parts);
+        }
         String policy = fixedPolicy();
         if (policy != null) {
             String kernel = at("crypto.kernel").asText(null);

@@ -27,6 +27,19 @@ class ResultTablesTest {
     }
 
     @Test
+    void aWifiStationIsHeldFixedAsAStationNotAsAMacsecLink() throws Exception {
+        ExperimentDescription d = ExperimentDescription.parse("""
+                {"name": "station", "hosts": {"cpus": 4, "profile": "amd-apu2"},
+                 "link": {"rateGbps": 10.0, "delayUs": 20.0, "mtu": 1500},
+                 "macsec": {"cipherSuite": "GCM-AES-128", "encrypt": true}, "crypto": {"policy": "async"},
+                 "wifi": {"ccmp": true, "ccm": "per-block", "airMbps": 1000.0},
+                 "traffic": [{"kind": "udp", "flows": 1, "rateMbps": 400.0, "packetBytes": 1472}],
+                 "sweep": {"wifi.ccm": ["per-block", "per-request"]}}""");
+        assertThat(d.heldFixed()).isEqualTo("WiFi station (amd-apu2 profile), WPA2 (CCMP-128), air at most 1000 Mbit/s,"
+                + " UDP 400 Mbit/s in 1472 B datagrams");
+    }
+
+    @Test
     void anEmptyCellIsAnUndefinedValue() throws Exception {
         Path f = ResultFolders.quickstart(tmp.resolve("q"));
         Files.writeString(f.resolve("summary.csv"), Files.readString(f.resolve("summary.csv"))

@@ -155,7 +155,7 @@ public final class DatapathRunModel implements RunModel {
             throw new ModelException(ex.getMessage(), ex);
         }
         if (e.wifi() != null) {
-            return wifi(e, profile, streams, replication);
+            return wifi(e, profile, streams, replication, recording);
         }
         HostSpec host = hostSpec(e, profile);
         return new Replication(e, host, secy(e), streams, replication, null, recording, instruments).run();
@@ -165,8 +165,8 @@ public final class DatapathRunModel implements RunModel {
      * A WiFi station's download ({@link WifiStation}): the columns it has a value for, zero for the
      * MACsec, TCP and cryptd ones.
      */
-    private static Metrics wifi(Experiment e, CpuProfile profile, StreamRegistry streams, int replication)
-            throws ModelException {
+    private static Metrics wifi(Experiment e, CpuProfile profile, StreamRegistry streams, int replication,
+                                Recording recording) throws ModelException {
         if (!profile.hasWifi()) {
             throw new ModelException("profile " + profile.name() + " gives no WiFi station parameters", null);
         }
@@ -175,6 +175,9 @@ public final class DatapathRunModel implements RunModel {
         WifiStation.Outcome o = WifiStation.run(new WifiStation.Config(profile.wifi(), e.wifi().ccmp(), e.wifi().ccm(),
                 u.rateMbps(), u.packetBytes(), e.wifi().airMbps(), h.rxRingSize(), h.napiBudget(),
                 e.run().durationS(), e.run().warmupS()), streams.stream("keys", replication));
+        if (recording != null) {
+            recording.latency(o.latency());  // no cryptd on a station: no queue series
+        }
         java.util.Map<String, Double> v = new java.util.HashMap<>();
         v.put("sim_seconds", e.run().durationS());
         v.put("frames_tx", (double) o.sent());

@@ -67,10 +67,11 @@ public final class WifiStation {
      * What one replication measured after the warm-up.
      *
      * @param fpuShare share of the station CPU's time spent in {@code kernel_fpu_begin}/{@code end}
+     * @param latency  from the access point's send to the socket, of the datagrams received
      */
     public record Outcome(double goodputBps, long sent, long received, long missed, long micFailures,
                           long payloadErrors, long fpuSections, double fpuShare, double softirqSeconds,
-                          double latencyP50Us, double latencyP99Us) {
+                          double latencyP50Us, double latencyP99Us, LatencyHistogram latency) {
     }
 
     /**
@@ -177,7 +178,7 @@ public final class WifiStation {
             double fpuNs = sections * c.costs().fpuBeginEndCycles() / c.costs().ghz();
             return new Outcome(payloadBits / seconds, sent, received, missed, micFailures, payloadErrors, sections,
                     fpuNs / Time.s(seconds), Time.toS(cpu.busyNs(Context.SOFTIRQ) - softirqAtWarmup),
-                    Time.toUs(latency.percentile(0.5)), Time.toUs(latency.percentile(0.99)));
+                    Time.toUs(latency.percentile(0.5)), Time.toUs(latency.percentile(0.99)), latency);
         }
 
         /** The access point sends the next frame; it reaches the station's RX ring after its air time. */
