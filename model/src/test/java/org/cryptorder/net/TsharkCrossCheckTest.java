@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.cryptorder.macsec.Sci;
 import org.cryptorder.macsec.Vectors;
 import org.junit.jupiter.api.Tag;
+import org.cryptorder.testing.Tshark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +28,7 @@ class TsharkCrossCheckTest {
 
     @Test
     void tsharkReadsTimesAndSecTagsOfEveryVectorFrame(@TempDir Path dir) throws IOException, InterruptedException {
-        assumeTrue(tsharkRuns(), "tshark is not installed (apt-get install tshark)");
+        assumeTrue(Tshark.runs(), "tshark is not installed (apt-get install tshark)");
         List<Vectors.Vector> vectors = Vectors.all();
         Path pcap = dir.resolve("vectors.pcap");
         List<Long> times = new ArrayList<>();
@@ -70,18 +71,6 @@ class TsharkCrossCheckTest {
             assertThat(Integer.decode(f[7])).as(v.name()).isEqualTo(v.an());
             assertThat(f[8]).as(v.name()).isEqualTo(v.encrypt() ? "1" : "0");
             assertThat(f[9]).as(v.name()).isEqualTo(v.includeSci() ? "1" : "0");
-        }
-    }
-
-    private static boolean tsharkRuns() throws InterruptedException {
-        try {
-            Process p = new ProcessBuilder("tshark", "--version")
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
         }
     }
 }

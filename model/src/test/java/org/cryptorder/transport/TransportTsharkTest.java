@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.cryptorder.net.PcapWriter;
 import org.junit.jupiter.api.Tag;
+import org.cryptorder.testing.Tshark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +25,7 @@ class TransportTsharkTest {
     @Test
     void tsharkAgreesOnHeadersOptionsAndChecksums(@TempDir Path dir)
             throws IOException, InterruptedException {
-        assumeTrue(tsharkRuns(), "tshark is not installed (apt-get install tshark)");
+        assumeTrue(Tshark.runs(), "tshark is not installed (apt-get install tshark)");
         FlowAddress a = FlowAddress.example();
         Path pcap = dir.resolve("transport.pcap");
         byte[] frame = new byte[1600];
@@ -98,15 +99,5 @@ class TransportTsharkTest {
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as("tshark exit status").isZero();
         return out.lines().toList();
-    }
-
-    private static boolean tsharkRuns() throws InterruptedException {
-        try {
-            Process p = new ProcessBuilder("tshark", "--version").redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        }
     }
 }
