@@ -7,8 +7,10 @@ import java.awt.Stroke;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.cryptorder.crypto.Policy;
 
 /**
  * One colour and one marker per crypto policy, the same in every chart: the Okabe-Ito palette
@@ -30,8 +32,8 @@ final class PolicyPalette {
             "offload", new Color(0x999933),
             "offload-resequence", new Color(0x882255));
 
-    private static final List<String> MARKER_ORDER = List.of("sync-fallback", "async", "async-unordered",
-            "defer-softirq", "sync-simd", "generic", "async-resequence", "pcrypt", "offload", "offload-resequence");
+    /** Markers follow the policies' order in {@link Policy}. */
+    private static final List<String> MARKER_ORDER = Arrays.stream(Policy.values()).map(Policy::key).toList();
 
     private static final List<Color> OTHERS = List.of(new Color(0x332288), new Color(0x117733), new Color(0x44AA99),
             new Color(0xAA4499), new Color(0x88CCEE), new Color(0xDDCC77), new Color(0xCC6677));
