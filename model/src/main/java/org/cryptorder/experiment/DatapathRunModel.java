@@ -62,7 +62,8 @@ import umontreal.ssj.simevents.Simulator;
  * receiving host b, except {@code frames_tx} (frames on the wire from a to b), the cryptd
  * figures (both hosts; in UDP runs a's cryptd stays empty because its sources encrypt in task
  * context) and {@code tx_queue_dropped} (frames a full TX queue of either host's NIC refused: a's
- * data, b's ACKs).
+ * data, b's ACKs). {@code udp_decode_errors} are the sequence numbers a media decoder without a
+ * reorder buffer jumps over ({@link org.cryptorder.metrics.UdpStreamStats}), over all UDP flows.
  *
  * <p>TCP entries ({@code iperf3 -c} on host a, {@code -s} on b) use {@link TcpSocket}s: the MSS
  * follows from the link's MTU, TCP small queues allow 1 MiB per socket, flows are numbered after the
@@ -84,7 +85,7 @@ public final class DatapathRunModel implements RunModel {
             "latency_p50_us", "latency_p99_us", "udp_out_of_order", "udp_lost", "udp_sent", "udp_received",
             "udp_corrupt", "rx_missed", "resequencer_timeouts", "impairment_lost", "impairment_duplicated",
             "impairment_corrupted", "impairment_reordered", "cpu_softirq_seconds", "cpu_kernel_worker_seconds",
-            "cpu_user_task_seconds", "tx_queue_dropped");
+            "cpu_user_task_seconds", "tx_queue_dropped", "udp_decode_errors");
 
     private final Profiles profiles;
 
@@ -421,6 +422,7 @@ public final class DatapathRunModel implements RunModel {
             long extentMax = 0;
             long outOfOrder = 0;
             long lost = 0;
+            long decodeErrors = 0;
             LatencyHistogram latency = new LatencyHistogram();
             for (UdpSink s : sinks) {
                 received += s.iperf().datagrams();
@@ -431,6 +433,7 @@ public final class DatapathRunModel implements RunModel {
                 extentMax = Math.max(extentMax, s.reordering().extentMax());
                 outOfOrder += s.iperf().outOfOrderPackets();
                 lost += s.iperf().lostPackets();
+                decodeErrors += s.iperf().decodeErrors();
                 latency.addAll(s.latency());
             }
             for (TcpSocket r : tcpReceivers) {
@@ -477,6 +480,7 @@ public final class DatapathRunModel implements RunModel {
                 (atEnd.busy[Context.KERNEL_WORKER.ordinal()] - atWarmup.busy[Context.KERNEL_WORKER.ordinal()]) / 1e9,
                 (atEnd.busy[Context.USER_TASK.ordinal()] - atWarmup.busy[Context.USER_TASK.ordinal()]) / 1e9,
                 atEnd.txQueueDropped - atWarmup.txQueueDropped,
+                decodeErrors,
             });
         }
     }

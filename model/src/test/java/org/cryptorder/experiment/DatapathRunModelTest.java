@@ -50,6 +50,7 @@ class DatapathRunModelTest {
         assertThat(m.get("reordered_ratio")).isEqualTo((double) o.reordered() / o.received());
         assertThat(m.get("udp_lost")).isEqualTo(o.lost());
         assertThat(m.get("udp_out_of_order")).isEqualTo(o.outOfOrder());
+        assertThat(m.get("udp_decode_errors")).isEqualTo(o.decodeErrors()).isPositive();
         assertThat(m.get("latency_p50_us")).isEqualTo(o.latencyP50Us());
         assertThat(m.get("latency_p99_us")).isEqualTo(o.latencyP99Us());
         assertThat(m.get("in_pkts_ok")).isEqualTo(o.inPktsOk());
@@ -143,8 +144,9 @@ class DatapathRunModelTest {
         assertThat(m.get("frames_tx") + dropped).as("every datagram is on the wire or dropped there").isEqualTo(sent);
         assertThat(m.get("udp_received")).isEqualTo(m.get("frames_tx"));
         assertThat(m.get("cryptd_dropped")).isZero();
-        assertThat(DatapathRunModel.METRICS.get(DatapathRunModel.METRICS.size() - 1)).as("a new column goes last")
-                .isEqualTo("tx_queue_dropped");
+        assertThat(DatapathRunModel.METRICS.subList(DatapathRunModel.METRICS.size() - 3, DatapathRunModel.METRICS.size()))
+                .as("new columns go last, in the order they came").containsExactly("cpu_user_task_seconds",
+                        "tx_queue_dropped", "udp_decode_errors");
         Metrics roomy = model.run(only(udp("sync-simd", 0.3, 0.01, 0, "")), new StreamRegistry(1), 0);
         assertThat(roomy.get("tx_queue_dropped")).isZero();
     }
