@@ -8,18 +8,25 @@ import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.annotations.XYTextAnnotation;
+import org.jfree.chart.annotations.XYTitleAnnotation;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberTickUnit;
-import org.jfree.chart.title.TextTitle;
-import org.jfree.chart.ui.HorizontalAlignment;
-import org.jfree.chart.ui.RectangleInsets;
-import org.jfree.chart.annotations.XYTitleAnnotation;
-import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.block.BlockBorder;
+import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.HorizontalAlignment;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
@@ -78,15 +85,8 @@ public final class ComparisonChart {
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         data.addSeries(fitted);
         data.addSeries(predicted);
-        XYErrorRenderer dots = new XYErrorRenderer();
-        dots.setDrawXError(false);
-        dots.setDefaultLinesVisible(false);
-        dots.setErrorPaint(ChartStyle.WHISKER);
-        dots.setSeriesPaint(0, FITTED);
-        dots.setSeriesPaint(1, PREDICTED);
-        dots.setSeriesShape(0, new Rectangle2D.Double(-6, -6, 12, 12));
-        dots.setSeriesShape(1, new Ellipse2D.Double(-6, -6, 12, 12));
-        org.jfree.chart.axis.SymbolAxis rows = new org.jfree.chart.axis.SymbolAxis(null, names);
+        XYErrorRenderer dots = dots();
+        SymbolAxis rows = new SymbolAxis(null, names);
         rows.setGridBandsVisible(false);
         rows.setAutoRange(false);
         rows.setRange(-0.6, names.length - 0.4);
@@ -97,19 +97,32 @@ public final class ComparisonChart {
         ratio.setRange(low, high);
         ratio.setSmallestValue(1e-9);
         XYPlot plot = new XYPlot(data, rows, ratio, dots);
-        plot.setOrientation(org.jfree.chart.plot.PlotOrientation.HORIZONTAL);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
         ChartStyle.plot(plot);
         plot.setDomainGridlinesVisible(true);
-        plot.addRangeMarker(new org.jfree.chart.plot.IntervalMarker(0.75, 1.25, new Color(0xF1F1F1)),
-                org.jfree.chart.ui.Layer.BACKGROUND);
-        plot.addRangeMarker(new org.jfree.chart.plot.IntervalMarker(0.9, 1.1, new Color(0xDDDDDD)),
-                org.jfree.chart.ui.Layer.BACKGROUND);
-        org.jfree.chart.plot.ValueMarker one = new org.jfree.chart.plot.ValueMarker(1, ChartStyle.GREY, new BasicStroke(1.5f));
+        plot.addRangeMarker(new IntervalMarker(0.75, 1.25, new Color(0xF1F1F1)),
+                Layer.BACKGROUND);
+        plot.addRangeMarker(new IntervalMarker(0.9, 1.1, new Color(0xDDDDDD)),
+                Layer.BACKGROUND);
+        ValueMarker one = new ValueMarker(1, ChartStyle.GREY, new BasicStroke(1.5f));
         plot.addRangeMarker(one);
         long fittedCount = results.stream().filter(r -> r.spec().role().equals("fitted")).count();
         return ChartStyle.chart("Seed figures: model over measurement", plot, true,
                 fittedCount + " figures fitted, " + (results.size() - fittedCount) + " predicted; the claimed band in"
                         + " brackets (xN: within a factor N); whiskers: the model's 95% interval");
+    }
+
+    /** Fitted figures as blue squares, predicted ones as orange circles, each with its model interval. */
+    private static XYErrorRenderer dots() {
+        XYErrorRenderer dots = new XYErrorRenderer();
+        dots.setDrawXError(false);
+        dots.setDefaultLinesVisible(false);
+        dots.setErrorPaint(ChartStyle.WHISKER);
+        dots.setSeriesPaint(0, FITTED);
+        dots.setSeriesPaint(1, PREDICTED);
+        dots.setSeriesShape(0, new Rectangle2D.Double(-6, -6, 12, 12));
+        dots.setSeriesShape(1, new Ellipse2D.Double(-6, -6, 12, 12));
+        return dots;
     }
 
     static JFreeChart chart(List<SeedComparison.Result> results) {
@@ -137,14 +150,7 @@ public final class ComparisonChart {
         YIntervalSeriesCollection points = new YIntervalSeriesCollection();
         points.addSeries(fitted);
         points.addSeries(predicted);
-        XYErrorRenderer dots = new XYErrorRenderer();
-        dots.setDrawXError(false);
-        dots.setDefaultLinesVisible(false);
-        dots.setErrorPaint(ChartStyle.WHISKER);
-        dots.setSeriesPaint(0, FITTED);
-        dots.setSeriesPaint(1, PREDICTED);
-        dots.setSeriesShape(0, new Rectangle2D.Double(-6, -6, 12, 12));
-        dots.setSeriesShape(1, new Ellipse2D.Double(-6, -6, 12, 12));
+        XYErrorRenderer dots = dots();
 
         XYSeries identity = new XYSeries("model = measurement");
         identity.add(from, from);
@@ -207,7 +213,7 @@ public final class ComparisonChart {
         keyTitle.setPaint(ChartStyle.INK);
         keyTitle.setBackgroundPaint(Color.WHITE);
         keyTitle.setPadding(new RectangleInsets(6, 8, 6, 8));
-        keyTitle.setFrame(new org.jfree.chart.block.BlockBorder(ChartStyle.GRID));
+        keyTitle.setFrame(new BlockBorder(ChartStyle.GRID));
         // XYTitleAnnotation's relative position is linear in the axis range even on log axes: place the
         // key at the data point (to / 1.15, from * 1.15), below the diagonal where no point lies unless
         // the model is far too low

@@ -1,24 +1,33 @@
 package org.cryptorder.charts;
 
 import java.awt.Color;
+import java.awt.Graphics2D;
 import java.awt.geom.Line2D;
+import java.awt.geom.Rectangle2D;
+import java.text.NumberFormat;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItem;
 import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.annotations.XYTitleAnnotation;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTick;
 import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.TickType;
 import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.axis.ValueTick;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -180,18 +189,17 @@ final class LatencyCdfChart {
 
         @Override
         @SuppressWarnings("rawtypes")
-        protected java.util.List refreshTicksHorizontal(java.awt.Graphics2D g2, java.awt.geom.Rectangle2D dataArea,
-                                                        org.jfree.chart.ui.RectangleEdge edge) {
-            java.util.List<org.jfree.chart.axis.ValueTick> ticks = new java.util.ArrayList<>();
+        protected List refreshTicksHorizontal(Graphics2D g2, Rectangle2D dataArea, RectangleEdge edge) {
+            List<ValueTick> ticks = new ArrayList<>();
             double lo = getLowerBound();
             double hi = getUpperBound();
-            java.text.NumberFormat f = ChartStyle.numbers();
+            NumberFormat f = ChartStyle.numbers();
             for (double decade = Math.pow(10, Math.floor(Math.log10(lo))); decade <= hi; decade *= 10) {
                 for (double m : new double[] {1, 2, 5}) {
                     double v = decade * m;
                     if (v >= lo && v <= hi) {
-                        ticks.add(new org.jfree.chart.axis.NumberTick(org.jfree.chart.axis.TickType.MAJOR, v, f.format(v),
-                                org.jfree.chart.ui.TextAnchor.TOP_CENTER, org.jfree.chart.ui.TextAnchor.CENTER, 0.0));
+                        ticks.add(new NumberTick(TickType.MAJOR, v, f.format(v), TextAnchor.TOP_CENTER,
+                                TextAnchor.CENTER, 0.0));
                     }
                 }
             }
