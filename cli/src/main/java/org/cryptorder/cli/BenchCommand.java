@@ -19,6 +19,7 @@ import org.cryptorder.experiment.Profiles;
 import org.cryptorder.experiment.ResolvedRun;
 import org.cryptorder.macsec.CipherSuite;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -141,6 +142,23 @@ final class BenchCommand implements Runnable {
         }
     }
 
+    /** The one scenario and policy that memory, scale and event-list run. */
+    static final class OneScenario {
+        @Option(names = "--scenario", paramLabel = "tcp|udp", defaultValue = "tcp", description = "Traffic (default: ${DEFAULT-VALUE}).")
+        String scenario;
+
+        @Option(names = "--policy", paramLabel = "POLICY", defaultValue = "async", description = "Crypto policy (default: ${DEFAULT-VALUE}).")
+        String policy;
+
+        BenchScenario.Traffic traffic(CommandSpec spec) {
+            return BenchCommand.traffic(spec, List.of(scenario)).get(0);
+        }
+
+        Policy policy(CommandSpec spec) {
+            return policies(spec, List.of(policy)).get(0);
+        }
+    }
+
     @Command(name = "memory", mixinStandardHelpOptions = true,
             description = {"Memory against simulated duration.",
                 "Each duration runs the TCP async scenario in a fresh JVM (same class path, this JVM's -Xmx,"
@@ -155,17 +173,14 @@ final class BenchCommand implements Runnable {
                 description = "Simulated durations, each in its own JVM (default: ${DEFAULT-VALUE}).")
         List<Double> durations;
 
-        @Option(names = "--scenario", paramLabel = "tcp|udp", defaultValue = "tcp", description = "Traffic (default: ${DEFAULT-VALUE}).")
-        String scenario;
-
-        @Option(names = "--policy", paramLabel = "POLICY", defaultValue = "async", description = "Crypto policy (default: ${DEFAULT-VALUE}).")
-        String policy;
+        @Mixin
+        OneScenario scenario;
 
         @Override
         public Integer call() throws Exception {
             checkDurations(spec, durations);
-            BenchScenario.Traffic t = traffic(spec, List.of(scenario)).get(0);
-            Policy p = policies(spec, List.of(policy)).get(0);
+            BenchScenario.Traffic t = scenario.traffic(spec);
+            Policy p = scenario.policy(spec);
             PrintWriter out = spec.commandLine().getOut();
             double load = Machine.loadAverage();
             out.printf(Locale.ROOT, "bench memory: %s %s, one fresh JVM per duration, JVM options %s%n", t.key(), p.key(),
@@ -213,11 +228,8 @@ final class BenchCommand implements Runnable {
                 description = "Simulated durations (default: ${DEFAULT-VALUE}).")
         List<Double> durations;
 
-        @Option(names = "--scenario", paramLabel = "tcp|udp", defaultValue = "tcp", description = "Traffic (default: ${DEFAULT-VALUE}).")
-        String scenario;
-
-        @Option(names = "--policy", paramLabel = "POLICY", defaultValue = "async", description = "Crypto policy (default: ${DEFAULT-VALUE}).")
-        String policy;
+        @Mixin
+        OneScenario scenario;
 
         @Option(names = "--rounds", paramLabel = "N", defaultValue = "2",
                 description = "Rounds of one run per duration; the fastest counts (default: ${DEFAULT-VALUE}).")
@@ -230,8 +242,8 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             checkDurations(spec, durations);
-            BenchScenario.Traffic t = traffic(spec, List.of(scenario)).get(0);
-            Policy p = policies(spec, List.of(policy)).get(0);
+            BenchScenario.Traffic t = scenario.traffic(spec);
+            Policy p = scenario.policy(spec);
             if (rounds < 1 || rounds > 100) {
                 throw new ParameterException(spec.commandLine(), "--rounds: 1 to 100, got " + rounds);
             }
@@ -383,11 +395,8 @@ final class BenchCommand implements Runnable {
         @Option(names = "--sim-seconds", paramLabel = "S", defaultValue = "1", description = "Simulated seconds per run (default: ${DEFAULT-VALUE}).")
         double simSeconds;
 
-        @Option(names = "--scenario", paramLabel = "tcp|udp", defaultValue = "tcp", description = "Traffic (default: ${DEFAULT-VALUE}).")
-        String scenario;
-
-        @Option(names = "--policy", paramLabel = "POLICY", defaultValue = "async", description = "Crypto policy (default: ${DEFAULT-VALUE}).")
-        String policy;
+        @Mixin
+        OneScenario scenario;
 
         @Override
         public Integer call() throws Exception {
@@ -406,8 +415,8 @@ final class BenchCommand implements Runnable {
                 throw new ParameterException(spec.commandLine(), "--warmup-runs: 1 to 100, got " + warmups);
             }
             checkSeconds(spec, "--sim-seconds", simSeconds);
-            BenchScenario.Traffic t = traffic(spec, List.of(scenario)).get(0);
-            Policy p = policies(spec, List.of(policy)).get(0);
+            BenchScenario.Traffic t = scenario.traffic(spec);
+            Policy p = scenario.policy(spec);
             PrintWriter out = spec.commandLine().getOut();
             double load = Machine.loadAverage();
             Profiles profiles = ExperimentFiles.profiles();
