@@ -61,7 +61,8 @@ public final class BackToBack {
         return new BackToBack(sim, specA, specB, secy, keyA, keyB, rateBitsPerSecond, delayNs, engine);
     }
 
-    private static byte[] randomKey(RandomStream s, int n) {
+    /** A key of {@code n} octets drawn from {@code s} (each octet 0 to 255 as SSJ's nextInt(0, 255) gives them). */
+    static byte[] randomKey(RandomStream s, int n) {
         byte[] k = new byte[n];
         for (int i = 0; i < n; i++) {
             k[i] = (byte) s.nextInt(0, 255);

@@ -122,7 +122,6 @@ public final class WifiStation {
         private final CcmpCodec ap;
         private final CcmpCodec station;
         private final ArrayDeque<Mpdu> ring = new ArrayDeque<>();
-        private final ArrayDeque<Double> arrivals = new ArrayDeque<>();
         private final Napi napi = new Napi();
         private final LatencyHistogram latency = new LatencyHistogram();
         private final int body;
@@ -143,10 +142,7 @@ public final class WifiStation {
         Run(Config c, RandomStream keys) {
             this.c = c;
             this.cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
-            byte[] key = new byte[CcmpSuite.CCMP_128.keyBytes()];
-            for (int i = 0; i < key.length; i++) {
-                key[i] = (byte) keys.nextInt(0, 255);
-            }
+            byte[] key = BackToBack.randomKey(keys, CcmpSuite.CCMP_128.keyBytes());
             this.ap = new CcmpCodec(new CcmpKey(CcmpSuite.CCMP_128, key, 0));
             this.station = new CcmpCodec(new CcmpKey(CcmpSuite.CCMP_128, key, 0));
             this.body = LLC_SNAP + UdpWire.IP + UdpWire.UDP + c.payloadBytes();
@@ -199,7 +195,6 @@ public final class WifiStation {
                     }
                 } else {
                     ring.add(f);
-                    arrivals.add(sim.time());
                     if (!napi.scheduled) {
                         napi.scheduled = true;
                         cpu.raiseSoftirq(napi);
@@ -243,19 +238,17 @@ public final class WifiStation {
             boolean scheduled;
             int polled;
             Mpdu current;
-            double arrived;
 
             @Override
             public double start(Cpu cpu) {
                 current = ring.poll();
-                arrived = arrivals.poll();
                 polled++;
                 return stackNs + ccmpNs;
             }
 
             @Override
             public void finish(Cpu cpu) {
-                deliver(current, arrived);
+                deliver(current);
                 current = null;
                 if (ring.isEmpty()) {
                     scheduled = false;
@@ -269,7 +262,7 @@ public final class WifiStation {
             }
         }
 
-        private void deliver(Mpdu f, double arrived) {
+        private void deliver(Mpdu f) {
             if (c.ccmp()) {
                 CcmpRxVerdict v = station.unprotect(f, engine);
                 if (measuring) {
