@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  * anything, and prints its figures as one Markdown table, followed by the targets and the machine.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Performance benchmarks (issue 8).",
+        description = {"Performance benchmarks of the simulation and the frame codec.",
             "The simulation benchmarks run one fixed scenario through the experiment runner's model: one"
                 + " Linux TCP flow (or UDP at line rate) over 10 Gbit/s GCM-AES-128 MACsec, 2 CPUs per host, kernel"
                 + " FPU busy 0.3 on the receiver.",

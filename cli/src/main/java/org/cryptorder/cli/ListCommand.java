@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code cryptorder list}: the bundled experiments, each with its one-line description. */
 @Command(name = "list", mixinStandardHelpOptions = true,
-        description = "Lists the bundled experiments (experiments/*.json) with their one-line descriptions.")
+        description = "Lists the bundled experiments (experiments/, seeds/ and tutorial/ included) with their one-line descriptions.")
 final class ListCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
