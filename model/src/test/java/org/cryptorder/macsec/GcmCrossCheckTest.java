@@ -58,7 +58,8 @@ class GcmCrossCheckTest {
         }
     }
 
-    private static byte[] bouncyCastleSeal(byte[] key, byte[] iv, int icv, byte[] in, int aadLen, int textLen)
+    /** Bouncy Castle's GCM over {@code in}: its first {@code aadLen} octets as AAD, then the text; AAD, ciphertext and ICV out. */
+    static byte[] bouncyCastleSeal(byte[] key, byte[] iv, int icv, byte[] in, int aadLen, int textLen)
             throws InvalidCipherTextException {
         GCMModeCipher gcm = GCMBlockCipher.newInstance(AESEngine.newInstance());
         gcm.init(true, new AEADParameters(new KeyParameter(key), icv * 8, iv));

@@ -6,11 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.bouncycastle.crypto.engines.AESEngine;
-import org.bouncycastle.crypto.modes.GCMBlockCipher;
-import org.bouncycastle.crypto.modes.GCMModeCipher;
-import org.bouncycastle.crypto.params.AEADParameters;
-import org.bouncycastle.crypto.params.KeyParameter;
 import org.junit.jupiter.api.Test;
 
 /** {@link GcmEngine}'s cipher per key and its observer. */
@@ -37,7 +32,7 @@ class GcmEngineTest {
             byte[] plain = bytes(rnd, HDR + textLen);
             byte[] buf = Arrays.copyOf(plain, HDR + textLen + 16);
             engine.seal(keys[k], iv, buf, 0, HDR, textLen, 16);
-            assertThat(buf).as("step %d, key %d", step, k).isEqualTo(bouncyCastleSeal(raw[k], iv, plain, textLen));
+            assertThat(buf).as("step %d, key %d", step, k).isEqualTo(GcmCrossCheckTest.bouncyCastleSeal(raw[k], iv, 16, plain, HDR, textLen));
             assertThat(engine.open(keys[k], iv, buf, 0, HDR, textLen, 16)).isTrue();
             assertThat(Arrays.copyOf(buf, HDR + textLen)).isEqualTo(plain);
             int other = (k + 1) % keyCount;
@@ -75,16 +70,6 @@ class GcmEngineTest {
         assertThat(heard).containsExactly("seal 32 20 100 16", "open 32 20 100 16", "seal 32 60 0 8", "open 32 60 0 8");
     }
 
-    private static byte[] bouncyCastleSeal(byte[] key, byte[] iv, byte[] in, int textLen) throws Exception {
-        GCMModeCipher gcm = GCMBlockCipher.newInstance(AESEngine.newInstance());
-        gcm.init(true, new AEADParameters(new KeyParameter(key), 128, iv));
-        gcm.processAADBytes(in, 0, HDR);
-        byte[] out = new byte[HDR + textLen + 16];
-        System.arraycopy(in, 0, out, 0, HDR);
-        int n = gcm.processBytes(in, HDR, textLen, out, HDR);
-        gcm.doFinal(out, HDR + n);
-        return out;
-    }
 
     private static byte[] bytes(SplittableRandom rnd, int n) {
         byte[] b = new byte[n];
