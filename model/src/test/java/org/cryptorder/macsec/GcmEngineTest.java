@@ -32,7 +32,8 @@ class GcmEngineTest {
             byte[] plain = bytes(rnd, HDR + textLen);
             byte[] buf = Arrays.copyOf(plain, HDR + textLen + 16);
             engine.seal(keys[k], iv, buf, 0, HDR, textLen, 16);
-            assertThat(buf).as("step %d, key %d", step, k).isEqualTo(GcmCrossCheckTest.bouncyCastleSeal(raw[k], iv, 16, plain, HDR, textLen));
+            assertThat(buf).as("step %d, key %d", step, k)
+                    .isEqualTo(GcmCrossCheckTest.bouncyCastleSeal(raw[k], iv, 16, plain, HDR, textLen));
             assertThat(engine.open(keys[k], iv, buf, 0, HDR, textLen, 16)).isTrue();
             assertThat(Arrays.copyOf(buf, HDR + textLen)).isEqualTo(plain);
             int other = (k + 1) % keyCount;
