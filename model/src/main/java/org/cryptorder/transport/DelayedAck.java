@@ -1,5 +1,6 @@
 package org.cryptorder.transport;
 
+import org.cryptorder.engine.LazyTimer;
 import org.cryptorder.engine.Time;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
@@ -51,7 +52,7 @@ final class DelayedAck {
     private final long atoMin;
     private final long delackMax;
     private final long rtoJiffies;
-    private final Event delackTimer;
+    private final LazyTimer delackTimer;
     private final Event compressTimer;
 
     private int quick;
@@ -61,7 +62,6 @@ final class DelayedAck {
     private boolean now;
     private long lrcvtime;
     private long timeoutJiffy;
-    private boolean delackArmed;
     private int compressedAck;
     private long compressedAckRcvNxt = -1;
     private int dupAckCounter;
@@ -210,13 +210,7 @@ final class DelayedAck {
         scheduled = true;
         timerPending = true;
         timeoutJiffy = timeout;
-        double delay = Time.ns(clock.nsUntilJiffy(timeout));
-        if (delackArmed) {
-            delackTimer.reschedule(delay);
-        } else {
-            delackTimer.schedule(delay);
-            delackArmed = true;
-        }
+        delackTimer.setIn(Time.ns(clock.nsUntilJiffy(timeout)));
     }
 
     /** {@code tcp_sack_compress_send_ack}: sends a held-back ACK now, if there is one. */
@@ -250,21 +244,17 @@ final class DelayedAck {
         scheduled = false;
         timerPending = false;
         now = false;
-        if (delackArmed) {
-            delackTimer.cancel();
-            delackArmed = false;
-        }
+        delackTimer.stop();
     }
 
     /** The delayed-ACK timer ({@code tcp_delack_timer_handler}). */
-    private final class DelackExpired extends Event {
+    private final class DelackExpired extends LazyTimer {
         DelackExpired(Simulator sim) {
             super(sim);
         }
 
         @Override
-        public void actions() {
-            delackArmed = false;
+        protected void expire() {
             if (!timerPending) {
                 return;
             }

@@ -1,7 +1,7 @@
 package org.cryptorder.transport;
 
+import org.cryptorder.engine.LazyTimer;
 import org.cryptorder.engine.Time;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -9,8 +9,8 @@ import umontreal.ssj.simevents.Simulator;
  * the retransmission timeout, RACK's reordering timeout and the tail loss probe: {@code
  * icsk_pending} says which it is for, and setting it for one replaces the other
  * ({@code inet_csk_reset_xmit_timer}). It runs in jiffies: it is set for a whole number of ticks
- * from the current tick and fires on a tick boundary, as Linux's timer wheel does. One reusable
- * event.
+ * from the current tick and fires on a tick boundary, as Linux's timer wheel does. Pushed back on
+ * nearly every ACK, it is a {@link LazyTimer}.
  */
 final class RetransmitTimer {
 
@@ -31,9 +31,8 @@ final class RetransmitTimer {
 
     private final TcpClock clock;
     private final Handler handler;
-    private final Event expiry;
+    private final LazyTimer expiry;
     private Kind pending = Kind.NONE;
-    private boolean armed;
 
     RetransmitTimer(Simulator sim, TcpClock clock, Handler handler) {
         this.clock = clock;
@@ -55,32 +54,22 @@ final class RetransmitTimer {
     void reset(Kind kind, long whenJiffies, long maxWhenJiffies) {
         long when = Math.min(whenJiffies, maxWhenJiffies);
         pending = kind;
-        double delay = Time.ns(clock.nsUntilJiffy(clock.jiffies() + when));
-        if (armed) {
-            expiry.reschedule(delay);
-        } else {
-            expiry.schedule(delay);
-            armed = true;
-        }
+        expiry.setIn(Time.ns(clock.nsUntilJiffy(clock.jiffies() + when)));
     }
 
     /** {@code inet_csk_clear_xmit_timer}. */
     void clear() {
         pending = Kind.NONE;
-        if (armed) {
-            expiry.cancel();
-            armed = false;
-        }
+        expiry.stop();
     }
 
-    private final class Expiry extends Event {
+    private final class Expiry extends LazyTimer {
         Expiry(Simulator sim) {
             super(sim);
         }
 
         @Override
-        public void actions() {
-            armed = false;
+        protected void expire() {
             switch (pending) {
                 case REO_TIMEOUT -> handler.reorderTimeout();
                 case LOSS_PROBE -> handler.lossProbe();
