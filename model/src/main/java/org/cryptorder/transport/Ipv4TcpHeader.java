@@ -66,6 +66,8 @@ public final class Ipv4TcpHeader {
     private final int[] sackStart = new int[MAX_SACK_BLOCKS];
     private final int[] sackEnd = new int[MAX_SACK_BLOCKS];
     private int payloadOffset;
+    /** After {@link #parseHeaders}: the unfolded TCP checksum sum of the pseudo header and TCP header. */
+    private long headerSum;
     private int payloadLength;
 
     /** The largest TCP payload per segment over MACsec on a link of this MTU: 1500 gives 1416. */
@@ -122,6 +124,15 @@ public final class Ipv4TcpHeader {
      * @return the IPv4 total length, octets
      */
     public int write(byte[] buf, int off, int payloadLen) {
+        int payloadAt = off + IPV4_HEADER_BYTES + TCP_HEADER_BYTES + optionsLength();
+        return write(buf, off, payloadLen, InternetChecksum.add(0, buf, payloadAt, payloadLen));
+    }
+
+    /**
+     * As {@link #write(byte[], int, int)}, with the payload's unfolded checksum sum already known
+     * ({@link TcpPayload#fillAndSum}), so the payload is not read again.
+     */
+    public int write(byte[] buf, int off, int payloadLen, long payloadSum) {
         int opt = optionsLength();
         int tcpLen = TCP_HEADER_BYTES + opt + payloadLen;
         int total = IPV4_HEADER_BYTES + tcpLen;
@@ -176,7 +187,7 @@ public final class Ipv4TcpHeader {
         long sum = InternetChecksum.addInt(0, srcIp);
         sum = InternetChecksum.addInt(sum, dstIp);
         sum += PROTO_TCP + tcpLen;
-        sum = InternetChecksum.add(sum, buf, t, tcpLen);
+        sum = InternetChecksum.add(sum, buf, t, TCP_HEADER_BYTES + opt) + payloadSum;
         putShort(buf, t + 16, InternetChecksum.finish(sum));
         return total;
     }
@@ -187,6 +198,21 @@ public final class Ipv4TcpHeader {
      * describe the packet; otherwise the fields are unspecified.
      */
     public ParseResult parse(byte[] buf, int off, int len) {
+        ParseResult r = parseHeaders(buf, off, len);
+        if (r != ParseResult.OK) {
+            return r;
+        }
+        return payloadSumChecks(InternetChecksum.add(0, buf, payloadOffset, payloadLength))
+                ? ParseResult.OK : ParseResult.BAD_TCP_CHECKSUM;
+    }
+
+    /**
+     * Parses as {@link #parse} does but leaves the payload's part of the TCP checksum to {@link
+     * #payloadSumChecks}, so that a receiver that reads the payload anyway adds it up in the same
+     * pass ({@link TcpPayload#sumIfIntact}). On {@link ParseResult#OK} every field is set; the
+     * packet is valid only if {@code payloadSumChecks} then says so.
+     */
+    public ParseResult parseHeaders(byte[] buf, int off, int len) {
         if (len < IPV4_HEADER_BYTES + TCP_HEADER_BYTES) {
             return ParseResult.TRUNCATED;
         }
@@ -216,9 +242,7 @@ public final class Ipv4TcpHeader {
         long sum = InternetChecksum.addInt(0, srcIp);
         sum = InternetChecksum.addInt(sum, dstIp);
         sum += PROTO_TCP + tcpLen;
-        if (InternetChecksum.finish(InternetChecksum.add(sum, buf, t, tcpLen)) != 0) {
-            return ParseResult.BAD_TCP_CHECKSUM;
-        }
+        headerSum = InternetChecksum.add(sum, buf, t, doff);
         srcPort = getShort(buf, t);
         dstPort = getShort(buf, t + 2);
         seq = getInt(buf, t + 4);
@@ -233,6 +257,15 @@ public final class Ipv4TcpHeader {
         payloadOffset = t + doff;
         payloadLength = tcpLen - doff;
         return ParseResult.OK;
+    }
+
+    /**
+     * After {@link #parseHeaders}: whether the TCP checksum holds, given the unfolded sum of the
+     * payload octets ({@link InternetChecksum#add} over {@link #payloadOffset()} and {@link
+     * #payloadLength()}).
+     */
+    public boolean payloadSumChecks(long payloadSum) {
+        return InternetChecksum.finish(headerSum + payloadSum) == 0;
     }
 
     private boolean parseOptions(byte[] buf, int p, int length) {

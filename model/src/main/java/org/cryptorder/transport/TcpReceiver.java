@@ -91,18 +91,26 @@ public final class TcpReceiver implements DelayedAck.Receiver {
 
     /** An incoming packet for this connection: a data segment from the sender. */
     public void receive(byte[] buf, int off, int len) {
-        if (rx.parse(buf, off, len) != Ipv4TcpHeader.ParseResult.OK) {
+        if (rx.parseHeaders(buf, off, len) != Ipv4TcpHeader.ParseResult.OK) {
             life[BAD]++;
             return;
         }
         int plen = rx.payloadLength();
+        int payloadAt = rx.payloadOffset();
+        long seq = Ipv4TcpHeader.unwrap(rx.seq(), cfg.senderIsn(), rcvNxt);
+        // the payload is read once: checked against the stream and added up for the checksum
+        long payloadSum = TcpPayload.sumIfIntact(buf, payloadAt, seq, plen);
+        boolean intact = payloadSum >= 0;
+        if (!rx.payloadSumChecks(intact ? payloadSum : InternetChecksum.add(0, buf, payloadAt, plen))) {
+            life[BAD]++;
+            return;
+        }
         if (plen == 0) {
             return;
         }
         life[SEGS_IN]++;
-        long seq = Ipv4TcpHeader.unwrap(rx.seq(), cfg.senderIsn(), rcvNxt);
         long end = seq + plen;
-        if (TcpPayload.firstMismatch(buf, rx.payloadOffset(), seq, plen) >= 0) {
+        if (!intact) {
             life[PAYLOAD_ERRORS]++;
             return;
         }

@@ -1378,8 +1378,8 @@ public final class TcpSender {
                 .clearSack()
                 .ipId(ipId++);
         int hl = tx.headerLength();
-        TcpPayload.fill(txBuf, hl, seq, len);
-        int total = tx.write(txBuf, 0, len);
+        long payloadSum = TcpPayload.fillAndSum(txBuf, hl, seq, len);
+        int total = tx.write(txBuf, 0, len, payloadSum);
         counters.inc(SenderCounters.SEGS_OUT);
         if (retransmission) {
             counters.inc(SenderCounters.TOTAL_RETRANS);

@@ -70,6 +70,25 @@ class TcpReceiverTest {
         }.schedule(Time.ns(t));
     }
 
+    /** A segment whose payload is the stream's from {@code streamOffset} but that claims to be segment {@code n}. */
+    void arriveWithPayloadOf(long n, long streamOffset, long t, boolean spoilChecksum) {
+        new Event(sim) {
+            @Override
+            public void actions() {
+                Ipv4TcpHeader h = new Ipv4TcpHeader().address(FlowAddress.example())
+                        .seq(Ipv4TcpHeader.wire(n * MSS, cfg.senderIsn())).ack(cfg.receiverIsn())
+                        .timestamp(1000 + (int) n, 0);
+                byte[] b = new byte[1600];
+                TcpPayload.fill(b, h.headerLength(), streamOffset, MSS);
+                int len = h.write(b, 0, MSS);
+                if (spoilChecksum) {
+                    b[h.headerLength() + 700] ^= 0x10;
+                }
+                receiver.receive(b, 0, len);
+            }
+        }.schedule(Time.ns(t));
+    }
+
     void run(long until) {
         new Event(sim) {
             @Override
@@ -78,6 +97,22 @@ class TcpReceiverTest {
             }
         }.schedule(Time.ns(until));
         sim.start();
+    }
+
+    @Test
+    void aSegmentCarryingOtherDataIsAPayloadErrorAndOneWithABadChecksumIsABadPacket() {
+        build(TcpConfig.linux(MSS));
+        arrive(0, 1_000);
+        arriveWithPayloadOf(1, 5L * MSS, 2_000, false);  // valid checksum, wrong octets
+        arriveWithPayloadOf(1, MSS, 3_000, true);        // right octets but one flipped: checksum fails
+        arriveWithPayloadOf(1, 7L * MSS + 3, 4_000, true);  // wrong octets and checksum fails
+        arrive(1, 5_000);
+        run(1_000_000);
+        TcpReceiverCounters c = receiver.counters();
+        assertThat(c.payloadErrors()).isEqualTo(1);
+        assertThat(c.badPackets()).isEqualTo(2);
+        assertThat(c.segmentsIn()).isEqualTo(3);
+        assertThat(c.bytesDelivered()).isEqualTo(2L * MSS);
     }
 
     @Test
