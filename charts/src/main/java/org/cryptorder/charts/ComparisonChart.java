@@ -3,31 +3,38 @@ package org.cryptorder.charts;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
+import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.annotations.XYTextAnnotation;
-import org.jfree.chart.annotations.XYTitleAnnotation;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.block.BlockBorder;
+import org.jfree.chart.block.RectangleConstraint;
+import org.jfree.chart.title.Title;
+import org.jfree.chart.ui.Size2D;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.HorizontalAlignment;
 import org.jfree.chart.ui.Layer;
-import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
+import org.jfree.chart.ui.VerticalAlignment;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
@@ -193,13 +200,7 @@ public final class ComparisonChart {
         for (int i = 0; i < results.size(); i++) {
             SeedComparison.Result r = results.get(i);
             key.append(i + 1).append("  ").append(r.spec().figure());
-            if (r.measured() > 0 && r.model().value() > 0) {
-                XYTextAnnotation label = new XYTextAnnotation(" " + (i + 1), r.measured(), r.model().value());
-                label.setFont(LABEL);
-                label.setPaint(ChartStyle.INK);
-                label.setTextAnchor(TextAnchor.HALF_ASCENT_LEFT);
-                plot.addAnnotation(label);
-            } else {
+            if (!(r.measured() > 0 && r.model().value() > 0)) {
                 key.append(" (a zero: not drawn)");
             }
             key.append('\n');
@@ -208,18 +209,174 @@ public final class ComparisonChart {
         JFreeChart chart = ChartStyle.chart("Seed figures: the model against the measurements", plot, true,
                 fittedCount + " figures fitted (a profile parameter was tuned to them), "
                         + (results.size() - fittedCount) + " predicted; the numbers are the rows of compare.csv");
-        TextTitle keyTitle = new TextTitle(key.toString().strip(), LABEL);
-        keyTitle.setTextAlignment(HorizontalAlignment.LEFT);
-        keyTitle.setPaint(ChartStyle.INK);
-        keyTitle.setBackgroundPaint(Color.WHITE);
-        keyTitle.setPadding(new RectangleInsets(6, 8, 6, 8));
-        keyTitle.setFrame(new BlockBorder(ChartStyle.GRID));
-        // XYTitleAnnotation's relative position is linear in the axis range even on log axes: place the
-        // key at the data point (to / 1.15, from * 1.15), below the diagonal where no point lies unless
-        // the model is far too low
-        double kx = (to / 1.15 - from) / (to - from);
-        double ky = (from * 1.15 - from) / (to - from);
-        plot.addAnnotation(new XYTitleAnnotation(kx, ky, keyTitle, RectangleAnchor.BOTTOM_RIGHT));
+        // the key stands beside the plot, never over a point (a text title on the right edge would be
+        // turned on its side, a label block is not)
+        KeyTitle keyTitle = new KeyTitle(key.toString().strip().split("\n"));
+        keyTitle.setPosition(RectangleEdge.RIGHT);
+        keyTitle.setVerticalAlignment(VerticalAlignment.CENTER);
+        keyTitle.setPadding(new RectangleInsets(0, 16, 0, 8));
+        chart.addSubtitle(keyTitle);
+        placeLabels(chart, plot, labels(results));
         return chart;
     }
+
+    /**
+     * Puts each label beside its point where it overlaps no other label and no marker: to the
+     * right, left, above, below, then diagonally, in that order of preference (to the right if
+     * none is free).
+     * Positions come from drawing the chart once, unlabelled, at the size it is written at.
+     */
+    private static void placeLabels(JFreeChart chart, XYPlot plot, List<Label> labels) {
+        BufferedImage scratch = new BufferedImage(ChartStyle.WIDTH, ChartStyle.HEIGHT, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = scratch.createGraphics();
+        ChartRenderingInfo info = new ChartRenderingInfo();
+        chart.draw(g, new Rectangle2D.Double(0, 0, ChartStyle.WIDTH, ChartStyle.HEIGHT), info);
+        Rectangle2D area = info.getPlotInfo().getDataArea();
+        FontMetrics metrics = g.getFontMetrics(LABEL);
+        g.dispose();
+        List<Rectangle2D> taken = new ArrayList<>();
+        double[][] at = new double[labels.size()][];
+        for (int i = 0; i < labels.size(); i++) {
+            Label l = labels.get(i);
+            double px = plot.getDomainAxis().valueToJava2D(l.x(), area, plot.getDomainAxisEdge());
+            double py = plot.getRangeAxis().valueToJava2D(l.y(), area, plot.getRangeAxisEdge());
+            at[i] = new double[] {px, py};
+            taken.add(new Rectangle2D.Double(px - MARKER, py - MARKER, 2 * MARKER, 2 * MARKER));
+        }
+        double w0 = metrics.getAscent();
+        for (int i = 0; i < labels.size(); i++) {
+            Label l = labels.get(i);
+            double w = metrics.stringWidth(l.text());
+            double h = w0;
+            double px = at[i][0];
+            double py = at[i][1];
+            double gap = MARKER + 3;
+            double far = gap + h;
+            Rectangle2D[] boxes = {
+                new Rectangle2D.Double(px + gap, py - h / 2, w, h),        // right
+                new Rectangle2D.Double(px - gap - w, py - h / 2, w, h),    // left
+                new Rectangle2D.Double(px - w / 2, py - gap - h, w, h),    // above
+                new Rectangle2D.Double(px - w / 2, py + gap, w, h),        // below
+                new Rectangle2D.Double(px + gap, py - gap - h, w, h),      // above right
+                new Rectangle2D.Double(px - gap - w, py + gap, w, h),      // below left
+                new Rectangle2D.Double(px - gap - w, py - gap - h, w, h),  // above left
+                new Rectangle2D.Double(px + gap, py + gap, w, h),          // below right
+                new Rectangle2D.Double(px + far, py - far - h, w, h),      // further out, diagonally
+                new Rectangle2D.Double(px - far - w, py + far, w, h),
+            };
+            Rectangle2D chosen = boxes[0];
+            for (Rectangle2D b : boxes) {
+                if (area.contains(b) && taken.stream().noneMatch(b::intersects)) {
+                    chosen = b;
+                    break;
+                }
+            }
+            taken.add(chosen);
+            double cx = plot.getDomainAxis().java2DToValue(chosen.getCenterX(), area, plot.getDomainAxisEdge());
+            double cy = plot.getRangeAxis().java2DToValue(chosen.getCenterY(), area, plot.getRangeAxisEdge());
+            XYTextAnnotation label = new XYTextAnnotation(l.text(), cx, cy);
+            label.setFont(LABEL);
+            label.setPaint(ChartStyle.INK);
+            label.setTextAnchor(TextAnchor.CENTER);
+            plot.addAnnotation(label);
+        }
+    }
+
+    /**
+     * The numbered key beside the plot: lines of text, left-aligned, in a thin frame. (JFreeChart
+     * turns a text title on the right edge on its side, and centres the lines of a label block.)
+     */
+    private static final class KeyTitle extends Title {
+        private static final double INSET = 8;
+        private final String[] lines;
+
+        KeyTitle(String[] lines) {
+            this.lines = lines;
+        }
+
+        private double lineHeight(Graphics2D g) {
+            return g.getFontMetrics(LABEL).getHeight();
+        }
+
+        @Override
+        public Size2D arrange(Graphics2D g, RectangleConstraint constraint) {
+            FontMetrics m = g.getFontMetrics(LABEL);
+            double w = 0;
+            for (String line : lines) {
+                w = Math.max(w, m.stringWidth(line));
+            }
+            return new Size2D(calculateTotalWidth(w + 2 * INSET), calculateTotalHeight(lines.length * lineHeight(g) + 2 * INSET));
+        }
+
+        @Override
+        public void draw(Graphics2D g, Rectangle2D area) {
+            Rectangle2D box = trimPadding(area);
+            Size2D size = arrange(g, RectangleConstraint.NONE);
+            double w = size.getWidth() - getPadding().getLeft() - getPadding().getRight();
+            double h = size.getHeight() - getPadding().getTop() - getPadding().getBottom();
+            double top = box.getCenterY() - h / 2;
+            g.setPaint(ChartStyle.GRID);
+            g.setStroke(new BasicStroke(1f));
+            g.draw(new Rectangle2D.Double(box.getX(), top, w, h));
+            g.setFont(LABEL);
+            g.setPaint(ChartStyle.INK);
+            FontMetrics m = g.getFontMetrics();
+            double y = top + INSET + m.getAscent();
+            for (String line : lines) {
+                g.drawString(line, (float) (box.getX() + INSET), (float) y);
+                y += lineHeight(g);
+            }
+        }
+
+        @Override
+        public Object draw(Graphics2D g, Rectangle2D area, Object params) {
+            draw(g, area);
+            return null;
+        }
+    }
+
+    /** Half a marker's side, px. */
+    private static final double MARKER = 6;
+
+    /** A point's number label, or several numbers for points drawn on top of each other. */
+    record Label(String text, double x, double y) {
+    }
+
+    /**
+     * One label per group of points closer than {@link #SAME_SPOT_DECADES} on both log axes
+     * (their markers overlap, and separate numbers would be drawn over each other): "20, 21".
+     * Points with a zero on either side are left out.
+     */
+    static List<Label> labels(List<SeedComparison.Result> results) {
+        List<Label> labels = new ArrayList<>();
+        List<double[]> spots = new ArrayList<>();
+        List<StringBuilder> texts = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            double x = results.get(i).measured();
+            double y = results.get(i).model().value();
+            if (!(x > 0 && y > 0)) {
+                continue;
+            }
+            int same = -1;
+            for (int k = 0; k < spots.size() && same < 0; k++) {
+                if (Math.abs(Math.log10(spots.get(k)[0] / x)) < SAME_SPOT_DECADES
+                        && Math.abs(Math.log10(spots.get(k)[1] / y)) < SAME_SPOT_DECADES) {
+                    same = k;
+                }
+            }
+            if (same >= 0) {
+                texts.get(same).append(", ").append(i + 1);
+            } else {
+                spots.add(new double[] {x, y});
+                texts.add(new StringBuilder().append(i + 1));
+            }
+        }
+        for (int k = 0; k < spots.size(); k++) {
+            labels.add(new Label(texts.get(k).toString(), spots.get(k)[0], spots.get(k)[1]));
+        }
+        return labels;
+    }
+
+    /** How close two points must be on both axes, in decades, to share a label: about a marker's width. */
+    static final double SAME_SPOT_DECADES = 0.06;
 }
