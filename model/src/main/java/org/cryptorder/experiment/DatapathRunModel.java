@@ -229,7 +229,8 @@ public final class DatapathRunModel implements RunModel {
                 c.offload().gbpsPerEngine(), c.offload().inOrder(), defaults.submitCycles(), defaults.completionCycles());
         return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), h.txRingSize(), h.napiBudget(),
                 c.effectivePolicy(), c.cryptdQueueLength(), profile.crypto(), profile.stack(),
-                SchedulerParams.linuxDefaults(h.cpus()), offload, Time.us(c.resequenceTimeoutUs()), h.rxSteering());
+                SchedulerParams.linuxDefaults(h.cpus()).withSoftirqDeferral(h.softirqDeferral(c.kernel())), offload,
+                Time.us(c.resequenceTimeoutUs()), h.rxSteering());
     }
 
     /** The SecY of both hosts (their SCIs are set by {@link BackToBack}). */

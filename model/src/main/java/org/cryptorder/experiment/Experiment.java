@@ -14,6 +14,7 @@ import java.util.Map;
 import org.cryptorder.crypto.KernelEra;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.host.SectionLength;
+import org.cryptorder.host.SoftirqDeferral;
 import org.cryptorder.macsec.CipherSuite;
 import org.cryptorder.macsec.ValidateFrames;
 import org.cryptorder.net.RxSteering;
@@ -53,7 +54,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
 
     public Experiment {
         description = description == null ? "" : description;
-        hosts = hosts == null ? new Hosts(null, null, null, null, null, null, null, null, null) : hosts;
+        hosts = hosts == null ? new Hosts(null, null, null, null, null, null, null, null, null, null) : hosts;
         link = link == null ? new Link(null, null, null, null) : link;
         macsec = macsec == null ? new Macsec(null, null, null, null, null, null, null) : macsec;
         crypto = crypto == null ? new Crypto(null, null, null, null, null) : crypto;
@@ -83,10 +84,14 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param rxSteering {@code flow} (RSS per flow) or {@code per-frame}; default {@code flow}
      * @param appCpu     the CPU every application (iperf3 client and server, UDP sources) runs on, as
      *                   {@code taskset -c}; default none: flow i's applications run on CPU i mod cpus
+     * @param ksoftirqd  whether a softirq run that lasts 2 ms hands the rest to ksoftirqd, as the
+     *                   kernel in {@code crypto.kernel} does ({@link SoftirqDeferral}); default false:
+     *                   softirq work always runs before tasks
      */
     public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
                         Integer txRingSize, Integer napiBudget, RxSteering rxSteering,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) Integer appCpu) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Integer appCpu,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean ksoftirqd) {
         public Hosts {
             cpus = or(cpus, 4);
             rxQueues = or(rxQueues, 1);
@@ -96,6 +101,17 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
             txRingSize = or(txRingSize, 1024);
             napiBudget = or(napiBudget, 64);
             rxSteering = or(rxSteering, RxSteering.FLOW);
+        }
+
+        /**
+         * How softirq runs move to ksoftirqd on these hosts: none unless {@code ksoftirqd} is true;
+         * then as the kernel {@code kernel} does, or as 4.9 to 6.4 do when no kernel is named.
+         */
+        public SoftirqDeferral softirqDeferral(String kernel) {
+            if (!Boolean.TRUE.equals(ksoftirqd)) {
+                return SoftirqDeferral.NONE;
+            }
+            return kernel == null ? SoftirqDeferral.KSOFTIRQD_ONLY : SoftirqDeferral.ofKernel(kernel);
         }
 
         /** The CPU on which flow {@code flow}'s applications run. */

@@ -18,8 +18,13 @@ import umontreal.ssj.simevents.Simulator;
  * live user FPU state (prime95) makes the next kernel FPU section pay for saving it ({@link
  * #takeUserFpuSave}).
  *
- * <p>Not modelled: hard-interrupt handler time (interrupts only raise softirqs), ksoftirqd (softirqs
- * never move to task context), CPU frequency changes, SMT siblings, task migration between CPUs.
+ * <p>ksoftirqd, when {@link SchedulerParams#softirqDeferral()} asks for it: a softirq run that
+ * lasts 2 ms, 10 passes, or until a woken task waits to preempt, hands what is left to a per-CPU
+ * ksoftirqd task, which the scheduler runs like any other; see {@link SoftirqDeferral} for what
+ * each kernel then does at the next interrupt. Without it, softirq work always runs first.
+ *
+ * <p>Not modelled: hard-interrupt handler time (interrupts only raise softirqs), CPU frequency
+ * changes, SMT siblings, task migration between CPUs.
  */
 public final class Cpu {
     private enum State { IDLE, SOFTIRQ, TASK }
@@ -47,6 +52,21 @@ public final class Cpu {
     private final Event done;
     private final Event sliceEnd;
 
+    // ksoftirqd (SoftirqDeferral other than NONE)
+    private final SoftirqDeferral deferral;
+    private Task ksoftirqd;
+    /** ksoftirqd is runnable (TASK_RUNNING): woken with softirq work and not yet out of it. */
+    private boolean ksoftirqdRunning;
+    /** An interrupt or tick runs pending softirqs now although ksoftirqd is runnable (INLINE_AT_IRQ_EXIT). */
+    private boolean inlineRun;
+    /** A softirq run ({@code __do_softirq}) is under way on this CPU, in softirq context. */
+    private boolean inSoftirqRun;
+    private double softirqRunStart;
+    private int passItems;
+    private int restarts;
+    private long ksoftirqdWakeups;
+    private Event tick;
+
     /**
      * @param fpuSectionsDisableBh Linux 6.15 and later: a kernel FPU section disables softirqs, so a
      *                             softirq never finds the FPU unusable but waits for the section
@@ -59,6 +79,7 @@ public final class Cpu {
         this.fpuSectionsDisableBh = fpuSectionsDisableBh;
         this.done = new WorkDone(sim);
         this.sliceEnd = new SliceEnd(sim);
+        this.deferral = params.softirqDeferral();
     }
 
     public int id() {
@@ -150,6 +171,15 @@ public final class Cpu {
 
     /** Runs newly raised softirq work now unless softirqs are running, deferred or held off. */
     private void softirqRaised() {
+        if (ksoftirqdRunning) {
+            if (state == State.SOFTIRQ || (state == State.TASK && current == ksoftirqd)) {
+                return;  // raised by softirq work itself: this run or ksoftirqd takes it
+            }
+            if (deferral == SoftirqDeferral.KSOFTIRQD_ONLY) {
+                return;  // 4.9-6.4: left to ksoftirqd while it is runnable
+            }
+            inlineRun = true;  // an interrupt's exit, or a task enabling softirqs: they run now
+        }
         if (handling || state == State.SOFTIRQ || bhHeld()) {
             return;
         }
@@ -189,7 +219,7 @@ public final class Cpu {
     /** Takes the CPU from the current task now, or when its kernel FPU section ends (preemption disabled). */
     private void preemptCurrent() {
         needResched = true;
-        if (midFpuSection()) {
+        if (midNonPreemptible()) {
             return;
         }
         pauseCurrent();
@@ -202,6 +232,15 @@ public final class Cpu {
 
     private boolean midFpuSection() {
         return midWork() && current.queue.peek().fpuSection();
+    }
+
+    /** Whether the running task's work may not be preempted: a kernel FPU section, or ksoftirqd's softirq handling. */
+    private boolean midNonPreemptible() {
+        if (!midWork()) {
+            return false;
+        }
+        Work w = current.queue.peek();
+        return w.fpuSection() || !w.preemptible();
     }
 
     // ---- the dispatcher ----
@@ -221,10 +260,21 @@ public final class Cpu {
         state = State.IDLE;
     }
 
+    /** Whether pending softirq work runs in softirq context now, rather than waiting for ksoftirqd. */
+    private boolean softirqsRunHere() {
+        return !ksoftirqdRunning || inlineRun;
+    }
+
     /** Gives the free CPU to the next work: softirqs first, then the current task, then the fairest task. */
     private void dispatch() {
         runStart = sim.time();
-        if (!softirqs.isEmpty() && !(midWork() && bhDisabled(current.queue.peek()))) {
+        if (!softirqs.isEmpty() && !(midWork() && bhDisabled(current.queue.peek())) && softirqsRunHere()) {
+            if (!inSoftirqRun && deferral != SoftirqDeferral.NONE) {
+                inSoftirqRun = true;
+                softirqRunStart = runStart;
+                passItems = 0;
+                restarts = 0;
+            }
             state = State.SOFTIRQ;
             done.schedule(startWork(softirqs.peek()));
             return;
@@ -233,7 +283,7 @@ public final class Cpu {
             needResched = true;
         }
         pendingWakeups.clear();
-        if (current == null || !current.runnable || (needResched && !midFpuSection())) {
+        if (current == null || !current.runnable || (needResched && !midNonPreemptible())) {
             if (current != null && current.runnable) {
                 runQueue.add(current);
             }
@@ -259,7 +309,7 @@ public final class Cpu {
             sliceEnd.schedule(Math.rint(sliceLeft));
         }
         // what the work's start raised or woke on this CPU takes effect now that it runs
-        if (!softirqs.isEmpty() && !bhDisabled(running)) {
+        if (!softirqs.isEmpty() && !bhDisabled(running) && softirqsRunHere()) {
             pauseCurrent();
             dispatch();
         } else if (!pendingWakeups.isEmpty()) {
@@ -352,6 +402,9 @@ public final class Cpu {
             handling = true;
             if (state == State.SOFTIRQ) {
                 softirqs.poll().finish(Cpu.this);
+                if (deferral != SoftirqDeferral.NONE) {
+                    endOfSoftirqWork(now);
+                }
             } else {
                 Work w = current.queue.poll();
                 current.remaining = -1;
@@ -384,6 +437,143 @@ public final class Cpu {
             }
             sliceLeft = 0;
             preemptCurrent();
+        }
+    }
+
+    // ---- ksoftirqd ----
+
+    /**
+     * After a piece of softirq work in a softirq run: the run ends when nothing is pending; at the
+     * end of a pass ({@link SoftirqDeferral#PASS} pieces) it goes on only within 2 ms, 10 passes
+     * and while no woken task waits to preempt; otherwise ksoftirqd gets the rest.
+     */
+    private void endOfSoftirqWork(double now) {
+        if (softirqs.isEmpty()) {
+            inSoftirqRun = false;
+            inlineRun = false;
+            return;
+        }
+        if (++passItems < SoftirqDeferral.PASS) {
+            return;
+        }
+        passItems = 0;
+        restarts++;
+        if (now - softirqRunStart < SoftirqDeferral.MAX_SOFTIRQ_NS && restarts < SoftirqDeferral.MAX_RESTARTS
+                && !taskWaitsToPreempt()) {
+            return;
+        }
+        inSoftirqRun = false;
+        inlineRun = false;
+        wakeKsoftirqd();
+    }
+
+    /** {@code need_resched()} during a softirq run: a task woken meanwhile would preempt the interrupted one. */
+    private boolean taskWaitsToPreempt() {
+        if (needResched) {
+            return true;
+        }
+        for (int i = 0; i < pendingWakeups.size(); i++) {
+            Task t = pendingWakeups.get(i);
+            if (t.runnable && t != current && (current == null || !current.runnable || shouldPreemptFor(t))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code wakeup_softirqd()}: ksoftirqd becomes runnable with the pending softirq work. */
+    private void wakeKsoftirqd() {
+        if (ksoftirqdRunning) {
+            return;
+        }
+        if (ksoftirqd == null) {
+            ksoftirqd = new Task(this, "ksoftirqd/" + id, Context.SOFTIRQ, false, true);
+        }
+        ksoftirqdRunning = true;
+        ksoftirqdWakeups++;
+        ksoftirqd.submit(new KsoftirqdWork());
+        if (deferral == SoftirqDeferral.INLINE_AT_IRQ_EXIT) {
+            scheduleTick();
+        }
+    }
+
+    private void scheduleTick() {
+        if (tick == null) {
+            tick = new Tick(sim);
+        }
+        if (tick.time() < 0) {
+            double now = sim.time();
+            double next = (Math.floor(now / SoftirqDeferral.TICK_NS) + 1) * SoftirqDeferral.TICK_NS;
+            tick.schedule(next - now);
+        }
+    }
+
+    /** Times ksoftirqd was woken with work left by a softirq run. */
+    public long ksoftirqdWakeups() {
+        return ksoftirqdWakeups;
+    }
+
+    /** ksoftirqd's CPU time so far, ns (also counted as softirq time), 0 if it never ran. */
+    public double ksoftirqdBusyNs() {
+        return ksoftirqd == null ? 0 : ksoftirqd.busyNs();
+    }
+
+    /** One piece of pending softirq work, handled by ksoftirqd with softirqs disabled and without preemption. */
+    private final class KsoftirqdWork implements Work {
+        private Work item;
+
+        @Override
+        public double start(Cpu c) {
+            item = softirqs.poll();
+            return item == null ? 0 : item.start(c);
+        }
+
+        @Override
+        public void finish(Cpu c) {
+            Work w = item;
+            item = null;
+            if (w != null) {
+                w.finish(c);
+            }
+            if (!softirqs.isEmpty()) {
+                ksoftirqd.submit(new KsoftirqdWork());
+            } else {
+                ksoftirqdRunning = false;
+            }
+        }
+
+        @Override
+        public boolean bhDisabled() {
+            return true;
+        }
+
+        @Override
+        public boolean preemptible() {
+            return false;
+        }
+    }
+
+    /** The timer tick while ksoftirqd is runnable (INLINE_AT_IRQ_EXIT): its interrupt's exit runs pending softirqs. */
+    private final class Tick extends Event {
+        Tick(Simulator s) {
+            super(s);
+        }
+
+        @Override
+        public void actions() {
+            if (!ksoftirqdRunning) {
+                return;
+            }
+            scheduleTick();
+            if (softirqs.isEmpty() || state == State.SOFTIRQ || current == ksoftirqd && state == State.TASK
+                    || bhHeld()) {
+                return;
+            }
+            inlineRun = true;
+            if (state == State.TASK) {
+                pauseCurrent();
+            }
+            dispatch();
         }
     }
 

@@ -12,18 +12,27 @@ package org.cryptorder.host;
  *                            smaller by more than this
  * @param sleeperCreditNs     how far below the CPU's minimum virtual runtime a waking task is placed
  *                            (half the latency: GENTLE_FAIR_SLEEPERS)
+ * @param softirqDeferral     whether long softirq runs move to ksoftirqd, and what interrupts do then
  */
 public record SchedulerParams(double latencyNs, double minGranularityNs, double wakeupGranularityNs,
-                              double sleeperCreditNs) {
+                              double sleeperCreditNs, SoftirqDeferral softirqDeferral) {
     public SchedulerParams {
         if (latencyNs <= 0 || minGranularityNs <= 0 || wakeupGranularityNs < 0 || sleeperCreditNs < 0) {
             throw new IllegalArgumentException("scheduler times must be positive");
         }
+        if (softirqDeferral == null) {
+            throw new IllegalArgumentException("softirqDeferral must be given (NONE for no ksoftirqd)");
+        }
     }
 
-    /** Linux's defaults for a machine with {@code ncpus} CPUs. */
+    /** Linux's defaults for a machine with {@code ncpus} CPUs, without ksoftirqd. */
     public static SchedulerParams linuxDefaults(int ncpus) {
         int factor = 1 + (31 - Integer.numberOfLeadingZeros(Math.max(1, Math.min(ncpus, 8))));
-        return new SchedulerParams(6e6 * factor, 0.75e6 * factor, 1e6 * factor, 3e6 * factor);
+        return new SchedulerParams(6e6 * factor, 0.75e6 * factor, 1e6 * factor, 3e6 * factor, SoftirqDeferral.NONE);
+    }
+
+    /** The same with softirq runs handed to ksoftirqd as {@code d} says. */
+    public SchedulerParams withSoftirqDeferral(SoftirqDeferral d) {
+        return new SchedulerParams(latencyNs, minGranularityNs, wakeupGranularityNs, sleeperCreditNs, d);
     }
 }

@@ -21,7 +21,12 @@ public final class Task {
     double busyNs;
 
     Task(Cpu cpu, String name, Context context, boolean userFpu) {
-        if (context == Context.HARDIRQ || context == Context.SOFTIRQ) {
+        this(cpu, name, context, userFpu, false);
+    }
+
+    /** @param softirqThread ksoftirqd: a task whose CPU time is softirq time, as Linux accounts it */
+    Task(Cpu cpu, String name, Context context, boolean userFpu, boolean softirqThread) {
+        if (context == Context.HARDIRQ || (context == Context.SOFTIRQ && !softirqThread)) {
             throw new IllegalArgumentException("a task runs in task context, not " + context);
         }
         this.cpu = cpu;

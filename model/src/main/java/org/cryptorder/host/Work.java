@@ -26,4 +26,13 @@ public interface Work {
     default boolean bhDisabled() {
         return false;
     }
+
+    /**
+     * Whether another task may take the CPU while this work runs; false for work that runs with
+     * preemption disabled for another reason than a kernel FPU section ({@link #fpuSection} work
+     * is never preempted either): ksoftirqd's softirq handling.
+     */
+    default boolean preemptible() {
+        return true;
+    }
 }

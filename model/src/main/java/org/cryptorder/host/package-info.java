@@ -20,9 +20,14 @@
  *       runnable, competes for the CPU, does not by itself make the FPU unusable).</li>
  * </ul>
  *
+ * <p><b>ksoftirqd</b> ({@link org.cryptorder.host.SoftirqDeferral}, off unless an experiment asks
+ * for it with {@code hosts.ksoftirqd}): a softirq run that lasts 2 ms, 10 passes or until a woken
+ * task waits hands the rest to a per-CPU ksoftirqd task; the next interrupt then runs pending
+ * softirqs at once (3.10, 4.6-4.8, 6.5+, with a 1 ms timer tick) or leaves them to ksoftirqd
+ * (4.9-6.4). Off, softirq work runs before any task however long it lasts.
+ *
  * <h2>Not modelled</h2>
- * Hard-interrupt handler time, ksoftirqd (softirqs never move to task context however long they
- * run), EEVDF (Linux 6.6+ replaced CFS; the fair-share outcome is similar, the wakeup details
+ * Hard-interrupt handler time, EEVDF (Linux 6.6+ replaced CFS; the fair-share outcome is similar, the wakeup details
  * differ), nice levels, CPU frequency, SMT siblings, migration by the load balancer.
  *
  * <h2>Validation</h2>

@@ -62,6 +62,7 @@ public record HostSpec(int cpus, int rxQueues, int txQueues, int rxRingSize, int
 
     public HostSpec withCpus(int n, int rxq) {
         return new HostSpec(n, rxq, txQueues, rxRingSize, txRingSize, napiBudget, policy, cryptdQueueLength, crypto,
-                stack, SchedulerParams.linuxDefaults(n), offload, resequenceTimeoutNs, rxSteering);
+                stack, SchedulerParams.linuxDefaults(n).withSoftirqDeferral(scheduler.softirqDeferral()), offload,
+                resequenceTimeoutNs, rxSteering);
     }
 }

@@ -1,0 +1,183 @@
+package org.cryptorder.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import umontreal.ssj.simevents.Event;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * ksoftirqd: a softirq run hands what is left to ksoftirqd after 2 ms, 10 passes or when a woken
+ * task waits; ksoftirqd then shares the CPU with tasks, and what the next interrupt does depends
+ * on the kernel. Times in ns.
+ */
+class KsoftirqdTest {
+    final Simulator sim = new Simulator();
+
+    /** A softirq flood: NAPI-like work of 1 us per frame that raises its next frame as it finishes. */
+    final class Flood implements Work {
+        final int frames;
+        int done;
+        double lastAt = -1;
+        final List<Boolean> simdUsable = new ArrayList<>();
+
+        Flood(int frames) {
+            this.frames = frames;
+        }
+
+        @Override
+        public double start(Cpu cpu) {
+            simdUsable.add(cpu.simdUsable());
+            return 1_000;
+        }
+
+        @Override
+        public void finish(Cpu cpu) {
+            done++;
+            lastAt = sim.time();
+            if (done < frames) {
+                cpu.raiseSoftirqNext(this);
+            }
+        }
+    }
+
+    /** A task's work in 100 us pieces, 200 of them (20 ms). */
+    final class Chunks implements Work {
+        int left;
+        final Task task;
+        final boolean fpu;
+
+        Chunks(Task task, int pieces, boolean fpu) {
+            this.task = task;
+            this.left = pieces;
+            this.fpu = fpu;
+        }
+
+        @Override
+        public double start(Cpu cpu) {
+            return 100_000;
+        }
+
+        @Override
+        public void finish(Cpu cpu) {
+            if (--left > 0) {
+                task.submit(this);
+            }
+        }
+
+        @Override
+        public boolean fpuSection() {
+            return fpu;
+        }
+    }
+
+    Cpu cpu(SoftirqDeferral d) {
+        return new Cpu(sim, 0, SchedulerParams.linuxDefaults(1).withSoftirqDeferral(d), false);
+    }
+
+    void at(double t, Runnable r) {
+        new Event(sim) {
+            @Override
+            public void actions() {
+                r.run();
+            }
+        }.schedule(t);
+    }
+
+    void runUntil(double t) {
+        at(t, sim::stop);
+        sim.start();
+    }
+
+    /** 20 ms of softirq frames raised 10 us into 20 ms of a user task's work: the task's CPU time by 20 ms. */
+    double taskTimeUnderFlood(SoftirqDeferral d, Flood flood) {
+        Cpu c = cpu(d);
+        Task app = c.newTask("app", Context.USER_TASK, false);
+        app.submit(new Chunks(app, 200, false));
+        at(10_000, () -> c.raiseSoftirq(flood));
+        runUntil(20_000_000);
+        return app.busyNs();
+    }
+
+    @Test
+    void withoutKsoftirqdTheFloodTakesTheWholeCpu() {
+        Flood flood = new Flood(20_000);
+        double app = taskTimeUnderFlood(SoftirqDeferral.NONE, flood);
+        assertThat(app).isEqualTo(10_000);  // only the 10 us before the flood
+        assertThat(flood.done).isBetween(19_989, 19_990);  // the last one may end at the stop instant
+    }
+
+    @Test
+    void ksoftirqdTakesOverAfterTwoMillisecondsAndSharesTheCpuFairly() {
+        Flood flood = new Flood(20_000);
+        Cpu[] holder = new Cpu[1];
+        Cpu c = cpu(SoftirqDeferral.KSOFTIRQD_ONLY);
+        holder[0] = c;
+        Task app = c.newTask("app", Context.USER_TASK, false);
+        app.submit(new Chunks(app, 200, false));
+        at(10_000, () -> c.raiseSoftirq(flood));
+        runUntil(20_000_000);
+        assertThat(c.ksoftirqdWakeups()).isEqualTo(1);
+        // 2 ms inline (the run ends at the first pass boundary after 2 ms: 2 100 frames), then CFS
+        // gives ksoftirqd and the application about half each of the remaining 18 ms
+        double rest = 20_000_000 - 10_000 - 2_100_000;
+        assertThat(app.busyNs()).isCloseTo(10_000 + rest / 2, within(rest * 0.1));
+        assertThat(c.ksoftirqdBusyNs()).isCloseTo(rest / 2, within(rest * 0.1));
+        // ksoftirqd's time is softirq time, as Linux accounts it
+        // (within one frame: ksoftirqd's own count leaves out the frame it is handling)
+        assertThat(c.busyNs(Context.SOFTIRQ)).isCloseTo(2_100_000 + c.ksoftirqdBusyNs(), within(1_000.0));
+    }
+
+    @Test
+    void onKernelsThatRunSoftirqsAtEveryInterruptExitTheTickBringsThemBack() {
+        double only = taskTimeUnderFlood(SoftirqDeferral.KSOFTIRQD_ONLY, new Flood(20_000));
+        double inline = taskTimeUnderFlood(SoftirqDeferral.INLINE_AT_IRQ_EXIT, new Flood(20_000));
+        // every 1 ms tick runs the backlog inline again for up to 2 ms on top of the application
+        assertThat(inline).isLessThan(only * 0.7);
+        assertThat(inline).isGreaterThan(10_000);
+    }
+
+    @Test
+    void ksoftirqdNeverRunsInsideAnotherTasksFpuSectionSoItFindsTheFpuUsable() {
+        Flood flood = new Flood(20_000);
+        Cpu c = cpu(SoftirqDeferral.KSOFTIRQD_ONLY);
+        Task fpuUser = c.newTask("dm-crypt", Context.KERNEL_WORKER, false);
+        fpuUser.submit(new Chunks(fpuUser, 200, true));
+        at(10_000, () -> c.raiseSoftirq(flood));
+        runUntil(20_000_000);
+        // the inline run at 10 us interrupted the FPU section: the FPU was unusable there
+        assertThat(flood.simdUsable.get(0)).isFalse();
+        int inlineFrames = 2_100;
+        assertThat(flood.simdUsable.subList(0, inlineFrames)).containsOnly(false);
+        // what ksoftirqd handled afterwards always found it usable
+        assertThat(flood.simdUsable.subList(inlineFrames, flood.simdUsable.size())).isNotEmpty().containsOnly(true);
+    }
+
+    @Test
+    void aWokenTaskWaitingToPreemptEndsTheRunAtTheNextPass() {
+        Flood flood = new Flood(5_000);
+        Cpu c = cpu(SoftirqDeferral.KSOFTIRQD_ONLY);
+        Task app = c.newTask("app", Context.USER_TASK, false);
+        at(0, () -> c.raiseSoftirq(flood));
+        at(50_000, () -> app.submit(new Chunks(app, 1, false)));  // woken 50 us into the run: the CPU was idle
+        runUntil(20_000_000);
+        assertThat(c.ksoftirqdWakeups()).isEqualTo(1);
+        // the run stopped at the end of the first pass (300 frames), not after 2 ms
+        assertThat(c.busyNs(Context.SOFTIRQ) - c.ksoftirqdBusyNs()).isEqualTo(300_000);
+        assertThat(flood.done).isEqualTo(5_000);
+    }
+
+    @Test
+    void kernelVersionsMapToTheirSoftirqRule() {
+        assertThat(SoftirqDeferral.ofKernel("3.10-rhel7")).isEqualTo(SoftirqDeferral.INLINE_AT_IRQ_EXIT);
+        assertThat(SoftirqDeferral.ofKernel("4.8")).isEqualTo(SoftirqDeferral.INLINE_AT_IRQ_EXIT);
+        assertThat(SoftirqDeferral.ofKernel("4.9")).isEqualTo(SoftirqDeferral.KSOFTIRQD_ONLY);
+        assertThat(SoftirqDeferral.ofKernel("5.7-6.5")).isEqualTo(SoftirqDeferral.KSOFTIRQD_ONLY);
+        assertThat(SoftirqDeferral.ofKernel("6.4")).isEqualTo(SoftirqDeferral.KSOFTIRQD_ONLY);
+        assertThat(SoftirqDeferral.ofKernel("6.5")).isEqualTo(SoftirqDeferral.INLINE_AT_IRQ_EXIT);
+        assertThat(SoftirqDeferral.ofKernel("6.16+")).isEqualTo(SoftirqDeferral.INLINE_AT_IRQ_EXIT);
+    }
+}
