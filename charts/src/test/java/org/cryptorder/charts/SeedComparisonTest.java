@@ -122,7 +122,10 @@ class SeedComparisonTest {
             }
             assertThat(Files.isRegularFile(Path.of("..", "experiments").resolve(s.experiment()))).as(s.experiment()).isTrue();
             if (s.role().equals("fitted")) {
-                assertThat(s.band()).as("a fitted figure is held to 10%: " + s.figure()).isEqualTo("10%");
+                // S6 is a rate of rare events (1e-4 of frames): 160 simulated seconds give the model's
+                // estimate a 95% half-width of about 20%, so 10% cannot be claimed for it honestly
+                String band = s.figure().equals("S6 cryptd fraction") ? "25%" : "10%";
+                assertThat(s.band()).as("a fitted figure is held to " + band + ": " + s.figure()).isEqualTo(band);
             }
         }
     }
