@@ -57,8 +57,13 @@ public final class ComparisonChart {
      * compare-ratios.png} and {@code .svg} (model over measurement per figure) into {@code folder}.
      */
     public static Path write(List<SeedComparison.Result> results, Path folder) throws IOException {
-        ChartFiles.write(ratios(results), folder, "compare-ratios");
+        ChartFiles.write(ratios(results), folder, "compare-ratios", ChartStyle.WIDTH, ratiosHeight(results.size()));
         return ChartFiles.write(chart(results), folder, "compare").png();
+    }
+
+    /** The ratio chart's height, points: every row gets room for its name (22 points), the canvas at least the usual. */
+    static int ratiosHeight(int rows) {
+        return Math.max(ChartStyle.HEIGHT, 130 + 22 * rows);
     }
 
     /**
@@ -101,7 +106,7 @@ public final class ComparisonChart {
         LogAxis ratio = new LogAxis("model / measurement (log scale); shaded: within 10% and within 25%");
         ChartStyle.axis(ratio);
         ratio.setAutoRange(false);
-        ratio.setRange(low, high);
+        ratio.setRange(Math.pow(10, Math.floor(Math.log10(low))) / 1.3, high);  // past a decade, so one is labelled
         ratio.setSmallestValue(1e-9);
         XYPlot plot = new XYPlot(data, rows, ratio, dots);
         plot.setOrientation(PlotOrientation.HORIZONTAL);

@@ -45,4 +45,10 @@ class ComparisonChartTest {
             assertThat(plot.getRangeAxis().getRange().contains(t.getY())).as(t.getText()).isTrue();
         }
     }
+
+    @Test
+    void theRatioChartGrowsWithItsRowsSoEveryRowKeepsItsName() {
+        assertThat(ComparisonChart.ratiosHeight(5)).isEqualTo(ChartStyle.HEIGHT);
+        assertThat(ComparisonChart.ratiosHeight(27)).isGreaterThanOrEqualTo(27 * 22);
+    }
 }
