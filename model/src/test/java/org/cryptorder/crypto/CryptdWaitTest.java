@@ -10,8 +10,8 @@ import org.cryptorder.host.Cpu;
 import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.Work;
 import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.testing.Script;
 import org.junit.jupiter.api.Test;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -21,6 +21,7 @@ import umontreal.ssj.simevents.Simulator;
  */
 class CryptdWaitTest {
     private final Simulator sim = EventListKind.DEFAULT.newSimulator();
+    final Script script = new Script(sim);
     private final Tfm tfm = new Tfm("sa");
 
     private Cryptd cryptd(int cpu) {
@@ -28,14 +29,6 @@ class CryptdWaitTest {
                 CryptdQueueingTest.ONE_NS_PER_OCTET, new GcmEngine());
     }
 
-    private void at(double ns, Runnable r) {
-        new Event(sim) {
-            @Override
-            public void actions() {
-                r.run();
-            }
-        }.schedule(ns);
-    }
 
     /** A kernel FPU section of {@code ns} on the cryptd's CPU: its worker cannot run until it ends. */
     private static void holdFpu(Cryptd d, double ns) {
@@ -60,12 +53,12 @@ class CryptdWaitTest {
     void threeRequestsQueuedTogetherWaitZeroOneAndTwoMicroseconds() {
         Cryptd d = cryptd(0);
         List<CryptdWaits> seen = new ArrayList<>();
-        at(0, () -> {
+        script.at(0, () -> {
             for (int i = 0; i < 3; i++) {
                 assertThat(d.enqueue(new CryptdQueueingTest.Timed(tfm, 1000))).isTrue();
             }
         });
-        at(1500, () -> {
+        script.at(1500, () -> {
             assertThat(d.enqueued()).isEqualTo(3);
             assertThat(d.started()).as("the third still queued").isEqualTo(2);
             assertThat(d.waitSumNs()).isEqualTo(0 + 1000);
@@ -85,13 +78,13 @@ class CryptdWaitTest {
     void aQueueWhoseWorkerTookNothingHasNoMeanAndLeavesTheOthersMeanAlone() {
         Cryptd busy = cryptd(0);
         Cryptd blocked = cryptd(1);
-        at(0, () -> {
+        script.at(0, () -> {
             holdFpu(blocked, 10_000);
             assertThat(busy.enqueue(new CryptdQueueingTest.Timed(tfm, 1000))).isTrue();
             assertThat(busy.enqueue(new CryptdQueueingTest.Timed(tfm, 1000))).isTrue();
             assertThat(blocked.enqueue(new CryptdQueueingTest.Timed(tfm, 1000))).isTrue();
         });
-        at(1500, () -> {
+        script.at(1500, () -> {
             assertThat(blocked.enqueued()).isEqualTo(1);
             assertThat(blocked.started()).isZero();
             assertThat(blocked.waitSumNs()).isZero();

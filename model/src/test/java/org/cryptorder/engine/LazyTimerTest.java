@@ -6,13 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.cryptorder.testing.Script;
 import org.junit.jupiter.api.Test;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /** A lazy timer expires exactly at the deadline last set, never after a stop, and may set itself again. */
 class LazyTimerTest {
     final Simulator sim = EventListKind.DEFAULT.newSimulator();
+    final Script script = new Script(sim);
     final List<Double> expired = new ArrayList<>();
     Consumer<LazyTimer> onExpiry = t -> { };
     final LazyTimer timer = new LazyTimer(sim) {
@@ -23,51 +24,39 @@ class LazyTimerTest {
         }
     };
 
-    void at(double t, Runnable r) {
-        new Event(sim) {
-            @Override
-            public void actions() {
-                r.run();
-            }
-        }.schedule(t);
-    }
 
-    void runUntil(double t) {
-        at(t, sim::stop);
-        sim.start();
-    }
 
     @Test
     void pushedBackOnEverySegmentItExpiresOnceAtTheLastDeadline() {
         for (int i = 0; i < 100; i++) {
             double now = 10.0 * i;
-            at(now, () -> timer.setIn(1_000));
+            script.at(now, () -> timer.setIn(1_000));
         }
-        runUntil(10_000);
+        script.runUntil(10_000);
         assertThat(expired).containsExactly(1_990.0);
         assertThat(timer.isSet()).isFalse();
     }
 
     @Test
     void aStoppedTimerDoesNotExpireAndASetAfterTheStaleEventStillExpiresOnTime() {
-        at(0, () -> timer.setIn(100));
-        at(50, timer::stop);
-        at(60, () -> assertThat(timer.isSet()).isFalse());
-        runUntil(1_000);
+        script.at(0, () -> timer.setIn(100));
+        script.at(50, timer::stop);
+        script.at(60, () -> assertThat(timer.isSet()).isFalse());
+        script.runUntil(1_000);
         assertThat(expired).isEmpty();
 
-        at(0, () -> timer.setIn(500));       // 1 000 + 500
-        at(100, timer::stop);
-        at(200, () -> timer.setIn(700));     // 1 900, after the stale event at 1 500
-        runUntil(3_000);
+        script.at(0, () -> timer.setIn(500));       // 1 000 + 500
+        script.at(100, timer::stop);
+        script.at(200, () -> timer.setIn(700));     // 1 900, after the stale event at 1 500
+        script.runUntil(3_000);
         assertThat(expired).containsExactly(1_900.0);
     }
 
     @Test
     void anEarlierDeadlineMovesTheEventForward() {
-        at(0, () -> timer.setIn(1_000));
-        at(10, () -> timer.setIn(5));
-        runUntil(2_000);
+        script.at(0, () -> timer.setIn(1_000));
+        script.at(10, () -> timer.setIn(5));
+        script.runUntil(2_000);
         assertThat(expired).containsExactly(15.0);
     }
 
@@ -78,8 +67,8 @@ class LazyTimerTest {
                 t.setIn(250);
             }
         };
-        at(0, () -> timer.setIn(250));
-        runUntil(10_000);
+        script.at(0, () -> timer.setIn(250));
+        script.runUntil(10_000);
         assertThat(expired).containsExactly(250.0, 500.0, 750.0);
         assertThat(timer.deadline()).isNaN();
     }

@@ -6,13 +6,14 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.cryptorder.testing.Script;
 import org.junit.jupiter.api.Test;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /** Exact fixtures for the CPU's contexts, preemption, FPU rules and scheduler. Times in ns. */
 class CpuTest {
     final Simulator sim = new Simulator();
+    final Script script = new Script(sim);
     final List<String> log = new ArrayList<>();
 
     /** Work of a fixed length that logs its start and finish times. */
@@ -60,24 +61,7 @@ class CpuTest {
         }
     }
 
-    void at(double t, Runnable r) {
-        new Event(sim) {
-            @Override
-            public void actions() {
-                r.run();
-            }
-        }.schedule(t);
-    }
 
-    void runUntil(double t) {
-        new Event(sim) {
-            @Override
-            public void actions() {
-                sim.stop();
-            }
-        }.schedule(t);
-        sim.start();
-    }
 
     Cpu cpu(boolean era615) {
         return new Cpu(sim, 0, SchedulerParams.linuxDefaults(8), era615);
@@ -87,12 +71,12 @@ class CpuTest {
     void threeSoftirqItemsArrivingTogetherWait0And1And2Us() {
         Cpu cpu = cpu(false);
         Fixed[] w = {new Fixed("a", 1000), new Fixed("b", 1000), new Fixed("c", 1000)};
-        at(0, () -> {
+        script.at(0, () -> {
             for (Fixed f : w) {
                 cpu.raiseSoftirq(f);
             }
         });
-        runUntil(1e6);
+        script.runUntil(1e6);
         assertThat(w[0].started).isEqualTo(0);
         assertThat(w[1].started).isEqualTo(1000);
         assertThat(w[2].started).isEqualTo(2000);
@@ -106,9 +90,9 @@ class CpuTest {
         Task app = cpu.newTask("app", Context.USER_TASK, false);
         Fixed job = new Fixed("job", 10_000);
         Fixed rx = new Fixed("rx", 2_000);
-        at(0, () -> app.submit(job));
-        at(3_000, () -> cpu.raiseSoftirq(rx));
-        runUntil(1e6);
+        script.at(0, () -> app.submit(job));
+        script.at(3_000, () -> cpu.raiseSoftirq(rx));
+        script.runUntil(1e6);
         assertThat(log).containsExactly("rx@5000", "job@12000");
         assertThat(cpu.busyNs(Context.USER_TASK)).isEqualTo(10_000);
         assertThat(cpu.busyNs(Context.SOFTIRQ)).isEqualTo(2_000);
@@ -129,10 +113,10 @@ class CpuTest {
         Fixed later = new Fixed("later", 1_000);
         boolean[] usableLater = new boolean[1];
         later.atStart = c -> usableLater[0] = c.simdUsable();
-        at(0, () -> dmcrypt.submit(section));
-        at(4_000, () -> cpu.raiseSoftirq(rx));
-        at(20_000, () -> cpu.raiseSoftirq(later));
-        runUntil(1e6);
+        script.at(0, () -> dmcrypt.submit(section));
+        script.at(4_000, () -> cpu.raiseSoftirq(rx));
+        script.at(20_000, () -> cpu.raiseSoftirq(later));
+        script.runUntil(1e6);
         assertThat(rx.started).isEqualTo(4_000);
         assertThat(usable[0]).isFalse();
         assertThat(usable[1]).isTrue();
@@ -148,9 +132,9 @@ class CpuTest {
         Fixed rx = new Fixed("rx", 1_000);
         boolean[] usable = new boolean[1];
         rx.atStart = c -> usable[0] = c.simdUsable();
-        at(0, () -> dmcrypt.submit(section));
-        at(4_000, () -> cpu.raiseSoftirq(rx));
-        runUntil(1e6);
+        script.at(0, () -> dmcrypt.submit(section));
+        script.at(4_000, () -> cpu.raiseSoftirq(rx));
+        script.runUntil(1e6);
         assertThat(rx.started).as("deferred to kernel_fpu_end").isEqualTo(10_000);
         assertThat(usable[0]).isTrue();
         assertThat(log).containsExactly("section@10000", "rx@11000");
@@ -162,12 +146,12 @@ class CpuTest {
         Task worker = cpu.newTask("kworker", Context.KERNEL_WORKER, false);
         Fixed callback = new Fixed("callback", 5_000, false, true);
         Fixed next = new Fixed("next", 5_000);
-        at(0, () -> {
+        script.at(0, () -> {
             worker.submit(callback);
             worker.submit(next);
         });
-        at(1_000, () -> cpu.raiseSoftirq(new Fixed("rx", 1_000)));
-        runUntil(1e6);
+        script.at(1_000, () -> cpu.raiseSoftirq(new Fixed("rx", 1_000)));
+        script.runUntil(1e6);
         assertThat(log).containsExactly("callback@5000", "rx@6000", "next@11000");
     }
 
@@ -178,9 +162,9 @@ class CpuTest {
         Task b = cpu.newTask("b", Context.USER_TASK, false);
         // each keeps 1 ms pieces of work queued for ever
         for (Task t : new Task[] {a, b}) {
-            at(0, () -> t.submit(new Endless(t, 1e6)));
+            script.at(0, () -> t.submit(new Endless(t, 1e6)));
         }
-        runUntil(1e9);
+        script.runUntil(1e9);
         // fairness within one scheduling latency (24 ms with 8 CPUs) over 1 s
         assertThat(cpu.busyNs(Context.USER_TASK)).isEqualTo(1e9);
         assertThat(a.busyNs() + b.busyNs()).as("all but the piece running at the end").isEqualTo(1e9 - 1e6);
@@ -192,15 +176,15 @@ class CpuTest {
         Cpu cpu = cpu(false);
         Task hog = cpu.newTask("prime95", Context.USER_TASK, true);
         Task worker = cpu.newTask("kworker", Context.KERNEL_WORKER, false);
-        at(0, () -> hog.submit(new Endless(hog, 1e6)));
+        script.at(0, () -> hog.submit(new Endless(hog, 1e6)));
         Fixed job = new Fixed("job", 2_000);
-        at(50e6, () -> worker.submit(job));
+        script.at(50e6, () -> worker.submit(job));
         Task fpuUser = cpu.newTask("dm-crypt", Context.KERNEL_WORKER, false);
         Fixed section = new Fixed("section", 30_000, true, false);
         Fixed job2 = new Fixed("job2", 2_000);
-        at(80e6, () -> fpuUser.submit(section));
-        at(80e6 + 10_000, () -> worker.submit(job2));
-        runUntil(100e6);
+        script.at(80e6, () -> fpuUser.submit(section));
+        script.at(80e6 + 10_000, () -> worker.submit(job2));
+        script.runUntil(100e6);
         assertThat(job.started).as("sleeper credit beats the wakeup granularity").isEqualTo(50e6);
         assertThat(section.started).isEqualTo(80e6);
         assertThat(job2.started).as("preemption waits for kernel_fpu_end").isEqualTo(80e6 + 30_000);
@@ -210,15 +194,15 @@ class CpuTest {
     void aKernelFpuSectionAfterAUserFpuTaskRanPaysForOneSave() {
         Cpu cpu = cpu(false);
         Task hog = cpu.newTask("prime95", Context.USER_TASK, true);
-        at(0, () -> hog.submit(new Endless(hog, 1e6)));
+        script.at(0, () -> hog.submit(new Endless(hog, 1e6)));
         boolean[] saves = new boolean[2];
         Fixed rx = new Fixed("rx", 1_000);
         rx.atStart = c -> {
             saves[0] = c.takeUserFpuSave();
             saves[1] = c.takeUserFpuSave();
         };
-        at(5e5, () -> cpu.raiseSoftirq(rx));
-        runUntil(2e6);
+        script.at(5e5, () -> cpu.raiseSoftirq(rx));
+        script.runUntil(2e6);
         assertThat(saves).containsExactly(true, false);
     }
 
@@ -235,11 +219,11 @@ class CpuTest {
             c.raiseSoftirq(rx);      // e.g. a transmission that schedules NET_TX
             worker.submit(job);      // e.g. a request queued on this CPU's cryptd
         };
-        at(0, () -> {
+        script.at(0, () -> {
             app.submit(before);
             app.submit(send);
         });
-        runUntil(1e9);
+        script.runUntil(1e9);
         // the softirq preempts the task at once; the woken kworker, 30 ms behind in virtual runtime,
         // preempts it too
         assertThat(rx.started).isEqualTo(30e6);
@@ -252,9 +236,9 @@ class CpuTest {
         Cpu cpu = cpu(false);
         Task hog = cpu.newTask("hog", Context.USER_TASK, false);
         Task late = cpu.newTask("late", Context.USER_TASK, false);
-        at(0, () -> hog.submit(new Endless(hog, 1e6)));
-        at(500e6, () -> late.submit(new Endless(late, 1e6)));
-        runUntil(1e9);
+        script.at(0, () -> hog.submit(new Endless(hog, 1e6)));
+        script.at(500e6, () -> late.submit(new Endless(late, 1e6)));
+        script.runUntil(1e9);
         // in the second half the newcomer gets half the CPU plus at most the 12 ms credit and a slice
         double share = late.busyNs() / 500e6;
         assertThat(share).isBetween(0.45, 0.5 + (12e6 + 24e6) / 500e6);
@@ -285,11 +269,11 @@ class CpuTest {
     void busyTimeAccountsEveryNanosecondOnceWhenTheCpuIsNeverIdle() {
         Cpu cpu = cpu(false);
         Task hog = cpu.newTask("hog", Context.USER_TASK, false);
-        at(0, () -> hog.submit(new Endless(hog, 333_333)));
+        script.at(0, () -> hog.submit(new Endless(hog, 333_333)));
         for (int i = 1; i <= 100; i++) {
-            at(i * 7_777.0, () -> cpu.raiseSoftirq(new Fixed("s", 1_234)));
+            script.at(i * 7_777.0, () -> cpu.raiseSoftirq(new Fixed("s", 1_234)));
         }
-        runUntil(5e6);
+        script.runUntil(5e6);
         double total = 0;
         for (Context c : Context.values()) {
             total += cpu.busyNs(c);

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.cryptorder.testing.Script;
 import org.junit.jupiter.api.Test;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -16,6 +16,7 @@ import umontreal.ssj.simevents.Simulator;
  */
 class KsoftirqdTest {
     final Simulator sim = new Simulator();
+    final Script script = new Script(sim);
 
     /** A softirq flood: NAPI-like work of 1 us per frame that raises its next frame as it finishes. */
     final class Flood implements Work {
@@ -78,27 +79,15 @@ class KsoftirqdTest {
         return new Cpu(sim, 0, SchedulerParams.linuxDefaults(1).withSoftirqDeferral(d), false);
     }
 
-    void at(double t, Runnable r) {
-        new Event(sim) {
-            @Override
-            public void actions() {
-                r.run();
-            }
-        }.schedule(t);
-    }
 
-    void runUntil(double t) {
-        at(t, sim::stop);
-        sim.start();
-    }
 
     /** 20 ms of softirq frames raised 10 us into 20 ms of a user task's work: the task's CPU time by 20 ms. */
     double taskTimeUnderFlood(SoftirqDeferral d, Flood flood) {
         Cpu c = cpu(d);
         Task app = c.newTask("app", Context.USER_TASK, false);
         app.submit(new Chunks(app, 200, false));
-        at(10_000, () -> c.raiseSoftirq(flood));
-        runUntil(20_000_000);
+        script.at(10_000, () -> c.raiseSoftirq(flood));
+        script.runUntil(20_000_000);
         return app.busyNs();
     }
 
@@ -118,8 +107,8 @@ class KsoftirqdTest {
         holder[0] = c;
         Task app = c.newTask("app", Context.USER_TASK, false);
         app.submit(new Chunks(app, 200, false));
-        at(10_000, () -> c.raiseSoftirq(flood));
-        runUntil(20_000_000);
+        script.at(10_000, () -> c.raiseSoftirq(flood));
+        script.runUntil(20_000_000);
         assertThat(c.ksoftirqdWakeups()).isEqualTo(1);
         // 2 ms inline (the run ends at the first pass boundary after 2 ms: 2 100 frames), then CFS
         // gives ksoftirqd and the application about half each of the remaining 18 ms
@@ -146,8 +135,8 @@ class KsoftirqdTest {
         Cpu c = cpu(SoftirqDeferral.KSOFTIRQD_ONLY);
         Task fpuUser = c.newTask("dm-crypt", Context.KERNEL_WORKER, false);
         fpuUser.submit(new Chunks(fpuUser, 200, true));
-        at(10_000, () -> c.raiseSoftirq(flood));
-        runUntil(20_000_000);
+        script.at(10_000, () -> c.raiseSoftirq(flood));
+        script.runUntil(20_000_000);
         // the inline run at 10 us interrupted the FPU section: the FPU was unusable there
         assertThat(flood.simdUsable.get(0)).isFalse();
         int inlineFrames = 2_100;
@@ -161,9 +150,9 @@ class KsoftirqdTest {
         Flood flood = new Flood(5_000);
         Cpu c = cpu(SoftirqDeferral.KSOFTIRQD_ONLY);
         Task app = c.newTask("app", Context.USER_TASK, false);
-        at(0, () -> c.raiseSoftirq(flood));
-        at(50_000, () -> app.submit(new Chunks(app, 1, false)));  // woken 50 us into the run: the CPU was idle
-        runUntil(20_000_000);
+        script.at(0, () -> c.raiseSoftirq(flood));
+        script.at(50_000, () -> app.submit(new Chunks(app, 1, false)));  // woken 50 us into the run: the CPU was idle
+        script.runUntil(20_000_000);
         assertThat(c.ksoftirqdWakeups()).isEqualTo(1);
         // the run stopped at the end of the first pass (300 frames), not after 2 ms
         assertThat(c.busyNs(Context.SOFTIRQ) - c.ksoftirqdBusyNs()).isEqualTo(300_000);

@@ -56,18 +56,7 @@ class TcpReceiverTest {
 
     /** Segment {@code n} (from 0) arrives at {@code t}. */
     void arrive(long n, long t) {
-        new Event(sim) {
-            @Override
-            public void actions() {
-                Ipv4TcpHeader h = new Ipv4TcpHeader().address(FlowAddress.example())
-                        .seq(Ipv4TcpHeader.wire(n * MSS, cfg.senderIsn())).ack(cfg.receiverIsn())
-                        .timestamp(1000 + (int) n, 0);
-                byte[] b = new byte[1600];
-                TcpPayload.fill(b, h.headerLength(), n * MSS, MSS);
-                int len = h.write(b, 0, MSS);
-                receiver.receive(b, 0, len);
-            }
-        }.schedule(Time.ns(t));
+        arriveWithPayloadOf(n, n * MSS, t, false);
     }
 
     /** A segment whose payload is the stream's from {@code streamOffset} but that claims to be segment {@code n}. */
