@@ -7,6 +7,7 @@ import org.cryptorder.crypto.CryptdWaits;
 import org.cryptorder.crypto.OffloadSpec;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.engine.Once;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.SchedulerParams;
@@ -36,7 +37,6 @@ import org.cryptorder.transport.TcpSocket;
 import org.cryptorder.transport.UdpSink;
 import org.cryptorder.transport.UdpSource;
 import umontreal.ssj.rng.RandomStream;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -336,48 +336,36 @@ public final class DatapathRunModel implements RunModel {
 
         Metrics run() {
             double end = Time.s(e.run().durationS());
-            new Event(sim) {
-                @Override
-                public void actions() {
-                    for (UdpSource s : sources) {
-                        s.start(end);
-                    }
-                    tcpSenders.forEach(TcpSocket::start);
+            Once.at(sim, 0, () -> {
+                for (UdpSource s : sources) {
+                    s.start(end);
                 }
-            }.schedule(0);
-            new Event(sim) {
-                @Override
-                public void actions() {
-                    for (TcpSocket r : tcpReceivers) {
-                        tcpAtEnd[0] += r.receiver().counters().bytesDelivered();
-                        tcpReorderAtEnd.put(r, new long[] {r.reordering().packets(), r.reordering().reordered()});
-                    }
-                    for (TcpSocket s : tcpSenders) {
-                        tcpAtEnd[1] += s.sender().counters().totalRetrans();
-                        tcpAtEnd[2] += s.sender().counters().spuriousRetransmits();
-                    }
+                tcpSenders.forEach(TcpSocket::start);
+            });
+            Once.at(sim, end, () -> {
+                for (TcpSocket r : tcpReceivers) {
+                    tcpAtEnd[0] += r.receiver().counters().bytesDelivered();
+                    tcpReorderAtEnd.put(r, new long[] {r.reordering().packets(), r.reordering().reordered()});
                 }
-            }.schedule(end);
+                for (TcpSocket s : tcpSenders) {
+                    tcpAtEnd[1] += s.sender().counters().totalRetrans();
+                    tcpAtEnd[2] += s.sender().counters().spuriousRetransmits();
+                }
+            });
             if (e.run().warmupS() > 0) {
-                new Event(sim) {
-                    @Override
-                    public void actions() {
-                        sinks.forEach(UdpSink::reset);
-                        tcpSenders.forEach(TcpSocket::resetCounters);
-                        tcpReceivers.forEach(TcpSocket::resetCounters);
-                        atWarmup.note(net, sources);
-                    }
-                }.schedule(Time.s(e.run().warmupS()));
+                Once.at(sim, Time.s(e.run().warmupS()), () -> {
+                    sinks.forEach(UdpSink::reset);
+                    tcpSenders.forEach(TcpSocket::resetCounters);
+                    tcpReceivers.forEach(TcpSocket::resetCounters);
+                    atWarmup.note(net, sources);
+                });
             }
-            new Event(sim) {
-                @Override
-                public void actions() {
-                    if (lastInstant != null) {
-                        lastInstant.run();
-                    }
-                    sim.stop();
+            Once.at(sim, end + Time.ms(DRAIN_MS), () -> {
+                if (lastInstant != null) {
+                    lastInstant.run();
                 }
-            }.schedule(end + Time.ms(DRAIN_MS));
+                sim.stop();
+            });
             List<LevelSamples> samples = new ArrayList<>();
             if (recording != null && recording.samplesQueues()) {
                 int points = LevelSamples.pointsUntil(end + Time.ms(DRAIN_MS), recording.queueIntervalNs());

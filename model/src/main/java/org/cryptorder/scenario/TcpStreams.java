@@ -7,6 +7,7 @@ import org.cryptorder.crypto.Cryptd;
 import org.cryptorder.crypto.CryptdWaits;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.engine.Once;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.macsec.GcmEngine;
@@ -21,7 +22,6 @@ import org.cryptorder.transport.TcpConfig;
 import org.cryptorder.transport.TcpMode;
 import org.cryptorder.transport.TcpSenderCounters;
 import org.cryptorder.transport.TcpSocket;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -90,36 +90,25 @@ public final class TcpStreams {
         long[] cryptdAtWarmup = new long[2];
         CryptdWaits[] waitsAtWarmup = {CryptdWaits.NONE};
         double[][] busyAtWarmup = new double[2][];
-        new Event(sim) {
-            @Override
-            public void actions() {
-                for (TcpSocket s : senders) {
-                    s.start();
-                }
+        Once.at(sim, 0, () -> {
+            for (TcpSocket s : senders) {
+                s.start();
             }
-        }.schedule(0);
-        new Event(sim) {
-            @Override
-            public void actions() {
-                for (int f = 0; f < senders.length; f++) {
-                    senders[f].resetCounters();
-                    receivers[f].resetCounters();
-                }
-                wireAtWarmup[0] = net.aToB().frames();
-                secyAtWarmup[0] = macsecCounters(net.b());
-                cryptdAtWarmup[0] = cryptdEnqueued(net.b());
-                cryptdAtWarmup[1] = cryptdRefused(net.b());
-                waitsAtWarmup[0] = CryptdWaits.of(cryptds(net.b()));
-                busyAtWarmup[0] = CpuShares.busy(net.a());
-                busyAtWarmup[1] = CpuShares.busy(net.b());
+        });
+        Once.at(sim, Time.s(c.warmupS()), () -> {
+            for (int f = 0; f < senders.length; f++) {
+                senders[f].resetCounters();
+                receivers[f].resetCounters();
             }
-        }.schedule(Time.s(c.warmupS()));
-        new Event(sim) {
-            @Override
-            public void actions() {
-                sim.stop();
-            }
-        }.schedule(Time.s(c.durationS()));
+            wireAtWarmup[0] = net.aToB().frames();
+            secyAtWarmup[0] = macsecCounters(net.b());
+            cryptdAtWarmup[0] = cryptdEnqueued(net.b());
+            cryptdAtWarmup[1] = cryptdRefused(net.b());
+            waitsAtWarmup[0] = CryptdWaits.of(cryptds(net.b()));
+            busyAtWarmup[0] = CpuShares.busy(net.a());
+            busyAtWarmup[1] = CpuShares.busy(net.b());
+        });
+        Once.at(sim, Time.s(c.durationS()), sim::stop);
         sim.start();
         return outcome(c, net, senders, receivers, wireAtWarmup[0], secyAtWarmup[0], cryptdAtWarmup, waitsAtWarmup[0],
                 busyAtWarmup);

@@ -2,6 +2,7 @@ package org.cryptorder.scenario;
 
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.engine.Once;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.SectionLength;
@@ -11,7 +12,6 @@ import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.transport.UdpSink;
 import org.cryptorder.transport.UdpSource;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -99,20 +99,12 @@ public final class UdpStreams {
             sources[f].sendFromSoftirq(c.txFromSoftirq());
         }
         double end = Time.s(c.durationS());
-        new Event(sim) {
-            @Override
-            public void actions() {
-                for (UdpSource s : sources) {
-                    s.start(end);
-                }
+        Once.at(sim, 0, () -> {
+            for (UdpSource s : sources) {
+                s.start(end);
             }
-        }.schedule(0);
-        new Event(sim) {
-            @Override
-            public void actions() {
-                sim.stop();
-            }
-        }.schedule(end + Time.ms(5));
+        });
+        Once.at(sim, end + Time.ms(5), sim::stop);
         sim.start();
         return outcome(net, sources, sinks, sim.time());
     }

@@ -2,6 +2,7 @@ package org.cryptorder.scenario;
 
 import java.util.ArrayDeque;
 import org.cryptorder.engine.EventListKind;
+import org.cryptorder.engine.Once;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
@@ -156,19 +157,11 @@ public final class WifiStation {
 
         Outcome run() {
             new Arrival(sim).schedule(0);
-            new Event(sim) {
-                @Override
-                public void actions() {
-                    measuring = true;
-                    softirqAtWarmup = cpu.busyNs(Context.SOFTIRQ);
-                }
-            }.schedule(Time.s(c.warmupS()));
-            new Event(sim) {
-                @Override
-                public void actions() {
-                    sim.stop();
-                }
-            }.schedule(Time.s(c.durationS()));
+            Once.at(sim, Time.s(c.warmupS()), () -> {
+                measuring = true;
+                softirqAtWarmup = cpu.busyNs(Context.SOFTIRQ);
+            });
+            Once.at(sim, Time.s(c.durationS()), sim::stop);
             sim.start();
             double seconds = c.durationS() - c.warmupS();
             double fpuNs = sections * c.costs().fpuBeginEndCycles() / c.costs().ghz();

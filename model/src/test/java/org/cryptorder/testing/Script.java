@@ -1,6 +1,6 @@
 package org.cryptorder.testing;
 
-import umontreal.ssj.simevents.Event;
+import org.cryptorder.engine.Once;
 import umontreal.ssj.simevents.Simulator;
 
 /** What a test does at given simulated times, on its own simulator: {@code at(t, action)}, then {@code runUntil(t)}. */
@@ -13,12 +13,7 @@ public final class Script {
 
     /** Runs {@code action} {@code delay} ns from now (the simulator's current time). */
     public void at(double delay, Runnable action) {
-        new Event(sim) {
-            @Override
-            public void actions() {
-                action.run();
-            }
-        }.schedule(delay);
+        Once.at(sim, delay, action);
     }
 
     /** Runs the simulation until {@code delay} ns from now, then stops it. */
