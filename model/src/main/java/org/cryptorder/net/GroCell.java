@@ -2,7 +2,7 @@ package org.cryptorder.net;
 
 import java.util.ArrayDeque;
 import org.cryptorder.host.Cpu;
-import org.cryptorder.host.Work;
+import org.cryptorder.host.NapiPoll;
 
 /**
  * The per-CPU queue through which a MACsec device hands decrypted frames to the stack ({@code
@@ -10,33 +10,27 @@ import org.cryptorder.host.Work;
  * this CPU join one FIFO, served by its own NAPI in softirq, so they reach the stack in completion
  * order.
  */
-final class GroCell implements Work {
+final class GroCell extends NapiPoll {
     private final ArrayDeque<Packet> queue = new ArrayDeque<>();
     private final MacsecDevice device;
-    private final int budget;
-    private boolean scheduled;
-    private int polled;
     private Packet current;
     private double currentStartNs;
 
     GroCell(MacsecDevice device, int budget) {
+        super(budget);
         this.device = device;
-        this.budget = budget;
     }
 
     void receive(Cpu cpu, Packet p) {
         queue.add(p);
-        if (!scheduled) {
-            scheduled = true;
-            cpu.raiseSoftirq(this);
-        }
+        schedule(cpu);
     }
 
     @Override
     public double start(Cpu cpu) {
         current = queue.poll();
         currentStartNs = cpu.now();
-        polled++;
+        polledOne();
         return device.upper(current).receiveNs(current);
     }
 
@@ -50,14 +44,6 @@ final class GroCell implements Work {
                     cpu.now());
         }
         device.upper(p).deliver(cpu, p);
-        if (queue.isEmpty()) {
-            scheduled = false;
-            polled = 0;
-        } else if (polled < budget) {
-            cpu.raiseSoftirqNext(this);
-        } else {
-            polled = 0;
-            cpu.raiseSoftirq(this);
-        }
+        afterFrame(cpu, queue.isEmpty());
     }
 }

@@ -1,7 +1,7 @@
 package org.cryptorder.net;
 
 import org.cryptorder.host.Cpu;
-import org.cryptorder.host.Work;
+import org.cryptorder.host.NapiPoll;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -12,8 +12,9 @@ import umontreal.ssj.simevents.Simulator;
  * there (with {@link RxSteering#PER_FRAME}, frames go to the queues in turn instead), and the NAPI poll then handles up to {@code budget} frames, one piece of softirq work per
  * frame, before yielding to other softirq work.
  *
- * <p>Not modelled: interrupt moderation delays, the TX completion interrupt, the global softirq
- * budget and ksoftirqd, GRO on the real device.
+ * <p>Not modelled: interrupt moderation delays, the TX completion interrupt, GRO on the real
+ * device. The softirq budget and ksoftirqd are the CPU's ({@link org.cryptorder.host.SoftirqDeferral}),
+ * when the experiment asks for them.
  */
 public final class Nic implements Link.Receiver {
     /** Linux's default NAPI weight ({@code NAPI_POLL_WEIGHT}). */
@@ -145,12 +146,9 @@ public final class Nic implements Link.Receiver {
         if (FrameTrace.follows(trace, p)) {
             trace.stepAt(sim.time(), name, p, p.frame().pn(), "arrives on the RX queue of " + q.cpu.name() + " ("
                     + (q.ring.size() - 1) + (q.ring.size() == 2 ? " frame ahead" : " frames ahead")
-                    + (q.napiScheduled ? ", NAPI already polling)" : ", interrupt raises NET_RX softirq)"));
+                    + (q.scheduled() ? ", NAPI already polling)" : ", interrupt raises NET_RX softirq)"));
         }
-        if (!q.napiScheduled) {
-            q.napiScheduled = true;
-            q.cpu.raiseSoftirq(q);
-        }
+        q.schedule(q.cpu);
     }
 
     public Ring rxRing(int i) {
@@ -167,14 +165,13 @@ public final class Nic implements Link.Receiver {
     }
 
     /** One RX queue and its NAPI context; as softirq work it handles one frame. */
-    private final class RxQueue implements Work {
+    private final class RxQueue extends NapiPoll {
         final Ring ring;
         final Cpu cpu;
-        boolean napiScheduled;
-        int polled;
         Packet current;
 
         RxQueue(Ring ring, Cpu cpu) {
+            super(budget);
             this.ring = ring;
             this.cpu = cpu;
         }
@@ -182,7 +179,7 @@ public final class Nic implements Link.Receiver {
         @Override
         public double start(Cpu c) {
             current = ring.poll(c.now());
-            polled++;
+            polledOne();
             return driverRxNs + handler.start(c, current);
         }
 
@@ -191,15 +188,7 @@ public final class Nic implements Link.Receiver {
             Packet p = current;
             current = null;
             handler.finish(c, p);
-            if (ring.isEmpty()) {
-                napiScheduled = false;
-                polled = 0;
-            } else if (polled < budget) {
-                c.raiseSoftirqNext(this);
-            } else {
-                polled = 0;
-                c.raiseSoftirq(this);
-            }
+            afterFrame(c, ring.isEmpty());
         }
     }
 }

@@ -6,6 +6,7 @@ import org.cryptorder.engine.Once;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
+import org.cryptorder.host.NapiPoll;
 import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.Work;
 import org.cryptorder.metrics.LatencyHistogram;
@@ -123,7 +124,7 @@ public final class WifiStation {
         private final CcmpCodec ap;
         private final CcmpCodec station;
         private final ArrayDeque<Mpdu> ring = new ArrayDeque<>();
-        private final Napi napi = new Napi();
+        private final Napi napi;
         private final LatencyHistogram latency = new LatencyHistogram();
         private final int body;
         private final double gapNs;
@@ -142,6 +143,7 @@ public final class WifiStation {
 
         Run(Config c, RandomStream keys) {
             this.c = c;
+            this.napi = new Napi();
             this.cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
             byte[] key = BackToBack.randomKey(keys, CcmpSuite.CCMP_128.keyBytes());
             this.ap = new CcmpCodec(new CcmpKey(CcmpSuite.CCMP_128, key, 0));
@@ -188,10 +190,7 @@ public final class WifiStation {
                     }
                 } else {
                     ring.add(f);
-                    if (!napi.scheduled) {
-                        napi.scheduled = true;
-                        cpu.raiseSoftirq(napi);
-                    }
+                    napi.schedule(cpu);
                 }
                 schedule(gapNs);
             }
@@ -227,15 +226,17 @@ public final class WifiStation {
         }
 
         /** The driver's NAPI poll: one frame per piece of softirq work, up to the budget per poll. */
-        private final class Napi implements Work {
-            boolean scheduled;
-            int polled;
+        private final class Napi extends NapiPoll {
             Mpdu current;
+
+            Napi() {
+                super(c.napiBudget());
+            }
 
             @Override
             public double start(Cpu cpu) {
                 current = ring.poll();
-                polled++;
+                polledOne();
                 return stackNs + ccmpNs;
             }
 
@@ -243,15 +244,7 @@ public final class WifiStation {
             public void finish(Cpu cpu) {
                 deliver(current);
                 current = null;
-                if (ring.isEmpty()) {
-                    scheduled = false;
-                    polled = 0;
-                } else if (polled < c.napiBudget()) {
-                    cpu.raiseSoftirqNext(this);
-                } else {
-                    polled = 0;
-                    cpu.raiseSoftirq(this);
-                }
+                afterFrame(cpu, ring.isEmpty());
             }
         }
 
