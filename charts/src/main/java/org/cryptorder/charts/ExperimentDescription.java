@@ -209,11 +209,8 @@ final class ExperimentDescription {
         if (policy != null) {
             return policy;
         }
-        if (kernel == null) {
-            return "async";
-        }
         try {
-            return KernelEra.of(kernel).policy().key();
+            return KernelEra.policyFor(null, kernel).key();
         } catch (RuntimeException e) {
             return null;
         }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.cryptorder.experiment.Shard;
 
 /**
  * The tables of one results folder, as {@code cryptorder run} writes them (the Outputs contract):
@@ -100,7 +101,7 @@ record ResultTables(Path folder, ExperimentDescription experiment, List<SummaryR
     /** Whether the folder holds shard tables ({@code runs.shard-I-of-N.csv}) of {@code run --shard}. */
     private static boolean shards(Path folder) {
         try (var files = Files.list(folder)) {
-            return files.anyMatch(f -> f.getFileName().toString().matches("runs\\.shard-\\d+-of-\\d+\\.csv"));
+            return files.anyMatch(f -> Shard.ofFileName(f.getFileName().toString()).isPresent());
         } catch (IOException e) {
             return false;
         }

@@ -40,6 +40,19 @@ public enum KernelEra {
     }
 
     /**
+     * The policy that runs for an experiment's {@code crypto} block: the given one, else the kernel
+     * era's, else {@code async}.
+     *
+     * @throws IllegalArgumentException for a kernel version {@link #of} cannot read
+     */
+    public static Policy policyFor(Policy policy, String kernel) {
+        if (policy != null) {
+            return policy;
+        }
+        return kernel == null ? Policy.ASYNC : of(kernel).policy();
+    }
+
+    /**
      * The era of a kernel version such as {@code "5.10"}, {@code "6.6"} or {@code "3.10-rhel7"}.
      *
      * @throws IllegalArgumentException for versions before MACsec (4.6) or that cannot be read

@@ -1,6 +1,6 @@
 package org.cryptorder.crypto;
 
-import java.util.Locale;
+import org.cryptorder.engine.Names;
 
 /**
  * How the AEAD requests of MACsec are executed: the main independent variable of the model. Each
@@ -74,12 +74,7 @@ public enum Policy {
     }
 
     public static Policy fromKey(String key) {
-        for (Policy p : values()) {
-            if (p.key.equals(key.trim().toLowerCase(Locale.ROOT))) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown crypto policy '" + key + "'");
+        return Names.lookup(values(), Policy::key, key, "crypto policy");
     }
 
     @Override

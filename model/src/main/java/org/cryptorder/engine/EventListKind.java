@@ -1,9 +1,7 @@
 package org.cryptorder.engine;
 
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import umontreal.ssj.simevents.Simulator;
 import umontreal.ssj.simevents.eventlist.BinaryTree;
 import umontreal.ssj.simevents.eventlist.DoublyLinked;
@@ -83,12 +81,6 @@ public enum EventListKind {
      * @throws IllegalArgumentException naming the known keys if none matches
      */
     public static EventListKind fromKey(String key) {
-        for (EventListKind kind : values()) {
-            if (kind.key().equals(key)) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown event list '" + key + "', known: "
-                + Arrays.stream(values()).map(EventListKind::key).collect(Collectors.joining(", ")));
+        return Names.lookup(values(), EventListKind::key, key, "event list");
     }
 }

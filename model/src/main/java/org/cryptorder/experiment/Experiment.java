@@ -304,10 +304,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
         /** The policy that runs: the given one, the kernel era's, or {@code async}. */
         @JsonIgnore
         public Policy effectivePolicy() {
-            if (policy != null) {
-                return policy;
-            }
-            return kernel == null ? Policy.ASYNC : KernelEra.of(kernel).policy();
+            return KernelEra.policyFor(policy, kernel);
         }
     }
 

@@ -1,6 +1,6 @@
 package org.cryptorder.macsec;
 
-import java.util.Locale;
+import org.cryptorder.engine.Names;
 
 /**
  * The four MACsec cipher suites of IEEE 802.1AE-2018 (Table 14-1) that Linux implements.
@@ -52,14 +52,7 @@ public enum CipherSuite {
      * @throws IllegalArgumentException naming the valid choices when there is no such suite
      */
     public static CipherSuite fromName(String name) {
-        for (CipherSuite s : values()) {
-            if (s.displayName.equalsIgnoreCase(name.trim())) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException(String.format(Locale.ROOT,
-                "unknown cipher suite '%s': expected one of GCM-AES-128, GCM-AES-256, GCM-AES-XPN-128, GCM-AES-XPN-256",
-                name));
+        return Names.lookup(values(), CipherSuite::toString, name, "cipher suite");
     }
 
     @Override

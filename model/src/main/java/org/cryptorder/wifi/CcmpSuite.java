@@ -1,5 +1,7 @@
 package org.cryptorder.wifi;
 
+import org.cryptorder.engine.Names;
+
 /**
  * The two CCMP cipher suites of IEEE 802.11-2020 12.5.3: AES-CCM with a 128-bit temporal key and
  * an 8-octet MIC, and with a 256-bit key and a 16-octet MIC. Both use the same 8-octet CCMP
@@ -40,12 +42,7 @@ public enum CcmpSuite {
 
     /** The suite by its IEEE name, {@code CCMP-128} or {@code CCMP-256}. */
     public static CcmpSuite fromName(String name) {
-        for (CcmpSuite s : values()) {
-            if (s.displayName.equals(name)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown CCMP suite '" + name + "': use CCMP-128 or CCMP-256");
+        return Names.lookup(values(), CcmpSuite::toString, name, "CCMP suite");
     }
 
     @Override
