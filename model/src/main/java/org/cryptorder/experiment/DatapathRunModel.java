@@ -64,6 +64,8 @@ import umontreal.ssj.simevents.Simulator;
  * context) and {@code tx_queue_dropped} (frames a full TX queue of either host's NIC refused: a's
  * data, b's ACKs). {@code udp_decode_errors} are the sequence numbers a media decoder without a
  * reorder buffer jumps over ({@link org.cryptorder.metrics.UdpStreamStats}), over all UDP flows.
+ * {@code cpu_ksoftirqd_seconds} is the part of {@code cpu_softirq_seconds} that b's ksoftirqd
+ * threads ran ({@code hosts.ksoftirqd}; 0 without).
  *
  * <p>TCP entries ({@code iperf3 -c} on host a, {@code -s} on b) use {@link TcpSocket}s: the MSS
  * follows from the link's MTU, TCP small queues allow 1 MiB per socket, flows are numbered after the
@@ -85,7 +87,7 @@ public final class DatapathRunModel implements RunModel {
             "latency_p50_us", "latency_p99_us", "udp_out_of_order", "udp_lost", "udp_sent", "udp_received",
             "udp_corrupt", "rx_missed", "resequencer_timeouts", "impairment_lost", "impairment_duplicated",
             "impairment_corrupted", "impairment_reordered", "cpu_softirq_seconds", "cpu_kernel_worker_seconds",
-            "cpu_user_task_seconds", "tx_queue_dropped", "udp_decode_errors");
+            "cpu_user_task_seconds", "tx_queue_dropped", "udp_decode_errors", "cpu_ksoftirqd_seconds");
 
     private final Profiles profiles;
 
@@ -470,6 +472,7 @@ public final class DatapathRunModel implements RunModel {
                 (atEnd.busy[Context.USER_TASK.ordinal()] - atWarmup.busy[Context.USER_TASK.ordinal()]) / 1e9,
                 atEnd.txQueueDropped - atWarmup.txQueueDropped,
                 decodeErrors,
+                (atEnd.ksoftirqdNs - atWarmup.ksoftirqdNs) / 1e9,
             });
         }
     }
@@ -496,6 +499,8 @@ public final class DatapathRunModel implements RunModel {
         final long[] impairment = new long[4];
         /** CPU time per context of the receiving host b, ns. */
         double[] busy = new double[Context.values().length];
+        /** Of b's softirq time, what its ksoftirqd threads ran, ns. */
+        double ksoftirqdNs;
 
         void note(BackToBack net, List<UdpSource> sources) {
             framesTx = net.aToB().frames();
@@ -520,6 +525,10 @@ public final class DatapathRunModel implements RunModel {
             txQueueDropped = net.a().macsec().txRingFull() + net.b().macsec().txRingFull();
             resequencerTimeouts = net.b().macsec().resequencerTimeouts();
             busy = CpuShares.busy(net.b());
+            ksoftirqdNs = 0;
+            for (int c = 0; c < net.b().cpuCount(); c++) {
+                ksoftirqdNs += net.b().cpu(c).ksoftirqdBusyNs();
+            }
             java.util.Arrays.fill(impairment, 0);
             for (Link link : List.of(net.aToB(), net.bToA())) {
                 if (link.impairment() != null) {

@@ -513,9 +513,12 @@ public final class Cpu {
         return ksoftirqdWakeups;
     }
 
-    /** ksoftirqd's CPU time so far, ns (also counted as softirq time), 0 if it never ran. */
+    /** ksoftirqd's CPU time so far, ns, including the work it is running (also counted as softirq time). */
     public double ksoftirqdBusyNs() {
-        return ksoftirqd == null ? 0 : ksoftirqd.busyNs();
+        if (ksoftirqd == null) {
+            return 0;
+        }
+        return ksoftirqd.busyNs() + (state == State.TASK && current == ksoftirqd ? sim.time() - runStart : 0);
     }
 
     /** One piece of pending softirq work, handled by ksoftirqd with softirqs disabled and without preemption. */

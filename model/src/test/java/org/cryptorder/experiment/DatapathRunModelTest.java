@@ -144,9 +144,9 @@ class DatapathRunModelTest {
         assertThat(m.get("frames_tx") + dropped).as("every datagram is on the wire or dropped there").isEqualTo(sent);
         assertThat(m.get("udp_received")).isEqualTo(m.get("frames_tx"));
         assertThat(m.get("cryptd_dropped")).isZero();
-        assertThat(DatapathRunModel.METRICS.subList(DatapathRunModel.METRICS.size() - 3, DatapathRunModel.METRICS.size()))
+        assertThat(DatapathRunModel.METRICS.subList(DatapathRunModel.METRICS.size() - 4, DatapathRunModel.METRICS.size()))
                 .as("new columns go last, in the order they came").containsExactly("cpu_user_task_seconds",
-                        "tx_queue_dropped", "udp_decode_errors");
+                        "tx_queue_dropped", "udp_decode_errors", "cpu_ksoftirqd_seconds");
         Metrics roomy = model.run(only(udp("sync-simd", 0.3, 0.01, 0, "")), new StreamRegistry(1), 0);
         assertThat(roomy.get("tx_queue_dropped")).isZero();
     }
@@ -185,5 +185,20 @@ class DatapathRunModelTest {
         assertThat(spared.get("cpu_user_task_seconds")).as("prime95 on three CPUs, less the softirq time of the RX CPU, plus iperf3")
                 .isGreaterThan(2.5 * measured).isLessThan(3.5 * measured);
         assertThat(loaded.get("cpu_user_task_seconds")).isGreaterThan(spared.get("cpu_user_task_seconds"));
+    }
+
+    @Test
+    void ksoftirqdsShareOfTheSoftirqTimeIsReportedAndIsZeroWithoutIt() throws Exception {
+        String json = "{\"name\": \"m\", \"hosts\": {\"cpus\": 2, \"txQueues\": 2, \"appCpu\": 1, \"ksoftirqd\": %s},"
+                + " \"link\": {\"mtu\": 9000}, \"macsec\": {\"encrypt\": false}, \"crypto\": {\"kernel\": \"5.4\"},"
+                + " \"contention\": {\"userFpuLoad\": true, \"userFpuLoadSparesAppCpu\": true},"
+                + " \"traffic\": [{\"kind\": \"tcp\"}], \"run\": {\"durationS\": 0.05, \"warmupS\": 0.01}}";
+        Metrics off = model.run(only(String.format(json, false)), new StreamRegistry(1), 0);
+        Metrics on = model.run(only(String.format(json, true)), new StreamRegistry(1), 0);
+        assertThat(off.get("cpu_ksoftirqd_seconds")).isZero();
+        // the receiving CPU saturates: after 2 ms of softirq, ksoftirqd shares it with the user task
+        assertThat(on.get("cpu_ksoftirqd_seconds")).isPositive().isLessThanOrEqualTo(on.get("cpu_softirq_seconds"));
+        assertThat(on.get("cpu_user_task_seconds")).isGreaterThan(off.get("cpu_user_task_seconds") + 0.005);
+        assertThat(on.get("goodput_bps")).isLessThan(off.get("goodput_bps") * 0.95);
     }
 }
