@@ -61,12 +61,13 @@ import java.util.regex.Pattern;
  *   <li>It keeps no replay state: PN order, duplicate PNs and late frames are not judged.</li>
  * </ul>
  *
- * <p>Speed, measured on two shared cores with other jobs running, for captures of distinct
- * IPv4/UDP frames: starting the WebAssembly module and counting the totals takes 2 to 3.5 s for
- * 1000 frames and 5 to 6 s for 10000; describing frames one by one adds about 2 ms a frame
- * (1000 frames: 5 to 6.5 s in all; 10000: 23 to 26 s). The first use adds the npm install, 2 to
- * 5 s here (a 39 MB download, 88 MB unpacked). {@link Detail#FRAMES_NOT_GOOD} therefore makes
- * large captures cheaper when only failures need a close look.
+ * <p>Speed, as {@code WiresharkCaptureTest} took on the 2-core build machine (2026-12-01, its
+ * surefire report): a capture of a few frames 1.7 to 2.0 s a verification, nearly all of it
+ * starting the WebAssembly module; 1000 frames described one by one and then verified again
+ * with {@link Detail#FRAMES_NOT_GOOD}, 7.05 s for both together. Describing each frame is what
+ * grows with the capture, so {@code FRAMES_NOT_GOOD} makes large captures cheaper when only
+ * failures need a close look. The first use adds the npm install (a 39 MB download, 88 MB
+ * unpacked).
  */
 public final class WiresharkOracle {
 
