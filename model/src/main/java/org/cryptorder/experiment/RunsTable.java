@@ -87,8 +87,18 @@ final class RunsTable implements Closeable {
             throw new NotResumable(file + " was written for another experiment, seed or tool version:\n  found:    "
                     + String.join("\n            ", fileComments) + "\n  expected: " + String.join("\n            ", comments));
         }
-        if (rows.isEmpty() || !Csv.cells(rows.get(0)).equals(header)) {
-            throw new NotResumable(file + " has other columns than this experiment writes");
+        if (rows.isEmpty()) {
+            throw new NotResumable(file + " has no column header");
+        }
+        List<String> found0 = Csv.cells(rows.get(0));
+        if (!found0.equals(header)) {
+            List<String> missing = header.stream().filter(c -> !found0.contains(c)).toList();
+            List<String> extra = found0.stream().filter(c -> !header.contains(c)).toList();
+            throw new NotResumable(file + " has other columns than this experiment writes"
+                    + (missing.isEmpty() ? "" : "; it lacks " + String.join(", ", missing))
+                    + (extra.isEmpty() ? "" : "; it has " + String.join(", ", extra) + " besides")
+                    + (missing.isEmpty() && extra.isEmpty() ? " (in another order)" : "")
+                    + " (a table from another version of cryptorder: its rows cannot be completed)");
         }
         Map<String, Row> found = new LinkedHashMap<>();
         for (String line : rows.subList(1, rows.size())) {

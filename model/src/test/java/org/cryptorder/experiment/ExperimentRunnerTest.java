@@ -132,6 +132,23 @@ class ExperimentRunnerTest {
     }
 
     @Test
+    void resumingATableWithoutANewerColumnNamesWhatItLacks() throws Exception {
+        ExperimentFile f = Experiments.parse("sweep.json", SWEEP);
+        run(f, new FakeModel(), tmp, 2, false, ExperimentRunner.Progress.NONE);
+        List<String> lines = Files.readAllLines(tmp.resolve("runs.csv"));
+        List<String> older = new java.util.ArrayList<>();
+        for (String l : lines) {
+            older.add(l.startsWith("#") ? l : l.substring(0, l.lastIndexOf(',')));  // as before the last column came
+        }
+        Files.write(tmp.resolve("runs.csv"), older, StandardCharsets.UTF_8);
+        String last = lines.get(3).substring(lines.get(3).lastIndexOf(',') + 1);
+        assertThatThrownBy(() -> run(f, new FakeModel(), tmp, 2, true, ExperimentRunner.Progress.NONE))
+                .isInstanceOf(ExperimentRunner.NotResumableException.class)
+                .hasMessageContaining("has other columns than this experiment writes; it lacks " + last)
+                .hasMessageContaining("another version of cryptorder");
+    }
+
+    @Test
     void aFailingModelStopsTheRunAndKeepsWhatFinished() throws Exception {
         ExperimentFile f = Experiments.parse("sweep.json", SWEEP);
         assertThatThrownBy(() -> run(f, new FakeModel(2), tmp, 1, false, ExperimentRunner.Progress.NONE))
