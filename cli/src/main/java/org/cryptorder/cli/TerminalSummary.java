@@ -27,6 +27,7 @@ final class TerminalSummary {
                 run.replications(), run.replications() == 1 ? "" : "s", seconds(run.warmupS()), seconds(run.durationS()));
         boolean nicDrops = report.summaries().stream().anyMatch(s -> dropped(s, "tx_queue_dropped")
                 || dropped(s, "rx_missed"));
+        boolean ksoftirqd = report.summaries().stream().anyMatch(s -> dropped(s, "cpu_ksoftirqd_seconds"));
         for (ConfigurationSummary s : report.summaries()) {
             out.println();
             out.println("  " + s.run().point().label());
@@ -54,6 +55,12 @@ final class TerminalSummary {
             if (nicDrops) {
                 out.printf(Locale.ROOT, "    %-7s TX queue dropped %s  RX missed %s%n", "nic",
                         count(s.estimate("tx_queue_dropped")), count(s.estimate("rx_missed")));
+            }
+            if (ksoftirqd) {
+                // b's CPU time when softirq work moved to ksoftirqd in some configuration
+                out.printf(Locale.ROOT, "    %-7s softirq %s s (in ksoftirqd %s s)  kernel workers %s s  user tasks %s s%n",
+                        "cpu", decimal3(s.estimate("cpu_softirq_seconds")), decimal3(s.estimate("cpu_ksoftirqd_seconds")),
+                        decimal3(s.estimate("cpu_kernel_worker_seconds")), decimal3(s.estimate("cpu_user_task_seconds")));
             }
         }
         warnings(report.summaries(), run.replications(), out);
@@ -120,6 +127,11 @@ final class TerminalSummary {
     private static String decimal(Estimate e) {
         double m = Math.abs(e.mean());
         return pm(e, 1, m >= 100 ? 0 : m >= 10 ? 1 : 2, "");
+    }
+
+    /** CPU seconds to the millisecond. */
+    private static String decimal3(Estimate e) {
+        return pm(e, 1, 3, "");
     }
 
     private static String percent(Estimate e) {

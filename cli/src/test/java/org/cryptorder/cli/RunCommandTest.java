@@ -121,6 +121,23 @@ class RunCommandTest {
     }
 
     @Test
+    void whenKsoftirqdRanTheSummaryShowsTheReceiversCpuTimeWithItsShare() throws Exception {
+        String busy = "{\"name\": \"k\", \"hosts\": {\"cpus\": 2, \"txQueues\": 2, \"appCpu\": 1, \"ksoftirqd\": true},"
+                + " \"link\": {\"mtu\": 9000}, \"macsec\": {\"encrypt\": false}, \"crypto\": {\"kernel\": \"5.4\"},"
+                + " \"contention\": {\"userFpuLoad\": true, \"userFpuLoadSparesAppCpu\": true},"
+                + " \"traffic\": [{\"kind\": \"tcp\"}], \"run\": {\"durationS\": 0.05, \"warmupS\": 0.01, \"replications\": 2},"
+                + " \"sweep\": {\"hosts.ksoftirqd\": [false, true]}}";
+        CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("k").toString(), write("k.json", busy).toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        List<String> cpu = r.out().lines().filter(l -> l.startsWith("    cpu     softirq ")).toList();
+        assertThat(cpu).as(r.out()).hasSize(2);
+        assertThat(cpu.get(0)).contains("(in ksoftirqd 0.000 +/- 0.000 s)");
+        assertThat(cpu.get(1)).matches(".*\\(in ksoftirqd 0\\.0[0-9]*[1-9][0-9]* \\+/- .*");
+        CliRun plain = CliRun.of("run", "--quiet", "--out", tmp.resolve("p").toString(), write("small.json", SMALL).toString());
+        assertThat(plain.out()).as("no line when ksoftirqd never ran").doesNotContain("    cpu ");
+    }
+
+    @Test
     void oneJobOrTwoGiveTheSameRunsCsvButForWallClockTimes() throws Exception {
         Path file = write("small.json", SMALL);
         assertThat(CliRun.of("run", "--quiet", "--jobs", "1", "--out", tmp.resolve("one").toString(), file.toString())
