@@ -336,8 +336,11 @@ final class AutomaticReading {
             }
             Item most = defined.stream().max(Comparator.comparingDouble(i -> i.row().estimate(total).mean())).orElseThrow();
             Estimate s = most.row().estimate(spurious);
+            // D-SACKs count as they arrive: one for a segment retransmitted before the warm-up ended counts alone
+            String early = s.defined() && s.mean() > most.row().estimate(total).mean()
+                    ? ", some of them for segments retransmitted before the warm-up ended" : "";
             said.add(most.who() + " retransmitted " + Numbers.withInterval(most.row().estimate(total), 1) + " segments"
-                    + where(most) + (s.defined() ? " (spurious: " + Numbers.withInterval(s, 1) + ")" : ""));
+                    + where(most) + (s.defined() ? " (spurious: " + Numbers.withInterval(s, 1) + early + ")" : ""));
         }
         if (!none.isEmpty()) {
             said.add(names(none) + " retransmitted none");

@@ -109,6 +109,15 @@ class AutomaticReadingTest {
     }
 
     @Test
+    void moreSpuriousThanRetransmittedSaysWhy() throws Exception {
+        Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"sync-fallback\"]}",
+                ResultFolders.TCP), List.of("crypto.policy"), List.of("tcp_retransmits", "tcp_spurious_retransmits"))
+                .config(List.of("async"), 3, 2, 0, 3, 0).config(List.of("sync-fallback"), 3, 0, 0, 0, 0).write(tmp);
+        assertThat(reading(f)).anyMatch(s -> s.contains("async retransmitted 2.00 ± 0 segments (spurious: 3.00 ± 0,"
+                + " some of them for segments retransmitted before the warm-up ended)"));
+    }
+
+    @Test
     void noRetransmissionAnywhereIsOneSentence() throws Exception {
         Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"sync-fallback\"]}",
                 ResultFolders.TCP), List.of("crypto.policy"), List.of("tcp_retransmits", "tcp_spurious_retransmits"))
