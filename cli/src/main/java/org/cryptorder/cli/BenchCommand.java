@@ -117,16 +117,17 @@ final class BenchCommand implements Runnable {
                     + " (more first, up to %s CPU s), median of %d measured run(s)%n", number(simSeconds), events.key(),
                     BenchScenario.SEED, warmups, number(warmupSeconds), runs);
             out.println();
-            out.println("| scenario | policy | data frames | frames/CPU-s | sim-s/wall-s | wall/floor | CPU/floor | floor MB/s |");
-            out.println("|---|---|---:|---:|---:|---:|---:|---:|");
+            out.println("| scenario | policy | data frames | frames/CPU-s | sim-s/wall-s | wall/floor | CPU/floor | floor MB/s"
+                    + " | events/frame | cancelled/frame |");
+            out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
             out.flush();
             DatapathBenchmark bench = new DatapathBenchmark(ExperimentFiles.profiles(), events);
             for (BenchScenario.Traffic t : traffic) {
                 for (Policy policy : chosen) {
                     DatapathBenchmark.Result r = bench.run(BenchScenario.of(t, policy, simSeconds), warmups, warmupSeconds, runs);
-                    out.printf(Locale.ROOT, "| %s | %s | %d | %.0f | %.4f | %.2f | %.2f | %.0f |%n", t.key(), policy.key(),
-                            r.frames(), r.framesPerCpuSecond(), r.simSecondsPerWallSecond(), r.ratioToFloor(),
-                            r.cpuRatioToFloor(), r.floorMegabytesPerSecond());
+                    out.printf(Locale.ROOT, "| %s | %s | %d | %.0f | %.4f | %.2f | %.2f | %.0f | %.2f | %.2f |%n", t.key(),
+                            policy.key(), r.frames(), r.framesPerCpuSecond(), r.simSecondsPerWallSecond(), r.ratioToFloor(),
+                            r.cpuRatioToFloor(), r.floorMegabytesPerSecond(), r.eventsPerFrame(), r.cancelledPerFrame());
                     out.flush();
                 }
             }
@@ -135,7 +136,8 @@ final class BenchCommand implements Runnable {
             out.println("udp: " + BenchScenario.of(BenchScenario.Traffic.UDP, Policy.ASYNC, 1).describe() + ".");
             out.println("data frames: frames host a put on the wire to b. CPU: of the simulating thread."
                     + " floor: the run's AES-GCM operations alone (bare JDK), mean of before and after the run;"
-                    + " floor MB/s: AAD and text octets of its operations per second of its wall time.");
+                    + " floor MB/s: AAD and text octets of its operations per second of its wall time."
+                    + " events/frame, cancelled/frame: SSJ events run, and cancelled or moved, per data frame (first run).");
             out.println(TARGETS);
             out.println(Machine.describe(load));
             return 0;

@@ -60,6 +60,8 @@ class BenchCommandTest {
             String[] cells = row.split("\\|");
             assertThat(Long.parseLong(cells[3].trim())).as(row).isPositive();
             assertThat(Double.parseDouble(cells[6].trim())).as(row).isPositive();
+            assertThat(Double.parseDouble(cells[9].trim())).as("events per frame: " + row).isGreaterThan(1);
+            assertThat(Double.parseDouble(cells[10].trim())).as("cancelled per frame: " + row).isNotNegative();
         }
         assertThat(r.out()).contains("machine: ", "targets (issue 8)");
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.cryptorder.crypto.Cryptd;
 import org.cryptorder.crypto.CryptdWaits;
 import org.cryptorder.crypto.OffloadSpec;
+import org.cryptorder.engine.CountingEventList;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Once;
@@ -100,10 +101,15 @@ public final class DatapathRunModel implements RunModel {
      * @param events the pending-event set
      * @param engine the engine of both hosts, or null for a fresh one
      * @param atEnd  run just before the simulation stops, or null
+     * @param counts where to count the events scheduled, cancelled and run, or null
      */
-    public record Instruments(EventListKind events, GcmEngine engine, Runnable atEnd) {
+    public record Instruments(EventListKind events, GcmEngine engine, Runnable atEnd, CountingEventList.Counts counts) {
         /** What {@link #run(ResolvedRun, StreamRegistry, int)} uses: the default list, nothing observed. */
-        public static final Instruments NONE = new Instruments(EventListKind.DEFAULT, null, null);
+        public static final Instruments NONE = new Instruments(EventListKind.DEFAULT, null, null, null);
+
+        public Instruments(EventListKind events, GcmEngine engine, Runnable atEnd) {
+            this(events, engine, atEnd, null);
+        }
 
         public Instruments {
             java.util.Objects.requireNonNull(events, "events");
@@ -263,7 +269,12 @@ public final class DatapathRunModel implements RunModel {
                     FrameTrace trace, Recording recording, Instruments instruments) {
             this.e = e;
             this.recording = recording;
-            sim = instruments.events().newSimulator();
+            if (instruments.counts() == null) {
+                sim = instruments.events().newSimulator();
+            } else {
+                sim = new Simulator(new CountingEventList(instruments.events().newEventList(), instruments.counts()));
+                sim.init();
+            }
             lastInstant = instruments.atEnd();
             GcmEngine engine = instruments.engine() != null ? instruments.engine() : new GcmEngine();
             net = BackToBack.randomlyKeyed(sim, host, host, secy, streams.stream("keys", replication),

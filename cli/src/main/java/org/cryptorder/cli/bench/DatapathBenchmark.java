@@ -5,6 +5,7 @@ import java.lang.management.ThreadMXBean;
 import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.List;
+import org.cryptorder.engine.CountingEventList;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.experiment.DatapathRunModel;
@@ -42,7 +43,7 @@ public final class DatapathBenchmark {
      * recompiling, the garbage collector), even on a quiet machine.
      */
     public record Result(BenchScenario scenario, List<Measured> runs, CryptoFloor.Timing floorBefore,
-                         CryptoFloor.Timing floorAfter) {
+                         CryptoFloor.Timing floorAfter, CountingEventList.Counts events) {
         public Result {
             runs = List.copyOf(runs);
             if (runs.isEmpty()) {
@@ -92,6 +93,16 @@ public final class DatapathBenchmark {
             return cpuSeconds() / floorCpuSeconds();
         }
 
+        /** Events run per data frame, counted on the first (unmeasured) run. */
+        public double eventsPerFrame() {
+            return (double) events.executed() / frames();
+        }
+
+        /** Events cancelled or moved before their time per data frame, counted on the first run. */
+        public double cancelledPerFrame() {
+            return (double) events.cancelled() / frames();
+        }
+
         /** AAD and text octets of the floor's operations per second of its wall time, in 10^6 octets. */
         public double floorMegabytesPerSecond() {
             return runs.get(0).operations().octets() / floorWallSeconds() / 1e6;
@@ -130,7 +141,8 @@ public final class DatapathBenchmark {
                     + count);
         }
         ResolvedRun r = scenario.run(profiles);
-        Measured first = once(r, null);
+        CountingEventList.Counts events = new CountingEventList.Counts();
+        Measured first = once(r, null, events);  // unmeasured: counting the events costs a little
         CryptoFloor.time(first.operations());  // unmeasured: the floor's first timing in a JVM took twice the next
         for (int w = 1; w < warmups || cpuSpent < warmupCpuSeconds; w++) {
             once(r, null);
@@ -146,11 +158,16 @@ public final class DatapathBenchmark {
                 throw new IllegalStateException("two runs with the same seed performed different AES-GCM operations");
             }
         }
-        return new Result(scenario, measured, before, after);
+        return new Result(scenario, measured, before, after, events);
     }
 
     /** One run of replication 0 on this thread, its AES-GCM operations counted; {@code atEnd} as in {@link DatapathRunModel.Instruments}. */
     public Measured once(ResolvedRun r, Runnable atEnd) throws RunModel.ModelException {
+        return once(r, atEnd, null);
+    }
+
+    /** The same, counting the run's events into {@code events} unless it is null. */
+    private Measured once(ResolvedRun r, Runnable atEnd, CountingEventList.Counts events) throws RunModel.ModelException {
         AeadTally tally = new AeadTally();
         GcmEngine engine = new GcmEngine();
         engine.observe(tally);
@@ -158,7 +175,7 @@ public final class DatapathBenchmark {
         StreamRegistry streams = new StreamRegistry(r.experiment().run().seed());
         long cpu0 = threads.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
-        Metrics m = model.run(r, streams, 0, new DatapathRunModel.Instruments(events, engine, atEnd));
+        Metrics m = model.run(r, streams, 0, new DatapathRunModel.Instruments(this.events, engine, atEnd, events));
         long t1 = System.nanoTime();
         long cpu1 = threads.getCurrentThreadCpuTime();
         cpuSpent += (cpu1 - cpu0) / 1e9;
