@@ -158,7 +158,8 @@ final class ReportPage {
             factHtml(b, "Experiment fingerprint", "<code>" + escape(provenance.get("fingerprint")) + "</code>");
         }
         if (provenance.containsKey("source")) {
-            factHtml(b, "Experiment file", "<code>" + escape(provenance.get("source")) + "</code>");
+            factHtml(b, "Experiment file", "<code>" + escape(provenance.get("source")) + "</code>"
+                    + (provenance.containsKey("set") ? ", with <code>" + escape(provenance.get("set")) + "</code>" : ""));
         }
         b.append("</table>\n<p class=\"note\">Every parameter that was held fixed is listed at the end, under"
                 + " <a href=\"#parameters\">Fixed parameters</a>.</p>\n</section>\n");

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.JsonSource;
 import org.cryptorder.experiment.InvalidExperimentException;
 import org.cryptorder.experiment.Problem;
 import org.cryptorder.experiment.Profiles;
@@ -28,11 +29,16 @@ final class ExperimentFiles {
 
     /** Reads each file; problems are printed to {@code err}, one per line, in file order. */
     static List<Loaded> load(List<Path> paths, PrintWriter err) {
+        return load(paths, List.of(), err);
+    }
+
+    /** The same with values set over every file ({@code --set}). */
+    static List<Loaded> load(List<Path> paths, List<JsonSource.SetValue> sets, PrintWriter err) {
         Profiles profiles = profiles();
         List<Loaded> out = new ArrayList<>();
         for (Path p : paths) {
             try {
-                out.add(new Loaded(p, ExperimentFile.load(p, profiles), List.of()));
+                out.add(new Loaded(p, ExperimentFile.load(p, profiles, sets), List.of()));
             } catch (InvalidExperimentException e) {
                 e.problems().forEach(err::println);
                 out.add(new Loaded(p, null, e.problems()));

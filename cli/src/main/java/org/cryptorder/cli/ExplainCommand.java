@@ -15,6 +15,7 @@ import org.cryptorder.experiment.RunModel;
 import org.cryptorder.net.FrameTrace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
@@ -34,6 +35,9 @@ import picocli.CommandLine.Spec;
 final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    SetOption set = new SetOption();
 
     @Parameters(paramLabel = "FILE", description = "The experiment file.")
     Path file;
@@ -60,7 +64,8 @@ final class ExplainCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--chart: a file name ending in .png, got " + chart);
         }
         PrintWriter out = spec.commandLine().getOut();
-        List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(List.of(file), spec.commandLine().getErr());
+        List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(List.of(file), set.values(spec.commandLine()),
+                spec.commandLine().getErr());
         if (!loaded.get(0).ok()) {
             return 2;
         }

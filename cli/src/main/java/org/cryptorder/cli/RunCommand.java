@@ -17,6 +17,7 @@ import org.cryptorder.experiment.Shard;
 import org.cryptorder.experiment.DatapathRunModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
@@ -39,6 +40,9 @@ import picocli.CommandLine.Spec;
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    SetOption set = new SetOption();
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Experiment files (JSON); see experiments/.")
     List<Path> files;
@@ -80,7 +84,7 @@ final class RunCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
-        List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(files, err);
+        List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(files, set.values(spec.commandLine()), err);
         if (!loaded.stream().allMatch(ExperimentFiles.Loaded::ok)) {
             return 2;
         }

@@ -10,6 +10,7 @@ import org.cryptorder.experiment.RunModel;
 import org.cryptorder.experiment.DatapathRunModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -23,13 +24,17 @@ final class ValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    SetOption set = new SetOption();
+
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Experiment files (JSON).")
     List<Path> files;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(files, spec.commandLine().getErr());
+        List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(files, set.values(spec.commandLine()),
+                spec.commandLine().getErr());
         RunModel model = new DatapathRunModel(ExperimentFiles.profiles());
         for (ExperimentFiles.Loaded l : loaded) {
             if (!l.ok()) {

@@ -138,6 +138,28 @@ class RunCommandTest {
     }
 
     @Test
+    void setValuesRunWithoutEditingTheFileAndAreKeptInTheProvenance() throws Exception {
+        Path file = write("small.json", SMALL);
+        Path out = tmp.resolve("what-if");
+        CliRun r = CliRun.of("run", "--quiet", "--out", out.toString(), "--set", "run.replications=1",
+                "--set", "name=what-if", file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("what-if: ").contains("x 1 replication,");
+        String json = Files.readString(out.resolve("experiment.json"));
+        assertThat(json).contains("\"name\" : \"what-if\"").contains("--set run.replications=1 --set name=what-if");
+        assertThat(Files.readString(file)).isEqualTo(SMALL);
+
+        CliRun bad = CliRun.of("run", "--quiet", "--out", tmp.resolve("bad").toString(), "--set", "run.replications=0",
+                file.toString());
+        assertThat(bad.status()).isEqualTo(2);
+        assertThat(bad.err()).isEqualTo("--set run.replications=0: run.replications: expected an integer from 1 to 10000,"
+                + " found 0\n");
+        CliRun malformed = CliRun.of("validate", "--set", "replications", file.toString());
+        assertThat(malformed.status()).isEqualTo(2);
+        assertThat(malformed.err()).startsWith("cryptorder validate: --set replications: expected PATH=VALUE");
+    }
+
+    @Test
     void oneJobOrTwoGiveTheSameRunsCsvButForWallClockTimes() throws Exception {
         Path file = write("small.json", SMALL);
         assertThat(CliRun.of("run", "--quiet", "--jobs", "1", "--out", tmp.resolve("one").toString(), file.toString())

@@ -42,6 +42,12 @@ public record ExperimentFile(Path file, JsonSource source, Experiment experiment
 
     /** Reads a file; {@code profiles} are the CPU profiles its {@code hosts.profile} may name. */
     public static ExperimentFile load(Path file, Profiles profiles) throws InvalidExperimentException {
+        return load(file, profiles, List.of());
+    }
+
+    /** Reads a file with values set from the command line ({@code run --set}) over it. */
+    public static ExperimentFile load(Path file, Profiles profiles, List<JsonSource.SetValue> sets)
+            throws InvalidExperimentException {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -49,14 +55,20 @@ public record ExperimentFile(Path file, JsonSource source, Experiment experiment
             throw new InvalidExperimentException(List.of(new Problem(file.toString(), 1, 1, JsonPath.ROOT.dotted(),
                     "expected a readable experiment file, found " + describe(e))));
         }
-        return parse(file, text, profiles);
+        return parse(file, text, profiles, sets);
     }
 
     /** Reads an experiment from {@code text}; {@code file} names it in messages. */
     public static ExperimentFile parse(Path file, String text, Profiles profiles) throws InvalidExperimentException {
+        return parse(file, text, profiles, List.of());
+    }
+
+    /** The same with values set from the command line over the text. */
+    public static ExperimentFile parse(Path file, String text, Profiles profiles, List<JsonSource.SetValue> sets)
+            throws InvalidExperimentException {
         JsonSource source;
         try {
-            source = JsonSource.parse(file.toString(), text);
+            source = JsonSource.parse(file.toString(), text).overriding(sets);
         } catch (JsonSource.SyntaxError e) {
             throw new InvalidExperimentException(List.of(e.problem()));
         }

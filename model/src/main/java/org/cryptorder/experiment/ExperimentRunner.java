@@ -433,6 +433,9 @@ public final class ExperimentRunner {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("tool", "cryptorder " + options.toolVersion());
         p.put("source", file.file().toString());
+        if (!file.source().overrides().isEmpty()) {
+            p.put("set", String.join(" ", file.source().overrides().values()));
+        }
         p.put("fingerprint", "sha256:" + file.fingerprint());
         List<String> schemes = seeds(file).stream().map(s -> new StreamRegistry(s).description()).toList();
         p.put("randomNumbers", String.join("; ", schemes));

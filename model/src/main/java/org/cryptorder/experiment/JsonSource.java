@@ -10,8 +10,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -23,7 +26,83 @@ import java.util.Optional;
  * @param file the file name as the user wrote it (used in messages)
  * @param root the document
  */
-public record JsonSource(String file, JsonNode root, Map<JsonPath, Position> keys, Map<JsonPath, Position> values) {
+public record JsonSource(String file, JsonNode root, Map<JsonPath, Position> keys, Map<JsonPath, Position> values,
+                         Map<JsonPath, String> overrides) {
+
+    public JsonSource(String file, JsonNode root, Map<JsonPath, Position> keys, Map<JsonPath, Position> values) {
+        this(file, root, keys, values, Map.of());
+    }
+
+    /**
+     * The document with values set from the command line ({@code run --set PATH=VALUE}): problems
+     * at or under a value set this way name the {@code --set} that gave it instead of a line of
+     * the file.
+     *
+     * @throws InvalidExperimentException when a path cannot be set (an index past a list's end,
+     *     a key under a number...)
+     */
+    public JsonSource overriding(List<SetValue> sets) throws InvalidExperimentException {
+        if (sets.isEmpty()) {
+            return this;
+        }
+        JsonNode doc = root;
+        Map<JsonPath, String> labels = new LinkedHashMap<>(overrides);
+        for (SetValue o : sets) {
+            if (!(doc instanceof ObjectNode) || o.path().isRoot()) {
+                throw new InvalidExperimentException(List.of(new Problem(o.label(), 0, 0, o.path().dotted(),
+                        "expected a path to a value inside the experiment")));
+            }
+            try {
+                doc = Sweep.apply(doc, o.path(), o.value());
+            } catch (Sweep.PathError e) {
+                throw new InvalidExperimentException(List.of(new Problem(o.label(), 0, 0, o.path().dotted(),
+                        "expected a path the experiment can hold: " + e.getMessage())));
+            }
+            labels.put(o.path(), o.label());
+        }
+        return new JsonSource(file, doc, keys, values, java.util.Collections.unmodifiableMap(labels));
+    }
+
+    /** The {@code --set} that gave the value at {@code path} or one of its ancestors, if any. */
+    private Optional<String> overriddenBy(JsonPath path) {
+        for (Map.Entry<JsonPath, String> e : overrides.entrySet()) {
+            if (e.getKey().contains(path)) {
+                return Optional.of(e.getValue());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A value set from the command line: {@code PATH=VALUE}, the path dotted as sweep keys are,
+     * the value JSON ({@code 8}, {@code true}, {@code "5.4"}, {@code [1, 2]}) or, when it is not
+     * JSON, a string.
+     */
+    public record SetValue(String label, JsonPath path, JsonNode value) {
+        /**
+         * Reads {@code PATH=VALUE}.
+         *
+         * @throws IllegalArgumentException when there is no {@code =} or no path before it
+         */
+        public static SetValue parse(String text) {
+            int eq = text.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("--set " + text + ": expected PATH=VALUE, such as hosts.cpus=8");
+            }
+            String path = text.substring(0, eq).trim();
+            String raw = text.substring(eq + 1);
+            JsonNode value;
+            try {
+                value = ExperimentJson.mapper().readTree(raw);
+                if (value == null || value.isMissingNode()) {
+                    value = TextNode.valueOf(raw);
+                }
+            } catch (IOException e) {
+                value = TextNode.valueOf(raw);
+            }
+            return new SetValue("--set " + text, JsonPath.parse(path), value);
+        }
+    }
 
     /** A 1-based line and column. */
     public record Position(int line, int column) {
@@ -106,12 +185,20 @@ public record JsonSource(String file, JsonNode root, Map<JsonPath, Position> key
 
     /** A problem at {@code path}. */
     public Problem problem(JsonPath path, String message) {
+        Optional<String> set = overriddenBy(path);
+        if (set.isPresent()) {
+            return new Problem(set.get(), 0, 0, path.dotted(), message);
+        }
         Position at = position(path);
         return new Problem(file, at.line(), at.column(), path.dotted(), message);
     }
 
     /** A problem about {@code path}'s value (pointing at the value rather than its key). */
     public Problem valueProblem(JsonPath path, String message) {
+        Optional<String> set = overriddenBy(path);
+        if (set.isPresent()) {
+            return new Problem(set.get(), 0, 0, path.dotted(), message);
+        }
         Position at = valuePosition(path).orElseGet(() -> position(path));
         return new Problem(file, at.line(), at.column(), path.dotted(), message);
     }
