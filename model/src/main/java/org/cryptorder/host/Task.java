@@ -26,7 +26,7 @@ public final class Task {
 
     /** @param softirqThread ksoftirqd: a task whose CPU time is softirq time, as Linux accounts it */
     Task(Cpu cpu, String name, Context context, boolean userFpu, boolean softirqThread) {
-        if (context == Context.HARDIRQ || (context == Context.SOFTIRQ && !softirqThread)) {
+        if (context == Context.SOFTIRQ && !softirqThread) {
             throw new IllegalArgumentException("a task runs in task context, not " + context);
         }
         this.cpu = cpu;

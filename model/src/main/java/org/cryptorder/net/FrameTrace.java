@@ -97,7 +97,6 @@ public final class FrameTrace {
 
     static String contextName(Context c) {
         return switch (c) {
-            case HARDIRQ -> "hardirq";
             case SOFTIRQ -> "softirq";
             case KERNEL_WORKER -> "kworker";
             case USER_TASK -> "task";
