@@ -100,9 +100,12 @@ final class PathLabels {
         return value + " " + (l.unit().equals("frames") && value.equals("1") ? "frame" : l.unit());
     }
 
-    /** A legend entry: the policy alone, or {@code offered UDP rate 2000 Mbit/s}. */
+    /** A legend entry: the policy alone, {@code Linux 5.4}, or {@code offered UDP rate 2000 Mbit/s}. */
     static String legend(String path, String value) {
         String key = key(path);
-        return key.equals("policy") || key.equals("kernel") ? value : name(path) + " " + value(path, value);
+        if (key.equals("kernel")) {
+            return "Linux " + value;
+        }
+        return key.equals("policy") ? value : name(path) + " " + value(path, value);
     }
 }
