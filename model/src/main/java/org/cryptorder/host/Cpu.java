@@ -508,6 +508,11 @@ public final class Cpu {
         }
     }
 
+    /** Whether ksoftirqd is the task running now (its softirq work is accounted as softirq time). */
+    public boolean inKsoftirqd() {
+        return state == State.TASK && current != null && current == ksoftirqd;
+    }
+
     /** Times ksoftirqd was woken with work left by a softirq run. */
     public long ksoftirqdWakeups() {
         return ksoftirqdWakeups;

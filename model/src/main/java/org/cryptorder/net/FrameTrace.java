@@ -17,10 +17,10 @@ import org.cryptorder.host.Cpu;
  */
 public final class FrameTrace {
     /** One step of one frame. */
-    public record Step(double timeNs, String host, String cpu, Context context, long frame, long pn, String what) {
+    public record Step(double timeNs, String host, String cpu, String context, long frame, long pn, String what) {
         /** One line of narration. */
         public String format() {
-            String where = cpu == null ? host : host + " " + cpu + " " + (context == null ? "" : contextName(context));
+            String where = cpu == null ? host : host + " " + cpu + " " + (context == null ? "" : context);
             String pnText = pn >= 0 ? " PN " + pn : "";
             return String.format(Locale.ROOT, "%12.3f us  %-22s frame %d%s: %s", timeNs / 1000, where.strip(), frame,
                     pnText, what);
@@ -95,6 +95,15 @@ public final class FrameTrace {
         this.maxFrames = maxFrames;
     }
 
+    /** What a CPU is running, for the narration: {@code softirq}, {@code ksoftirqd}, {@code kworker}, {@code task}, or "". */
+    static String contextName(Cpu cpu) {
+        Context c = cpu.context();
+        if (c == null) {
+            return null;
+        }
+        return cpu.inKsoftirqd() ? "ksoftirqd" : contextName(c);
+    }
+
     static String contextName(Context c) {
         return switch (c) {
             case SOFTIRQ -> "softirq";
@@ -118,7 +127,7 @@ public final class FrameTrace {
     /** Records a step of a followed frame, where {@code cpu} is (or null for the wire). */
     public void step(String host, Cpu cpu, Packet p, long pn, String what) {
         double now = cpu != null ? cpu.now() : p.arrivesAt;
-        steps.add(new Step(now, host, cpu == null ? null : cpu.name(), cpu == null ? null : cpu.context(),
+        steps.add(new Step(now, host, cpu == null ? null : cpu.name(), cpu == null ? null : contextName(cpu),
                 p.traceNo, pn, what));
     }
 
