@@ -130,7 +130,7 @@ public final class Ipv4TcpHeader {
 
     /**
      * As {@link #write(byte[], int, int)}, with the payload's unfolded checksum sum already known
-     * ({@link TcpPayload#fillAndSum}), so the payload is not read again.
+     * ({@link PayloadStream#fillAndSum}), so the payload is not read again.
      */
     public int write(byte[] buf, int off, int payloadLen, long payloadSum) {
         int opt = optionsLength();
@@ -209,7 +209,7 @@ public final class Ipv4TcpHeader {
     /**
      * Parses as {@link #parse} does but leaves the payload's part of the TCP checksum to {@link
      * #payloadSumChecks}, so that a receiver that reads the payload anyway adds it up in the same
-     * pass ({@link TcpPayload#sumIfIntact}). On {@link ParseResult#OK} every field is set; the
+     * pass ({@link PayloadStream#sumIfIntact}). On {@link ParseResult#OK} every field is set; the
      * packet is valid only if {@code payloadSumChecks} then says so.
      */
     public ParseResult parseHeaders(byte[] buf, int off, int len) {

@@ -24,7 +24,7 @@ import umontreal.ssj.simevents.Simulator;
  *
  * <p>The application reads in-order data the moment it arrives, so the advertised window is the
  * configured buffer less what the out-of-order queue holds. Every payload octet is checked
- * against {@link TcpPayload}. Not modelled: PAWS, SACK reneging and out-of-order queue pruning
+ * against {@link PayloadStream}. Not modelled: PAWS, SACK reneging and out-of-order queue pruning
  * under memory pressure, receive buffer auto-tuning, GRO (each segment arrives on its own), PSH,
  * the FIN.
  */
@@ -99,7 +99,7 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         int payloadAt = rx.payloadOffset();
         long seq = Ipv4TcpHeader.unwrap(rx.seq(), cfg.senderIsn(), rcvNxt);
         // the payload is read once: checked against the stream and added up for the checksum
-        long payloadSum = TcpPayload.sumIfIntact(buf, payloadAt, seq, plen);
+        long payloadSum = PayloadStream.sumIfIntact(buf, payloadAt, seq, plen);
         boolean intact = payloadSum >= 0;
         if (!rx.payloadSumChecks(intact ? payloadSum : InternetChecksum.add(0, buf, payloadAt, plen))) {
             life[BAD]++;

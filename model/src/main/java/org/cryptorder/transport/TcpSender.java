@@ -1378,7 +1378,7 @@ public final class TcpSender {
                 .clearSack()
                 .ipId(ipId++);
         int hl = tx.headerLength();
-        long payloadSum = TcpPayload.fillAndSum(txBuf, hl, seq, len);
+        long payloadSum = PayloadStream.fillAndSum(txBuf, hl, seq, len);
         int total = tx.write(txBuf, 0, len, payloadSum);
         counters.inc(SenderCounters.SEGS_OUT);
         if (retransmission) {

@@ -9,8 +9,9 @@ import static org.cryptorder.transport.Ipv4TcpHeader.putShort;
  * The bytes of one UDP datagram in an Ethernet frame, as the UDP source writes them and the sink
  * reads them: Ethernet header (EtherType IPv4), IPv4 header (20 octets, real header checksum), UDP
  * header (checksum 0, allowed over IPv4), then iperf3's payload start: a sequence number (8
- * octets) and the send time in ns (8 octets), then filler: every octet the low byte of the
- * sequence number, so a damaged payload octet shows.
+ * octets) and the send time in ns (8 octets), then filler: the {@link PayloadStream} from octet
+ * {@code sequence * 8192}, so a damaged payload octet shows, and so does the payload of another
+ * datagram unless it is a multiple of 8191 datagrams away.
  */
 public final class UdpWire {
     public static final int ETH = 14;
@@ -56,7 +57,7 @@ public final class UdpWire {
         int p = udp + UDP;
         put64(b, p, seq);
         put64(b, p + 8, sendNs);
-        java.util.Arrays.fill(b, p + MIN_PAYLOAD, p + payload, (byte) seq);
+        PayloadStream.fill(b, p + MIN_PAYLOAD, fillerOffset(seq), payload - MIN_PAYLOAD);
     }
 
     /** Whether the frame at {@code off} is a well-formed IPv4/UDP frame of exactly {@code len} octets. */
@@ -70,15 +71,27 @@ public final class UdpWire {
 
     /** Whether the filler after the sequence number and time is intact. */
     public static boolean fillerIntact(byte[] b, int off, int len) {
-        int end = off + len;
-        byte fill = (byte) sequence(b, off);
-        for (int i = off + HEADERS + MIN_PAYLOAD; i < end; i++) {
-            if (b[i] != fill) {
-                return false;
-            }
+        long seq = sequence(b, off);
+        if (seq < 0 || seq > MAX_SEQUENCE) {
+            return false;
         }
-        return true;
+        int from = off + HEADERS + MIN_PAYLOAD;
+        return PayloadStream.firstMismatch(b, from, fillerOffset(seq), off + len - from) < 0;
     }
+
+    /** Where in the payload stream datagram {@code seq}'s filler starts: 8192 octets per datagram. */
+    private static long fillerOffset(long seq) {
+        return seq * FILLER_STRIDE;
+    }
+
+    /**
+     * Octets of the payload stream between two datagrams' fillers. Longer fillers overlap the
+     * next datagram's, which is harmless: each starts at its own place, and the same filler comes
+     * back only 8191 datagrams later (the stream's period over 8 octets).
+     */
+    private static final long FILLER_STRIDE = 8192;
+    /** The largest sequence number whose filler offset a long holds. */
+    private static final long MAX_SEQUENCE = Long.MAX_VALUE / FILLER_STRIDE;
 
     public static long sequence(byte[] b, int off) {
         return get64(b, off + HEADERS);

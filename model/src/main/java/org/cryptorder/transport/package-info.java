@@ -9,7 +9,7 @@
  * established-connection segments: {@code NOP NOP TS} (12 octets) on every segment, and on ACKs
  * {@code NOP NOP SACK} with up to 3 blocks (4 without timestamps), a D-SACK block first. Payload
  * octets are a function of their stream position, repeating every 65,528 octets as iperf3's
- * buffer repeats ({@link org.cryptorder.transport.TcpPayload}), and the receiver checks every one. {@link org.cryptorder.transport.UdpDatagram} is an IPv4 +
+ * buffer repeats ({@link org.cryptorder.transport.PayloadStream}), and the receiver checks every one. {@link org.cryptorder.transport.UdpDatagram} is an IPv4 +
  * UDP (real checksum) datagram with iperf3's payload: seconds, microseconds, the 32-bit (or
  * 64-bit) packet count, then filler. Checksums follow RFC 1071 ({@link
  * org.cryptorder.transport.InternetChecksum}). Nothing is allocated per packet. The endpoints

@@ -23,7 +23,7 @@ class Ipv4TcpHeaderTest {
         assertThat(h.headerLength()).isEqualTo(20 + 20 + 12);
         byte[] buf = new byte[2000];
         int off = 5;
-        TcpPayload.fill(buf, off + h.headerLength(), 1_000_000L, mss);
+        PayloadStream.fill(buf, off + h.headerLength(), 1_000_000L, mss);
         int total = h.write(buf, off, mss);
         assertThat(total).isEqualTo(1468);
 
@@ -59,7 +59,7 @@ class Ipv4TcpHeaderTest {
         assertThat(p.sackCount()).isZero();
         assertThat(p.payloadOffset()).isEqualTo(off + 52);
         assertThat(p.payloadLength()).isEqualTo(mss);
-        assertThat(TcpPayload.firstMismatch(buf, p.payloadOffset(), 1_000_000L, mss)).isEqualTo(-1);
+        assertThat(PayloadStream.firstMismatch(buf, p.payloadOffset(), 1_000_000L, mss)).isEqualTo(-1);
     }
 
     @Test
@@ -105,7 +105,7 @@ class Ipv4TcpHeaderTest {
     void corruptionAndTruncationAreCaught() {
         Ipv4TcpHeader h = new Ipv4TcpHeader().address(addr).seq(42).timestamp(1, 2);
         byte[] buf = new byte[200];
-        TcpPayload.fill(buf, h.headerLength(), 42, 100);
+        PayloadStream.fill(buf, h.headerLength(), 42, 100);
         int total = h.write(buf, 0, 100);
         Ipv4TcpHeader p = new Ipv4TcpHeader();
         assertThat(p.parse(buf, 0, total - 1)).isEqualTo(ParseResult.TRUNCATED);
@@ -132,19 +132,19 @@ class Ipv4TcpHeaderTest {
     void payloadIsAFunctionOfThePosition() {
         byte[] a = new byte[3000];
         byte[] b = new byte[3000];
-        TcpPayload.fill(a, 0, 7, 3000);
-        TcpPayload.fill(b, 3, 10, 2997);
+        PayloadStream.fill(a, 0, 7, 3000);
+        PayloadStream.fill(b, 3, 10, 2997);
         for (int i = 0; i < 2997; i++) {
-            assertThat(b[3 + i]).isEqualTo(a[3 + i]).isEqualTo(TcpPayload.at(10 + i));
+            assertThat(b[3 + i]).isEqualTo(a[3 + i]).isEqualTo(PayloadStream.at(10 + i));
         }
-        assertThat(TcpPayload.firstMismatch(a, 0, 7, 3000)).isEqualTo(-1);
-        assertThat(TcpPayload.firstMismatch(a, 0, 8, 3000)).isZero();
+        assertThat(PayloadStream.firstMismatch(a, 0, 7, 3000)).isEqualTo(-1);
+        assertThat(PayloadStream.firstMismatch(a, 0, 8, 3000)).isZero();
         a[1234] ^= 0x40;
-        assertThat(TcpPayload.firstMismatch(a, 0, 7, 3000)).isEqualTo(1234);
+        assertThat(PayloadStream.firstMismatch(a, 0, 7, 3000)).isEqualTo(1234);
         byte[] seg1 = new byte[1416];
         byte[] seg2 = new byte[1416];
-        TcpPayload.fill(seg1, 0, 0, 1416);
-        TcpPayload.fill(seg2, 0, 1416, 1416);
+        PayloadStream.fill(seg1, 0, 0, 1416);
+        PayloadStream.fill(seg2, 0, 1416, 1416);
         assertThat(seg1).isNotEqualTo(seg2);
     }
 }

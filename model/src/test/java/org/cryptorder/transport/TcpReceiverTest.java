@@ -68,7 +68,7 @@ class TcpReceiverTest {
                         .seq(Ipv4TcpHeader.wire(n * MSS, cfg.senderIsn())).ack(cfg.receiverIsn())
                         .timestamp(1000 + (int) n, 0);
                 byte[] b = new byte[1600];
-                TcpPayload.fill(b, h.headerLength(), streamOffset, MSS);
+                PayloadStream.fill(b, h.headerLength(), streamOffset, MSS);
                 int len = h.write(b, 0, MSS);
                 if (spoilChecksum) {
                     b[h.headerLength() + 700] ^= 0x10;

@@ -32,7 +32,7 @@ class TransportTsharkTest {
         try (PcapWriter w = PcapWriter.create(pcap)) {
             Ipv4TcpHeader data = new Ipv4TcpHeader().address(a).seq(0xfffff000).ack(0x7000_0000)
                     .window(0x1234).timestamp(1_000_001, 2_000_002);
-            TcpPayload.fill(frame, 14 + data.headerLength(), 42, 1416);
+            PayloadStream.fill(frame, 14 + data.headerLength(), 42, 1416);
             int len = data.write(frame, 14, 1416);
             w.write(1_000, ethernet(frame), 0, 14 + len);
 

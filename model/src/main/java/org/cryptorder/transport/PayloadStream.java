@@ -6,9 +6,11 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * The bytes a simulated TCP application sends: a deterministic function of the byte's position
- * in the stream, so the receiver can check that every byte it delivers is the one sent there
- * (misplaced, stale or corrupted data is caught, not only missing data).
+ * The bytes a simulated application sends: a deterministic function of the byte's position in
+ * the stream, so the receiver can check that every byte it delivers is the one sent there
+ * (misplaced, stale or corrupted data is caught, not only missing data). TCP sends the stream in
+ * order; each UDP datagram carries the piece of it that its sequence number selects ({@link
+ * UdpWire}).
  *
  * <p>The stream repeats with a period of {@link #PERIOD} octets, as iperf3's does (it sends the
  * same buffer of {@code -l} octets, 128 KiB for TCP, again and again). Within a period it is cut
@@ -23,7 +25,7 @@ import java.util.Arrays;
  * checksum two table look-ups (an aperiodic stream cost about 13% of a TCP run's time in
  * computing, comparing and adding up every word). The tables take 384 KiB, shared by all runs.
  */
-public final class TcpPayload {
+public final class PayloadStream {
     /** The stream's period, octets: 8 x 8191. */
     public static final int PERIOD = 8 * 8191;
     /** The longest range written or checked at once (an IPv4 packet's limit). */
@@ -49,7 +51,7 @@ public final class TcpPayload {
         ODD = runningSums(1);
     }
 
-    private TcpPayload() {
+    private PayloadStream() {
     }
 
     private static char[] runningSums(int from) {
