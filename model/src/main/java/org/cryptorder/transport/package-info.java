@@ -15,7 +15,8 @@
  * org.cryptorder.transport.InternetChecksum}). Nothing is allocated per packet. The endpoints
  * exchange IPv4 packets; the host adds Ethernet and MACsec around them. ({@code UdpSource} and
  * {@code UdpSink} in this package, written with the datapath, frame their datagrams with their own
- * {@code UdpWire}: Ethernet included, UDP checksum 0, an 8-octet counter and time.)
+ * {@code UdpWire}: Ethernet included, UDP checksum 0, an 8-octet counter and time, then a piece
+ * of the payload stream as filler.)
  *
  * <p><b>TCP sender</b> ({@link org.cryptorder.transport.TcpSender}), an {@code iperf3 -c} whose
  * application always has data (optionally up to a byte limit). In {@link
