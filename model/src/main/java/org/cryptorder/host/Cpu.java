@@ -55,6 +55,8 @@ public final class Cpu {
     // ksoftirqd (SoftirqDeferral other than NONE)
     private final SoftirqDeferral deferral;
     private Task ksoftirqd;
+    /** ksoftirqd handles one piece of softirq work at a time, so one object serves them all. */
+    private final KsoftirqdWork ksoftirqdWork = new KsoftirqdWork();
     /** ksoftirqd is runnable (TASK_RUNNING): woken with softirq work and not yet out of it. */
     private boolean ksoftirqdRunning;
     /** An interrupt or tick runs pending softirqs now although ksoftirqd is runnable (INLINE_AT_IRQ_EXIT). */
@@ -172,7 +174,7 @@ public final class Cpu {
     /** Runs newly raised softirq work now unless softirqs are running, deferred or held off. */
     private void softirqRaised() {
         if (ksoftirqdRunning) {
-            if (state == State.SOFTIRQ || (state == State.TASK && current == ksoftirqd)) {
+            if (state == State.SOFTIRQ || inKsoftirqd()) {
                 return;  // raised by softirq work itself: this run or ksoftirqd takes it
             }
             if (deferral == SoftirqDeferral.KSOFTIRQD_ONLY) {
@@ -491,7 +493,7 @@ public final class Cpu {
         }
         ksoftirqdRunning = true;
         ksoftirqdWakeups++;
-        ksoftirqd.submit(new KsoftirqdWork());
+        ksoftirqd.submit(ksoftirqdWork);
         if (deferral == SoftirqDeferral.INLINE_AT_IRQ_EXIT) {
             scheduleTick();
         }
@@ -510,7 +512,7 @@ public final class Cpu {
 
     /** Whether ksoftirqd is the task running now (its softirq work is accounted as softirq time). */
     public boolean inKsoftirqd() {
-        return state == State.TASK && current != null && current == ksoftirqd;
+        return ksoftirqd != null && state == State.TASK && current == ksoftirqd;
     }
 
     /** Times ksoftirqd was woken with work left by a softirq run. */
@@ -523,7 +525,7 @@ public final class Cpu {
         if (ksoftirqd == null) {
             return 0;
         }
-        return ksoftirqd.busyNs() + (state == State.TASK && current == ksoftirqd ? sim.time() - runStart : 0);
+        return ksoftirqd.busyNs() + (inKsoftirqd() ? sim.time() - runStart : 0);
     }
 
     /** One piece of pending softirq work, handled by ksoftirqd with softirqs disabled and without preemption. */
@@ -544,7 +546,7 @@ public final class Cpu {
                 w.finish(c);
             }
             if (!softirqs.isEmpty()) {
-                ksoftirqd.submit(new KsoftirqdWork());
+                ksoftirqd.submit(this);  // the CPU took this piece off the task's queue before finishing it
             } else {
                 ksoftirqdRunning = false;
             }
@@ -573,8 +575,7 @@ public final class Cpu {
                 return;
             }
             scheduleTick();
-            if (softirqs.isEmpty() || state == State.SOFTIRQ || current == ksoftirqd && state == State.TASK
-                    || bhHeld()) {
+            if (softirqs.isEmpty() || state == State.SOFTIRQ || inKsoftirqd() || bhHeld()) {
                 return;
             }
             inlineRun = true;
