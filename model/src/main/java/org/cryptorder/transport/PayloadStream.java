@@ -100,10 +100,14 @@ public final class PayloadStream {
      * Checks {@code buf[off .. off+len)} against the stream's bytes from {@code streamOffset} and,
      * if all match, returns their checksum sum as {@link #fillAndSum} does.
      *
-     * @return the sum (at least 0), or -1 if any octet differs from the stream's
+     * @return the sum (at least 0), or -1 if any octet differs from the stream's (or the range
+     *     starts before the stream)
      */
     public static long sumIfIntact(byte[] buf, int off, long streamOffset, int len) {
-        int s = start(streamOffset, len);
+        if (streamOffset < 0 && len > 0) {
+            return -1;  // a segment placed before the stream (a damaged sequence number) holds none of it
+        }
+        int s = start(Math.max(0, streamOffset), len);
         return Arrays.mismatch(buf, off, off + len, STREAM, s, s + len) < 0 ? sum(s, len) : -1;
     }
 
@@ -113,6 +117,9 @@ public final class PayloadStream {
      * @return the index (0-based, within the range) of the first wrong byte, or -1 if all match
      */
     public static int firstMismatch(byte[] buf, int off, long streamOffset, int len) {
+        if (streamOffset < 0) {
+            return len > 0 ? 0 : -1;  // before the stream: no octet there is the stream's
+        }
         int s = start(streamOffset, len);
         return Arrays.mismatch(buf, off, off + len, STREAM, s, s + len);
     }

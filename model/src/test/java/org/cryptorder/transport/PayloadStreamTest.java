@@ -75,6 +75,15 @@ class PayloadStreamTest {
     }
 
     @Test
+    void aRangeBeforeTheStreamIsNotTheStreamAndDoesNotThrow() {
+        byte[] buf = new byte[100];
+        PayloadStream.fill(buf, 0, 0, 100);
+        assertThat(PayloadStream.sumIfIntact(buf, 0, -8, 100)).isEqualTo(-1);
+        assertThat(PayloadStream.firstMismatch(buf, 0, -8, 100)).isZero();
+        assertThat(PayloadStream.sumIfIntact(buf, 0, -8, 0)).isZero();
+    }
+
+    @Test
     void aRangeLongerThanAnIpPacketOrBeforeTheStreamIsRefused() {
         assertThatThrownBy(() -> PayloadStream.fill(new byte[0x10000], 0, 0, 0x10000))
                 .isInstanceOf(IllegalArgumentException.class);

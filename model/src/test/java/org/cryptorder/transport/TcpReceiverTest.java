@@ -105,6 +105,15 @@ class TcpReceiverTest {
     }
 
     @Test
+    void aSegmentClaimingAPlaceBeforeTheStreamIsAPayloadErrorNotACrash() {
+        build(TcpConfig.linux(MSS));
+        arriveWithPayloadOf(-1, 0, 1_000, false);  // sequence number one segment before the first octet
+        run(1_000_000);
+        assertThat(receiver.counters().payloadErrors()).isEqualTo(1);
+        assertThat(receiver.counters().bytesDelivered()).isZero();
+    }
+
+    @Test
     void sixteenQuickAcksThenEverySecondSegment() {
         build(TcpConfig.linux(MSS));
         for (int n = 0; n < 40; n++) {
