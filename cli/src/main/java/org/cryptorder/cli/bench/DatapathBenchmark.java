@@ -43,7 +43,7 @@ public final class DatapathBenchmark {
      * recompiling, the garbage collector), even on a quiet machine.
      */
     public record Result(BenchScenario scenario, List<Measured> runs, CryptoFloor.Timing floorBefore,
-                         CryptoFloor.Timing floorAfter, CountingEventList.Counts events) {
+                         CryptoFloor.Timing floorAfter, CountingEventList.Counts counts) {
         public Result {
             runs = List.copyOf(runs);
             if (runs.isEmpty()) {
@@ -95,12 +95,12 @@ public final class DatapathBenchmark {
 
         /** Events run per data frame, counted on the first (unmeasured) run. */
         public double eventsPerFrame() {
-            return (double) events.executed() / frames();
+            return (double) counts.executed() / frames();
         }
 
         /** Events cancelled or moved before their time per data frame, counted on the first run. */
         public double cancelledPerFrame() {
-            return (double) events.cancelled() / frames();
+            return (double) counts.cancelled() / frames();
         }
 
         /** AAD and text octets of the floor's operations per second of its wall time, in 10^6 octets. */
@@ -141,8 +141,8 @@ public final class DatapathBenchmark {
                     + count);
         }
         ResolvedRun r = scenario.run(profiles);
-        CountingEventList.Counts events = new CountingEventList.Counts();
-        Measured first = once(r, null, events);  // unmeasured: counting the events costs a little
+        CountingEventList.Counts counts = new CountingEventList.Counts();
+        Measured first = once(r, null, counts);  // unmeasured: counting the events costs a little
         CryptoFloor.time(first.operations());  // unmeasured: the floor's first timing in a JVM took twice the next
         for (int w = 1; w < warmups || cpuSpent < warmupCpuSeconds; w++) {
             once(r, null);
@@ -158,7 +158,7 @@ public final class DatapathBenchmark {
                 throw new IllegalStateException("two runs with the same seed performed different AES-GCM operations");
             }
         }
-        return new Result(scenario, measured, before, after, events);
+        return new Result(scenario, measured, before, after, counts);
     }
 
     /** One run of replication 0 on this thread, its AES-GCM operations counted; {@code atEnd} as in {@link DatapathRunModel.Instruments}. */
@@ -166,8 +166,8 @@ public final class DatapathBenchmark {
         return once(r, atEnd, null);
     }
 
-    /** The same, counting the run's events into {@code events} unless it is null. */
-    private Measured once(ResolvedRun r, Runnable atEnd, CountingEventList.Counts events) throws RunModel.ModelException {
+    /** The same, counting the run's events into {@code counts} unless it is null. */
+    private Measured once(ResolvedRun r, Runnable atEnd, CountingEventList.Counts counts) throws RunModel.ModelException {
         AeadTally tally = new AeadTally();
         GcmEngine engine = new GcmEngine();
         engine.observe(tally);
@@ -175,7 +175,7 @@ public final class DatapathBenchmark {
         StreamRegistry streams = new StreamRegistry(r.experiment().run().seed());
         long cpu0 = threads.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
-        Metrics m = model.run(r, streams, 0, new DatapathRunModel.Instruments(this.events, engine, atEnd, events));
+        Metrics m = model.run(r, streams, 0, new DatapathRunModel.Instruments(events, engine, atEnd, counts));
         long t1 = System.nanoTime();
         long cpu1 = threads.getCurrentThreadCpuTime();
         cpuSpent += (cpu1 - cpu0) / 1e9;
