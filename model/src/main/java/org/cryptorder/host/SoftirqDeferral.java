@@ -19,7 +19,8 @@ package org.cryptorder.host;
  *       d15121be7485): pending softirqs run there and then, on top of whatever task the interrupt
  *       cut into, ksoftirqd's backlog included; the timer tick (HZ=1000, one every ms) is such an
  *       interrupt, so under a flood softirqs keep coming back at every tick;</li>
- *   <li>{@link #KSOFTIRQD_ONLY}: 4.9 to 6.4 (4cd13c21b207 "softirq: Let ksoftirqd do its job"):
+ *   <li>{@link #KSOFTIRQD_ONLY}: 4.9 to 6.4 (4cd13c21b207 "softirq: Let ksoftirqd do its job",
+ *       read in 4.9.0 and absent from 3.10; that 4.8 lacks it is inferred from the commit's date):
  *       {@code invoke_softirq()} and {@code local_bh_enable()} leave everything to ksoftirqd while
  *       it is runnable (except when HI or TASKLET softirqs are pending, which the model does not
  *       raise), so softirqs then get the CPU only as often as the scheduler gives it to
@@ -50,7 +51,7 @@ public enum SoftirqDeferral {
     public static final int MAX_RESTARTS = 10;
     /** Pieces of softirq work in one pass ({@code netdev_budget}). */
     public static final int PASS = 300;
-    /** The timer tick, ns (HZ=1000, as RHEL7 and Fedora build their kernels). */
+    /** The timer tick, ns: HZ=1000, assumed (CONFIG_HZ varies between distributions: 250 and 1000 are common). */
     public static final double TICK_NS = 1e6;
 
     /**
