@@ -107,10 +107,6 @@ public final class DatapathRunModel implements RunModel {
         /** What {@link #run(ResolvedRun, StreamRegistry, int)} uses: the default list, nothing observed. */
         public static final Instruments NONE = new Instruments(EventListKind.DEFAULT, null, null, null);
 
-        public Instruments(EventListKind events, GcmEngine engine, Runnable atEnd) {
-            this(events, engine, atEnd, null);
-        }
-
         public Instruments {
             java.util.Objects.requireNonNull(events, "events");
         }
