@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.cryptorder.experiment.OutputColumns;
 
 /**
  * {@code report.html}: one self-contained page per experiment for a design review. Inline CSS and
@@ -241,13 +242,24 @@ final class ReportPage {
         if (tables.experiment().hasUdp()) {
             all.add(new Column("udp_lost", "UDP lost", 1));
         }
-        all.addAll(List.of(new Column("latency_p50_us", "latency p50 (µs)", 1),
-                new Column("latency_p99_us", "latency p99 (µs)", 1),
-                new Column("cryptd_enqueued", "cryptd enqueued", 1),
-                new Column("cryptd_dropped", "cryptd dropped", 1),
-                new Column("rx_missed", "RX missed", 1),
-                new Column("tx_queue_dropped", "TX queue dropped", 1)));
+        // the rest under the catalog's headings, with the unit when it is not a count of things
+        for (String metric : List.of("latency_p50_us", "latency_p99_us", "cryptd_enqueued", "cryptd_dropped",
+                "rx_missed", "tx_queue_dropped", "tcp_loss_probes")) {
+            if (metric.startsWith("tcp_") && !tables.experiment().hasTcp()) {
+                continue;
+            }
+            all.add(new Column(metric, catalogHeading(metric), 1));
+        }
         return all.stream().filter(c -> tables.has(c.metric())).toList();
+    }
+
+    /** The column catalog's heading of a metric, with its unit in brackets when that is a time. */
+    private static String catalogHeading(String metric) {
+        OutputColumns.Column c = OutputColumns.get(metric);
+        if (c == null) {
+            return metric;
+        }
+        return c.unit().equals("µs") || c.unit().equals("s") ? c.heading() + " (" + c.unit() + ")" : c.heading();
     }
 
     private void summary(StringBuilder b) {

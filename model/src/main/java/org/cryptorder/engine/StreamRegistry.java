@@ -89,6 +89,14 @@ public final class StreamRegistry {
         return stream;
     }
 
+    /** The streams of replication {@code replication}: substream {@code replication} of each named stream. */
+    public Streams replication(int replication) {
+        if (replication < 0) {
+            throw new IllegalArgumentException("negative replication " + replication);
+        }
+        return name -> stream(name, replication);
+    }
+
     /** The names handed out so far, sorted: the sources of randomness this experiment used. */
     public synchronized SortedSet<String> names() {
         return new TreeSet<>(nameByIndex.values());

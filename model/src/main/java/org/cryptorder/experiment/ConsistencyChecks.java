@@ -79,7 +79,7 @@ final class ConsistencyChecks {
             Experiment.Impairment imp = dir.equals("aToB") ? e.link().impairments().aToB() : e.link().impairments().bToA();
             String refusal = null;
             try {
-                imp.toModel();
+                DatapathBuilder.impairment(imp);
             } catch (IllegalArgumentException ex) {
                 refusal = ex.getMessage();
             }

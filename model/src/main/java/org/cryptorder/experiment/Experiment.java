@@ -18,6 +18,8 @@ import org.cryptorder.host.SoftirqDeferral;
 import org.cryptorder.macsec.CipherSuite;
 import org.cryptorder.macsec.ValidateFrames;
 import org.cryptorder.net.RxSteering;
+import org.cryptorder.transport.CongestionControlKind;
+import org.cryptorder.transport.TcpMode;
 
 /**
  * One experiment file ({@code experiments/*.json}, described by {@code experiment.schema.json}):
@@ -191,33 +193,6 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
         static Impairment none() {
             return new Impairment(null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                     null, null);
-        }
-
-        /**
-         * The model's impairment.
-         *
-         * @throws IllegalArgumentException when the knobs contradict each other as tc would refuse
-         */
-        public org.cryptorder.net.Impairment toModel() {
-            org.cryptorder.net.Impairment.GilbertElliott ge = gilbertElliott.p() > 0
-                    ? new org.cryptorder.net.Impairment.GilbertElliott(gilbertElliott.p(), gilbertElliott.r(),
-                            gilbertElliott.oneMinusH(), gilbertElliott.oneMinusK()) : null;
-            DeterministicReorder d = deterministicReorder;
-            org.cryptorder.net.Impairment.DeterministicReorder rule = d.everyK() == 0 ? null
-                    : d.displacementFrames() > 0
-                            ? org.cryptorder.net.Impairment.DeterministicReorder.displace(d.everyK(), d.offset(),
-                                    d.displacementFrames())
-                            : org.cryptorder.net.Impairment.DeterministicReorder.hold(d.everyK(), d.offset(), d.holdUs());
-            return new org.cryptorder.net.Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation,
-                    lossProbability, lossCorrelation, ge, duplicateProbability, duplicateCorrelation,
-                    corruptProbability, corruptCorrelation, reorderProbability, reorderCorrelation, reorderGap, rule,
-                    limitFrames);
-        }
-
-        /** Whether any knob is on. */
-        @JsonIgnore
-        public boolean active() {
-            return !toModel().equals(org.cryptorder.net.Impairment.NONE);
         }
     }
 
@@ -409,10 +384,10 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param mode              {@code linux} or {@code textbook}; default linux
      */
     @JsonTypeName("tcp")
-    public record TcpTraffic(Integer flows, CongestionControl congestionControl, TcpMode mode) implements Traffic {
+    public record TcpTraffic(Integer flows, CongestionControlKind congestionControl, TcpMode mode) implements Traffic {
         public TcpTraffic {
             flows = or(flows, 1);
-            congestionControl = or(congestionControl, CongestionControl.CUBIC);
+            congestionControl = or(congestionControl, CongestionControlKind.CUBIC);
             mode = or(mode, TcpMode.LINUX);
         }
     }
@@ -424,12 +399,6 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
         /** Exponential gaps of the same mean. */
         POISSON
     }
-
-    /** TCP congestion control. */
-    public enum CongestionControl { CUBIC, RENO }
-
-    /** How TCP reacts to reordering: as Linux 6.x, or as a textbook (fixed dupthresh 3, no undo). */
-    public enum TcpMode { LINUX, TEXTBOOK }
 
     /**
      * How long and how often each configuration runs.

@@ -93,8 +93,8 @@ public final class ExperimentJson {
         register(module, RxSteering.class);
         register(module, org.cryptorder.net.Impairment.DelayDistribution.class);
         register(module, Experiment.UdpPattern.class);
-        register(module, Experiment.CongestionControl.class);
-        register(module, Experiment.TcpMode.class);
+        register(module, org.cryptorder.transport.CongestionControlKind.class);
+        register(module, org.cryptorder.transport.TcpMode.class);
         register(module, org.cryptorder.scenario.WifiStation.Ccm.class);
         return module;
     }

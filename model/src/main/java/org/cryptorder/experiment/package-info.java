@@ -29,10 +29,14 @@
  * <h2>Model</h2>
  * The runner is given its model ({@link org.cryptorder.experiment.RunModel}), in the spirit of
  * DESMO-J's separation of model and experiment. {@link org.cryptorder.experiment.DatapathRunModel}
- * is the model of the datapath: the wiring of {@code scenario.UdpStreams} and {@code
- * scenario.TcpStreams} driven by the records, with several traffic entries (UDP and TCP), Poisson
- * sources, link impairments and warm-up deletion (counters noted at the end of the warm-up and
- * subtracted; sinks reset, their ordering state kept). A model that cannot run some configuration
+ * is the model of the datapath. {@link org.cryptorder.experiment.DatapathBuilder} is the one place
+ * where the records become model objects (hosts, SecY, impairments, contention, traffic entries),
+ * wiring a {@link org.cryptorder.experiment.Datapath} from one replication's random streams;
+ * {@link org.cryptorder.experiment.Replication} owns its start, warm-up, drain and stop; and
+ * {@link org.cryptorder.experiment.OutputColumns} is the catalog of the metric columns: each
+ * column's name, unit, description and recorder, with warm-up deletion written once (a count is
+ * noted at the end of the warm-up and subtracted; a window statistic is kept by a sink or socket
+ * whose window restarts there, its ordering state kept). A model that cannot run some configuration
  * says so through {@link org.cryptorder.experiment.RunModel#unsupported} before anything runs.
  *
  * <h2>Outputs</h2>
@@ -57,7 +61,8 @@
  * schema and records walked together (keys, types, enum values, defaults); runs with one and
  * several threads compared; a sweep cancelled part way (and, from the command line, killed with
  * SIGKILL) and resumed compared with an uninterrupted one; Student-t half-widths against hand
- * computations; the UDP adapter against {@code UdpStreams}; the bundled experiments on a short
+ * computations; the UDP datapath against the {@code UdpStreams} test fixture; trajectory fingerprints of every
+ * bundled experiment ({@code FingerprintTest}); the bundled experiments on a short
  * horizon against the contrasts they are meant to show.
  */
 package org.cryptorder.experiment;

@@ -62,7 +62,7 @@ public final class Link {
      * wire and the receiver (replacing any earlier one), its impairments drawing from
      * {@code streams}; returns it, for its counts and signal. Call before the first frame is sent.
      */
-    public Netem impair(Impairment config, Netem.Streams streams) {
+    public Netem impair(Impairment config, org.cryptorder.engine.Streams streams) {
         impairment = new Netem(sim, name + ".impairment", config, streams, p -> receiver.arrive(p));
         return impairment;
     }

@@ -6,7 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 import org.cryptorder.engine.ReasonSignal;
-import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.engine.Streams;
 import org.cryptorder.engine.Time;
 import org.cryptorder.macsec.MacsecFrame;
 import umontreal.ssj.rng.RandomStream;
@@ -135,18 +135,6 @@ public final class Netem implements Link.Receiver {
         /** Frames still inside the stage (delayed or held). */
         public long inside() {
             return arrived + duplicated - delivered - lost - overLimit;
-        }
-    }
-
-    /** Where the stage gets the random stream of each impairment, by purpose. */
-    @FunctionalInterface
-    public interface Streams {
-        /** The stream for {@code purpose}: delay, loss, duplicate, corrupt or reorder. */
-        RandomStream stream(String purpose);
-
-        /** Streams named {@code prefix + "." + purpose}, substream {@code replication}, from {@code registry}. */
-        static Streams of(StreamRegistry registry, String prefix, int replication) {
-            return purpose -> registry.stream(prefix + "." + purpose, replication);
         }
     }
 

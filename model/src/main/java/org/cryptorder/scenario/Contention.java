@@ -1,6 +1,6 @@
 package org.cryptorder.scenario;
 
-import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.engine.Streams;
 import org.cryptorder.host.KernelFpuLoad;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.host.UserFpuLoad;
@@ -20,10 +20,10 @@ public final class Contention {
 
     public static void install(Host h, String hostName, double kernelFpuBusy, double meanSectionNs,
                                SectionLength sections, boolean userFpuLoad, int sparedCpu,
-                               StreamRegistry streams, int replication) {
+                               Streams streams) {
         for (int cpu = 0; cpu < h.cpuCount(); cpu++) {
-            new KernelFpuLoad(h.cpu(cpu), "kernel-fpu", streams.stream(hostName + ".cpu" + cpu + ".kernel-fpu",
-                    replication), kernelFpuBusy, meanSectionNs, sections).start();
+            new KernelFpuLoad(h.cpu(cpu), "kernel-fpu", streams.stream(hostName + ".cpu" + cpu + ".kernel-fpu"),
+                    kernelFpuBusy, meanSectionNs, sections).start();
             if (userFpuLoad && cpu != sparedCpu) {
                 new UserFpuLoad(h.cpu(cpu), "prime95").start();
             }

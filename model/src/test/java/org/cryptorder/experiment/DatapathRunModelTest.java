@@ -37,8 +37,8 @@ class DatapathRunModelTest {
         ResolvedRun run = only(json);
         Metrics m = model.run(run, new StreamRegistry(3), 1);
         CpuProfile profile = Experiments.PROFILES.load("xeon-skylake-sp");
-        var host = DatapathRunModel.hostSpec(run.experiment(), profile);
-        UdpStreams.Outcome o = UdpStreams.run(new UdpStreams.Config(host, host, DatapathRunModel.secy(run.experiment()), 10,
+        var host = DatapathBuilder.hostSpec(run.experiment(), profile);
+        UdpStreams.Outcome o = UdpStreams.run(new UdpStreams.Config(host, host, DatapathBuilder.secy(run.experiment()), 10,
                 20, 1, 2000, 1400, 0.3, 40, SectionLength.EXPONENTIAL, false, 0.01, 0, fromSoftirq, senderBusy),
                 new StreamRegistry(3), 1);
         assertThat(o.reordered()).as("the scenario reorders, so the comparison means something").isPositive();
@@ -145,8 +145,8 @@ class DatapathRunModelTest {
         assertThat(m.get("udp_received")).isEqualTo(m.get("frames_tx"));
         assertThat(m.get("cryptd_dropped")).isZero();
         assertThat(DatapathRunModel.METRICS.subList(DatapathRunModel.METRICS.size() - 4, DatapathRunModel.METRICS.size()))
-                .as("new columns go last, in the order they came").containsExactly("cpu_user_task_seconds",
-                        "tx_queue_dropped", "udp_decode_errors", "cpu_ksoftirqd_seconds");
+                .as("new columns go last, in the order they came").containsExactly("tx_queue_dropped",
+                        "udp_decode_errors", "cpu_ksoftirqd_seconds", "tcp_loss_probes");
         Metrics roomy = model.run(only(udp("sync-simd", 0.3, 0.01, 0, "")), new StreamRegistry(1), 0);
         assertThat(roomy.get("tx_queue_dropped")).isZero();
     }

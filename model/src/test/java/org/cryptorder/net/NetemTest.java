@@ -81,7 +81,7 @@ class NetemTest {
         });
         StreamRegistry streams = new StreamRegistry(seed);
         Netem stage = impairment == null ? null
-                : link.impair(impairment, Netem.Streams.of(streams, "a->b.impairment", 0));
+                : link.impair(impairment, streams.replication(0).under("a->b.impairment"));
         new Event(sim) {
             long id;
 

@@ -45,7 +45,7 @@ class ImpairedUdpTest {
                 net.b().nic().arrive(p);
             });
             if (impairment != null) {
-                tap.stage = net.aToB().impair(impairment, Netem.Streams.of(streams, PREFIX, 0));
+                tap.stage = net.aToB().impair(impairment, streams.replication(0).under(PREFIX));
             }
         };
         return UdpStreams.run(c, streams, 0, customize);

@@ -171,7 +171,7 @@ class UdpDatapathTest {
         StreamRegistry streams = new StreamRegistry(9);
         Netem[] stage = new Netem[1];
         UdpStreams.Outcome o = UdpStreams.run(c, streams, 0, net -> stage[0] = net.aToB().impair(
-                Impairment.NONE.withCorrupt(0.05, 0), Netem.Streams.of(streams, "a->b.impairment", 0)));
+                Impairment.NONE.withCorrupt(0.05, 0), streams.replication(0).under("a->b.impairment")));
         corrupted[0] = stage[0].counts().corrupted();
         assertThat(corrupted[0]).isGreaterThan(100);
         assertThat(o.corrupt()).as("no damaged datagram reaches the socket").isZero();
@@ -190,7 +190,7 @@ class UdpDatapathTest {
         StreamRegistry streams = new StreamRegistry(9);
         UdpStreams.Outcome o = UdpStreams.run(check, streams, 0,
                 net -> net.aToB().impair(Impairment.NONE.withCorrupt(0.05, 0),
-                        Netem.Streams.of(streams, "a->b.impairment", 0)));
+                        streams.replication(0).under("a->b.impairment")));
         assertThat(o.corrupt()).as("payload bit flips reach the socket as InPktsInvalid").isPositive();
     }
 

@@ -72,9 +72,9 @@ public final class TcpStreams {
         BackToBack net = BackToBack.randomlyKeyed(sim, c.a(), c.b(), secy, streams.stream("keys", replication),
                 c.rateGbps() * 1e9, Time.us(c.delayUs()), engine);
         Contention.install(net.a(), "a", c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections(),
-                c.userFpuLoad(), 0, streams, replication);
+                c.userFpuLoad(), 0, streams.replication(replication));
         Contention.install(net.b(), "b", c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections(),
-                c.userFpuLoad(), 0, streams, replication);
+                c.userFpuLoad(), 0, streams.replication(replication));
         customize.accept(net);
         int mss = Ipv4TcpHeader.mssForLinkMtu(c.mtu());
         TcpConfig tcp = TcpConfig.of(c.mode(), mss).withCongestionControl(c.congestionControl());

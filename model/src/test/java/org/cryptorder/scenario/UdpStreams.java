@@ -77,9 +77,9 @@ public final class UdpStreams {
         BackToBack net = BackToBack.randomlyKeyed(sim, c.a(), c.b(), c.secy(), streams.stream("keys", replication),
                 c.rateGbps() * 1e9, Time.us(c.delayUs()), engine);
         Contention.install(net.b(), "b", c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections(), c.userFpuLoad(), Contention.NO_CPU,
-                streams, replication);
+                streams.replication(replication));
         Contention.install(net.a(), "a", c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections(), false, Contention.NO_CPU,
-                streams, replication);
+                streams.replication(replication));
         customize.accept(net);
         UdpSink[] sinks = new UdpSink[c.flows()];
         UdpSource[] sources = new UdpSource[c.flows()];

@@ -1,0 +1,40 @@
+package org.cryptorder.experiment;
+
+import java.util.List;
+import org.cryptorder.net.Host;
+import org.cryptorder.scenario.BackToBack;
+import org.cryptorder.transport.TcpSocket;
+import org.cryptorder.transport.UdpSink;
+import org.cryptorder.transport.UdpSource;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * The wired model of one replication, as {@link DatapathBuilder} made it: two hosts back to back
+ * over MACsec on one simulator, host a's UDP sources and TCP senders, host b's UDP sinks and TCP
+ * receivers (in flow order). What {@link Replication} runs and what the recorders of
+ * {@link OutputColumns} read.
+ */
+public record Datapath(Simulator sim, BackToBack net, List<UdpSource> sources, List<UdpSink> sinks,
+                       List<TcpSocket> tcpSenders, List<TcpSocket> tcpReceivers) {
+    public Datapath {
+        sources = List.copyOf(sources);
+        sinks = List.copyOf(sinks);
+        tcpSenders = List.copyOf(tcpSenders);
+        tcpReceivers = List.copyOf(tcpReceivers);
+    }
+
+    /** The sending host. */
+    public Host a() {
+        return net.a();
+    }
+
+    /** The receiving host. */
+    public Host b() {
+        return net.b();
+    }
+
+    /** Both hosts, a first. */
+    public List<Host> hosts() {
+        return List.of(net.a(), net.b());
+    }
+}

@@ -1,0 +1,164 @@
+package org.cryptorder.experiment;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.cryptorder.crypto.OffloadSpec;
+import org.cryptorder.engine.Streams;
+import org.cryptorder.engine.Time;
+import org.cryptorder.host.Cpu;
+import org.cryptorder.host.SchedulerParams;
+import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.macsec.SecYConfig;
+import org.cryptorder.net.HostSpec;
+import org.cryptorder.net.Impairment;
+import org.cryptorder.net.Link;
+import org.cryptorder.scenario.BackToBack;
+import org.cryptorder.scenario.Contention;
+import org.cryptorder.scenario.CpuProfile;
+import org.cryptorder.scenario.TcpFlow;
+import org.cryptorder.transport.Ipv4TcpHeader;
+import org.cryptorder.transport.TcpConfig;
+import org.cryptorder.transport.TcpSocket;
+import org.cryptorder.transport.UdpSink;
+import org.cryptorder.transport.UdpSource;
+import umontreal.ssj.rng.RandomStream;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * The one place where an experiment's records become model objects: the hosts' build
+ * ({@link #hostSpec}), the SecY of both hosts ({@link #secy}), each link direction's netem stage
+ * ({@link #impairment}), the FPU contention, and the traffic entries. {@link #build} wires one
+ * replication's {@link Datapath} on a given simulator from the replication's random streams, so no
+ * model class sees a replication number.
+ *
+ * <p>Random streams (names as the model has always used them): {@code keys} (the two SA keys),
+ * {@code b.cpu<i>.kernel-fpu} and {@code a.cpu<i>.kernel-fpu} (kernel FPU users),
+ * {@code a->b.impairment.<purpose>} and {@code b->a.impairment.<purpose>} (netem stages),
+ * {@code a.flow<f>.gaps} (Poisson sources) and {@code a.flow<f>.migration} (sources that move
+ * among a's CPUs).
+ *
+ * <p>TCP entries ({@code iperf3 -c} on host a, {@code -s} on b) get {@link TcpSocket}s whose MSS
+ * follows from the link's MTU, with TCP small queues allowing {@value #TCP_SMALL_QUEUES_BYTES}
+ * octets per socket; flows are numbered on from the entries before them.
+ */
+public final class DatapathBuilder {
+    /** TCP small queues limit per socket, octets. */
+    public static final long TCP_SMALL_QUEUES_BYTES = 1 << 20;
+
+    private DatapathBuilder() {
+    }
+
+    /** The hosts' build: the profile's costs with the experiment's CPUs, queues, policy, offload device and steering. */
+    public static HostSpec hostSpec(Experiment e, CpuProfile profile) {
+        Experiment.Hosts h = e.hosts();
+        Experiment.Crypto c = e.crypto();
+        OffloadSpec defaults = OffloadSpec.defaults();
+        OffloadSpec offload = new OffloadSpec(c.offload().engines(), Time.us(c.offload().latencyUs()),
+                c.offload().gbpsPerEngine(), c.offload().inOrder(), defaults.submitCycles(), defaults.completionCycles());
+        return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), h.txRingSize(), h.napiBudget(),
+                c.effectivePolicy(), c.cryptdQueueLength(), profile.crypto(), profile.stack(),
+                SchedulerParams.linuxDefaults(h.cpus()).withSoftirqDeferral(h.softirqDeferral(c.kernel())), offload,
+                Time.us(c.resequenceTimeoutUs()), h.rxSteering());
+    }
+
+    /** The SecY of both hosts (their SCIs are set by {@link BackToBack}). */
+    public static SecYConfig secy(Experiment e) {
+        Experiment.Macsec m = e.macsec();
+        return SecYConfig.linuxDefaults(1).withSuite(m.cipherSuite()).withEncrypt(m.encrypt()).withIcvLen(m.icvLen())
+                .withSciMode(m.sendSci(), false, false).withReplay(m.replayProtect(), m.replayWindow())
+                .withValidate(m.validate()).withLowerMtu(e.link().mtu());
+    }
+
+    /**
+     * The netem stage of one link direction; {@link Impairment#NONE} when every knob is off.
+     *
+     * @throws IllegalArgumentException when the knobs contradict each other as tc would refuse
+     */
+    public static Impairment impairment(Experiment.Impairment spec) {
+        Experiment.GilbertElliott g = spec.gilbertElliott();
+        Impairment.GilbertElliott ge = g.p() > 0
+                ? new Impairment.GilbertElliott(g.p(), g.r(), g.oneMinusH(), g.oneMinusK()) : null;
+        Experiment.DeterministicReorder d = spec.deterministicReorder();
+        Impairment.DeterministicReorder rule = d.everyK() == 0 ? null
+                : d.displacementFrames() > 0
+                        ? Impairment.DeterministicReorder.displace(d.everyK(), d.offset(), d.displacementFrames())
+                        : Impairment.DeterministicReorder.hold(d.everyK(), d.offset(), d.holdUs());
+        return new Impairment(spec.delayUs(), spec.jitterUs(), spec.delayDistribution(), spec.delayCorrelation(),
+                spec.lossProbability(), spec.lossCorrelation(), ge, spec.duplicateProbability(),
+                spec.duplicateCorrelation(), spec.corruptProbability(), spec.corruptCorrelation(),
+                spec.reorderProbability(), spec.reorderCorrelation(), spec.reorderGap(), rule, spec.limitFrames());
+    }
+
+    /**
+     * Wires one replication of {@code e} on {@code sim}: both hosts (built as {@code host}) with
+     * their SecYs keyed from {@code streams}, the link and its impairments, the contention, and the
+     * traffic. Nothing is scheduled to start yet ({@link Replication} does that).
+     *
+     * @param engine the AES-GCM engine both hosts share
+     */
+    public static Datapath build(Simulator sim, Experiment e, HostSpec host, Streams streams, GcmEngine engine) {
+        BackToBack net = BackToBack.randomlyKeyed(sim, host, host, secy(e), streams.stream("keys"),
+                e.link().rateGbps() * 1e9, Time.us(e.link().delayUs()), engine);
+        impair(net.aToB(), e.link().impairments().aToB(), streams);
+        impair(net.bToA(), e.link().impairments().bToA(), streams);
+        Experiment.Contention c = e.contention();
+        int spared = c.userFpuLoadSparesAppCpu() ? e.hosts().appCpu() : Contention.NO_CPU;
+        Contention.install(net.b(), "b", c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution(),
+                c.userFpuLoad(), spared, streams);
+        Contention.install(net.a(), "a", c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()),
+                c.sectionDistribution(), c.senderUserFpuLoad(), spared, streams);
+        List<UdpSource> sources = new ArrayList<>();
+        List<UdpSink> sinks = new ArrayList<>();
+        List<TcpSocket> tcpSenders = new ArrayList<>();
+        List<TcpSocket> tcpReceivers = new ArrayList<>();
+        int flow = 0;
+        for (Experiment.Traffic t : e.traffic()) {
+            if (t instanceof Experiment.TcpTraffic tcp) {
+                for (int i = 0; i < tcp.flows(); i++, flow++) {
+                    TcpConfig cfg = TcpConfig.of(tcp.mode(), Ipv4TcpHeader.mssForLinkMtu(e.link().mtu()))
+                            .withCongestionControl(tcp.congestionControl());
+                    int app = e.hosts().appCpuOf(flow);
+                    TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES, app, app);
+                    tcpSenders.add(f.sender());
+                    tcpReceivers.add(f.receiver());
+                }
+                continue;
+            }
+            Experiment.UdpTraffic u = (Experiment.UdpTraffic) t;
+            double pps = u.rateMbps() * 1e6 / 8 / u.packetBytes() / u.flows();
+            for (int i = 0; i < u.flows(); i++, flow++) {
+                UdpSink sink = new UdpSink(host.stack());
+                net.b().macsec().bind(flow, sink);
+                sinks.add(sink);
+                RandomStream gaps = u.pattern() == Experiment.UdpPattern.POISSON
+                        ? streams.stream("a.flow" + flow + ".gaps") : null;
+                UdpSource source = source(e, net, host, u, flow, pps, gaps, streams);
+                source.sendFromSoftirq(u.fromSoftirq());
+                sources.add(source);
+            }
+        }
+        return new Datapath(sim, net, sources, sinks, tcpSenders, tcpReceivers);
+    }
+
+    private static void impair(Link link, Experiment.Impairment spec, Streams streams) {
+        Impairment stage = impairment(spec);
+        if (!stage.equals(Impairment.NONE)) {
+            link.impair(stage, streams.under(link.name() + ".impairment"));
+        }
+    }
+
+    /** A UDP source on a's application CPU of the flow, moving among a's CPUs when the entry asks. */
+    private static UdpSource source(Experiment e, BackToBack net, HostSpec host, Experiment.UdpTraffic u, int flow,
+                                    double pps, RandomStream gaps, Streams streams) {
+        Cpu[] cpus = new Cpu[net.a().cpuCount()];
+        for (int i = 0; i < cpus.length; i++) {
+            cpus[i] = net.a().cpu((e.hosts().appCpuOf(flow) + i) % cpus.length);
+        }
+        if (u.migrateMeanUs() > 0) {
+            return new UdpSource(cpus, Time.us(u.migrateMeanUs()), streams.stream("a.flow" + flow + ".migration"),
+                    net.a().macsec(), host.stack(), flow, u.packetBytes(), pps, gaps, net.a().mac(), net.b().mac());
+        }
+        return new UdpSource(cpus[0], net.a().macsec(), host.stack(), flow, u.packetBytes(), pps, gaps,
+                net.a().mac(), net.b().mac());
+    }
+}

@@ -1,0 +1,430 @@
+package org.cryptorder.experiment;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import org.cryptorder.crypto.Cryptd;
+import org.cryptorder.crypto.CryptdWaits;
+import org.cryptorder.engine.Time;
+import org.cryptorder.host.Context;
+import org.cryptorder.macsec.MacsecCounter;
+import org.cryptorder.metrics.LatencyHistogram;
+import org.cryptorder.net.Host;
+import org.cryptorder.net.Link;
+import org.cryptorder.net.Netem;
+import org.cryptorder.scenario.CpuShares;
+import org.cryptorder.transport.TcpSenderCounters;
+import org.cryptorder.transport.TcpSocket;
+import org.cryptorder.transport.UdpSink;
+import org.cryptorder.transport.UdpSource;
+
+/**
+ * The catalog of the metric columns of {@code runs.csv}, in their order: each column's name, unit,
+ * short heading, one-line description, and the recorder that takes its value from a replication's
+ * {@link Datapath}. Everything that names a column reads this catalog: the tables' headers, the
+ * schema's list of metric names ({@code run.targetHalfWidth}), the report's and the terminal's
+ * headings, and {@code docs/outputs.md} (generated from {@link #markdownTable()}). A column is added
+ * here and nowhere else, beside the counter or statistic it reads.
+ *
+ * <h2>Warm-up, in one way</h2>
+ * Every recorder is one of two kinds, and the catalog says which:
+ * <ul>
+ *   <li>a <b>count</b> reads a counter of the model that only grows (a MACsec counter, a NIC's
+ *       drops, a CPU's busy time) at the end of the warm-up and again at its instant; the column is
+ *       the difference;</li>
+ *   <li>a <b>window statistic</b> is kept by a UDP sink or a TCP socket over its measurement
+ *       window, which the replication restarts at the end of the warm-up ({@link UdpSink#reset},
+ *       {@link TcpSocket#resetCounters}); the column is computed from it at its instant (a ratio,
+ *       a percentile, a maximum, or a count of the window).</li>
+ * </ul>
+ * The instant is the end of the drain (the last simulated instant), except for TCP's figures, which
+ * are taken when the traffic stops ({@code run.durationS}), as iperf3 reports at the end of its
+ * test.
+ */
+public final class OutputColumns {
+
+    /** What every recorder can read at the end: the wired model, the merged latency, the measured time. */
+    public record End(Datapath datapath, LatencyHistogram latency, double measuredS) {
+    }
+
+    /**
+     * Takes one column's value from one replication: it hears of the warm-up's end and of the end of
+     * the traffic, and gives its value when the simulation stopped.
+     */
+    public interface Recorder {
+        /** At the end of the warm-up (not called without one), before the sinks and sockets restart their windows. */
+        default void warmupEnded(Datapath d) {
+        }
+
+        /** When the sources stop. */
+        default void trafficEnded(Datapath d) {
+        }
+
+        /** The column's value, once the simulation stopped. */
+        double value(End end);
+    }
+
+    /**
+     * One column.
+     *
+     * @param name        the column's name in the tables (snake_case, unit last)
+     * @param unit        its unit, as the docs print it
+     * @param heading     a short heading for summaries and the report
+     * @param kind        {@code count} or {@code window statistic} (the warm-up rule it follows)
+     * @param description one or more sentences: what it counts and where
+     * @param recorder    makes the column's recorder for one replication
+     */
+    public record Column(String name, String unit, String heading, String kind, String description,
+                         Supplier<Recorder> recorder) {
+    }
+
+    private static final String COUNT = "count";
+    private static final String WINDOW = "window statistic";
+
+    private static final List<Column> COLUMNS = List.of(
+            new Column("sim_seconds", "s", "simulated s", WINDOW,
+                    "Simulated time of the run: `durationS` plus 5 ms in which frames in flight arrive.",
+                    () -> end -> end.datapath().sim().time() / 1e9),
+            count("frames_tx", "frames", "frames tx", "Frames host a put on the wire to b.",
+                    d -> d.net().aToB().frames()),
+            new Column("goodput_bps", "bit/s", "goodput", WINDOW,
+                    "Payload delivered intact to b's applications (UDP datagrams, and the octets TCP delivered in"
+                            + " order until the traffic stopped), bits per measured second (`durationS - warmupS`).",
+                    Goodput::new),
+            tcp("tcp_retransmits", "segments", "TCP Retr",
+                    "iperf3's `Retr`: segments retransmitted, spurious ones included; 0 without TCP traffic.",
+                    TcpSenderCounters::totalRetrans),
+            tcp("tcp_spurious_retransmits", "segments", "spurious",
+                    "Retransmissions D-SACK proved spurious (Linux's `tcpi_dsack_dups`). D-SACKs count as they"
+                            + " arrive, so one for a segment retransmitted just before the warm-up ended counts while"
+                            + " its retransmission does not: with few retransmissions this can exceed"
+                            + " `tcp_retransmits`.",
+                    TcpSenderCounters::spuriousRetransmits),
+            secy("in_pkts_ok", "InPktsOK", MacsecCounter.IN_PKTS_OK,
+                    "b's MACsec InPktsOK (`ip -s macsec show`): frames validated and passed up."),
+            secy("in_pkts_delayed", "InPktsDelayed", MacsecCounter.IN_PKTS_DELAYED,
+                    "b's MACsec InPktsDelayed: frames whose PN was below the highest seen, accepted (replay"
+                            + " window not exceeded or replay protection off): the SA's order broke."),
+            secy("in_pkts_late", "InPktsLate", MacsecCounter.IN_PKTS_LATE,
+                    "b's MACsec InPktsLate: frames dropped because their PN fell behind the replay window."),
+            secy("in_pkts_not_valid", "InPktsNotValid", MacsecCounter.IN_PKTS_NOT_VALID,
+                    "b's MACsec InPktsNotValid: frames whose ICV failed (strict validation)."),
+            new Column("reordered_ratio", "1", "reordered", WINDOW,
+                    "RFC 4737 Type-P-Reordered-Ratio-Stream over b's UDP sinks and TCP receivers (segments,"
+                            + " first copies only).",
+                    ReorderedRatio::new),
+            window("reorder_extent_max", "packets", "extent max",
+                    "Largest RFC 4737 reordering extent of any flow.", d -> {
+                        long max = 0;
+                        for (UdpSink s : d.sinks()) {
+                            max = Math.max(max, s.reordering().extentMax());
+                        }
+                        for (TcpSocket r : d.tcpReceivers()) {
+                            max = Math.max(max, r.reordering().extentMax());
+                        }
+                        return max;
+                    }),
+            count("cryptd_enqueued", "requests", "cryptd enqueued",
+                    "Requests queued in cryptd, both hosts.", d -> sumCryptd(d, Cryptd::enqueued)),
+            count("cryptd_dropped", "requests", "cryptd dropped",
+                    "Requests cryptd refused because a queue was full, both hosts.", d -> sumCryptd(d, Cryptd::refused)),
+            new Column("cryptd_wait_mean_us", "µs", "cryptd wait", COUNT,
+                    "Mean time a request waited in cryptd before its worker took it, over the requests taken after"
+                            + " the warm-up (those still queued at the end have no wait yet), both hosts; empty when"
+                            + " none was taken.",
+                    CryptdWaitMean::new),
+            new Column("latency_p50_us", "µs", "latency p50", WINDOW,
+                    "Median send-to-delivery latency of the datagrams and segments delivered after the warm-up"
+                            + " (`latency.csv` holds the histogram; bins are about 3% wide).",
+                    () -> end -> Time.toUs(end.latency().percentile(0.5))),
+            new Column("latency_p99_us", "µs", "latency p99", WINDOW,
+                    "99th percentile of the same latency.",
+                    () -> end -> Time.toUs(end.latency().percentile(0.99))),
+            window("udp_out_of_order", "datagrams", "UDP out of order",
+                    "iperf3's out-of-order datagrams, over all UDP flows.",
+                    d -> sumSinks(d, s -> s.iperf().outOfOrderPackets())),
+            window("udp_lost", "datagrams", "UDP lost",
+                    "iperf3's lost datagrams. As in iperf3 after `-O`, it can be slightly negative when datagrams"
+                            + " sent before the warm-up's end arrive after it, out of order; datagrams still queued"
+                            + " 5 ms after the sources stop are not seen, so a saturated receiver's backlog does not"
+                            + " count as lost.",
+                    d -> sumSinks(d, s -> s.iperf().lostPackets())),
+            count("udp_sent", "datagrams", "UDP sent", "Datagrams a's UDP sources sent.",
+                    d -> d.sources().stream().mapToLong(UdpSource::sent).sum()),
+            window("udp_received", "datagrams", "UDP received", "Datagrams b's UDP sinks received.",
+                    d -> sumSinks(d, s -> s.iperf().datagrams())),
+            window("udp_corrupt", "datagrams", "UDP corrupt", "Datagrams b received with bad bytes.",
+                    d -> sumSinks(d, UdpSink::corrupt)),
+            count("rx_missed", "frames", "RX missed", "Frames b's NIC dropped because an RX ring was full.",
+                    d -> d.b().nic().rxMissed()),
+            count("resequencer_timeouts", "gaps", "resequencer timeouts",
+                    "Gaps the PN reorder queue of the resequencing policies gave up on.",
+                    d -> d.b().macsec().resequencerTimeouts()),
+            impairment("impairment_lost", "lost", "Frames the link impairments lost, both directions.",
+                    Netem.Counts::lost),
+            impairment("impairment_duplicated", "duplicated", "Frames the link impairments duplicated, both directions.",
+                    Netem.Counts::duplicated),
+            impairment("impairment_corrupted", "corrupted", "Frames the link impairments corrupted, both directions.",
+                    Netem.Counts::corrupted),
+            impairment("impairment_reordered", "reordered",
+                    "Frames the link impairments reordered, both directions: netem's reorder knob and the"
+                            + " deterministic rule's held frames.",
+                    n -> n.reordered() + n.held()),
+            busy("cpu_softirq_seconds", "softirq", Context.SOFTIRQ,
+                    "CPU time of the receiving host b's CPUs in softirq: NAPI, inline crypto, softirq sends."),
+            busy("cpu_kernel_worker_seconds", "kernel worker", Context.KERNEL_WORKER,
+                    "CPU time of b's CPUs in kernel workers: cryptd, padata, kernel FPU users."),
+            busy("cpu_user_task_seconds", "user task", Context.USER_TASK,
+                    "CPU time of b's CPUs in user tasks: applications, user FPU loads."),
+            count("tx_queue_dropped", "frames", "TX queue dropped",
+                    "Frames dropped because a TX queue of the lower device (ring and qdisc, one bounded FIFO of"
+                            + " `hosts.txRingSize` frames) was full when MACsec handed them down, both hosts (a's"
+                            + " data, b's ACKs). Linux counts these among the qdisc's drops (`tc -s qdisc show dev"
+                            + " eth0`), not in the MACsec device's counters.",
+                    d -> d.a().macsec().txRingFull() + d.b().macsec().txRingFull()),
+            window("udp_decode_errors", "datagrams", "decode errors",
+                    "What a media decoder without a reorder buffer would suffer (seed S7's video streams): it takes"
+                            + " each datagram in arrival order and jumps to it, so every sequence number it jumps"
+                            + " over, late or never delivered, is one decode error, counted once; over all UDP flows.",
+                    d -> sumSinks(d, s -> s.iperf().decodeErrors())),
+            new Column("cpu_ksoftirqd_seconds", "s", "ksoftirqd", COUNT,
+                    "Of `cpu_softirq_seconds`, the part b's ksoftirqd threads ran (`hosts.ksoftirqd`; 0 without):"
+                            + " how much of the softirq work waited for the scheduler.",
+                    () -> new Count(d -> {
+                        double ns = 0;
+                        for (int c = 0; c < d.b().cpuCount(); c++) {
+                            ns += d.b().cpu(c).ksoftirqdBusyNs();
+                        }
+                        return ns;
+                    }, 1e9)),
+            tcp("tcp_loss_probes", "probes", "loss probes",
+                    "Tail loss probes the TCP senders sent (Linux's `TCPLossProbes` in `nstat`).",
+                    TcpSenderCounters::lossProbes));
+
+    private static final Map<String, Column> BY_NAME = COLUMNS.stream()
+            .collect(Collectors.toUnmodifiableMap(Column::name, Function.identity()));
+
+    private OutputColumns() {
+    }
+
+    /** Every column, in table order. */
+    public static List<Column> all() {
+        return COLUMNS;
+    }
+
+    /** The column names, in table order. */
+    public static List<String> names() {
+        return COLUMNS.stream().map(Column::name).toList();
+    }
+
+    /** The column called {@code name}, or null. */
+    public static Column get(String name) {
+        return BY_NAME.get(name);
+    }
+
+    /** The heading of {@code name} for summaries and the report; the name itself for a column not in the catalog. */
+    public static String heading(String name) {
+        Column c = BY_NAME.get(name);
+        return c == null ? name : c.heading();
+    }
+
+    /** The catalog as a Markdown table (column, unit, kind, meaning): the body of {@code docs/outputs.md}'s column list. */
+    public static String markdownTable() {
+        StringBuilder b = new StringBuilder();
+        b.append("| column | unit | warm-up rule | meaning |\n|---|---|---|---|\n");
+        b.append("| `").append(ExperimentRunner.WALL_SECONDS).append("` | s | none | real time the replication took"
+                + " (the only column that varies between identical runs) |\n");
+        for (Column c : COLUMNS) {
+            b.append(String.format(Locale.ROOT, "| `%s` | %s | %s | %s |%n", c.name(), c.unit(), c.kind(),
+                    c.description().replace("|", "\\|")));
+        }
+        return b.toString();
+    }
+
+    // --- the kinds of recorder --------------------------------------------------------------------
+
+    /** A count read at the end of the drain. */
+    private static Column count(String name, String unit, String heading, String description,
+                                ToDoubleFunction<Datapath> read) {
+        return new Column(name, unit, heading, COUNT, description, () -> new Count(read, 1));
+    }
+
+    /** A window statistic read at the end of the drain. */
+    private static Column window(String name, String unit, String heading, String description,
+                                 ToDoubleFunction<Datapath> read) {
+        return new Column(name, unit, heading, WINDOW, description, () -> end -> read.applyAsDouble(end.datapath()));
+    }
+
+    /** A TCP sender figure: a window statistic summed over the senders when the traffic stops. */
+    private static Column tcp(String name, String unit, String heading, String description,
+                              ToDoubleFunction<TcpSenderCounters> read) {
+        return new Column(name, unit, heading, WINDOW, description, () -> new AtTrafficEnd(d -> {
+            long sum = 0;
+            for (TcpSocket s : d.tcpSenders()) {
+                sum += (long) read.applyAsDouble(s.sender().counters());
+            }
+            return sum;
+        }));
+    }
+
+    private static Column secy(String name, String heading, MacsecCounter counter, String description) {
+        return count(name, "frames", heading, description, d -> d.b().macsec().secy().counter(counter));
+    }
+
+    private static Column impairment(String name, String heading, String description,
+                                     ToDoubleFunction<Netem.Counts> read) {
+        return count(name, "frames", heading, description, d -> {
+            long sum = 0;
+            for (Link link : List.of(d.net().aToB(), d.net().bToA())) {
+                if (link.impairment() != null) {
+                    sum += (long) read.applyAsDouble(link.impairment().counts());
+                }
+            }
+            return sum;
+        });
+    }
+
+    private static Column busy(String name, String heading, Context context, String description) {
+        return new Column(name, "s", heading, COUNT, description,
+                () -> new Count(d -> CpuShares.busy(d.b())[context.ordinal()], 1e9));
+    }
+
+    private static long sumCryptd(Datapath d, ToDoubleFunction<Cryptd> read) {
+        long sum = 0;
+        for (Host h : d.hosts()) {
+            for (int c = 0; c < h.cpuCount(); c++) {
+                sum += (long) read.applyAsDouble(h.cryptd(c));
+            }
+        }
+        return sum;
+    }
+
+    private static long sumSinks(Datapath d, ToDoubleFunction<UdpSink> read) {
+        long sum = 0;
+        for (UdpSink s : d.sinks()) {
+            sum += (long) read.applyAsDouble(s);
+        }
+        return sum;
+    }
+
+    /** A count: the reading at the drain's end less the reading at the end of the warm-up, over a divisor (ns to s). */
+    private static final class Count implements Recorder {
+        private final ToDoubleFunction<Datapath> read;
+        private final double divisor;
+        private double atWarmup;
+
+        Count(ToDoubleFunction<Datapath> read, double divisor) {
+            this.read = read;
+            this.divisor = divisor;
+        }
+
+        @Override
+        public void warmupEnded(Datapath d) {
+            atWarmup = read.applyAsDouble(d);
+        }
+
+        @Override
+        public double value(End end) {
+            double now = read.applyAsDouble(end.datapath());
+            return divisor == 1 ? now - atWarmup : (now - atWarmup) / divisor;
+        }
+    }
+
+    /** A window statistic taken when the traffic stops. */
+    private static final class AtTrafficEnd implements Recorder {
+        private final ToDoubleFunction<Datapath> read;
+        private double value;
+
+        AtTrafficEnd(ToDoubleFunction<Datapath> read) {
+            this.read = read;
+        }
+
+        @Override
+        public void trafficEnded(Datapath d) {
+            value = read.applyAsDouble(d);
+        }
+
+        @Override
+        public double value(End end) {
+            return value;
+        }
+    }
+
+    /** UDP payload at the drain's end and TCP's in-order octets at the traffic's end, over the measured time. */
+    private static final class Goodput implements Recorder {
+        private long tcpOctets;
+
+        @Override
+        public void trafficEnded(Datapath d) {
+            for (TcpSocket r : d.tcpReceivers()) {
+                tcpOctets += r.receiver().counters().bytesDelivered();
+            }
+        }
+
+        @Override
+        public double value(End end) {
+            long octets = 0;
+            for (UdpSink s : end.datapath().sinks()) {
+                octets += s.octets();
+            }
+            octets += tcpOctets;
+            return octets * 8.0 / end.measuredS();
+        }
+    }
+
+    /** Reordered over first copies: the TCP receivers' when the traffic stops, the UDP sinks' at the drain's end. */
+    private static final class ReorderedRatio implements Recorder {
+        private long tcpPackets;
+        private long tcpReordered;
+
+        @Override
+        public void trafficEnded(Datapath d) {
+            for (TcpSocket r : d.tcpReceivers()) {
+                tcpPackets += r.reordering().packets();
+                tcpReordered += r.reordering().reordered();
+            }
+        }
+
+        @Override
+        public double value(End end) {
+            long packets = 0;
+            long reordered = 0;
+            for (UdpSink s : end.datapath().sinks()) {
+                packets += s.reordering().packets();
+                reordered += s.reordering().reordered();
+            }
+            packets += tcpPackets;
+            reordered += tcpReordered;
+            return packets == 0 ? 0 : (double) reordered / packets;
+        }
+    }
+
+    /** The cryptd waits of both hosts since the warm-up: their sum over their number. */
+    private static final class CryptdWaitMean implements Recorder {
+        private CryptdWaits atWarmup = CryptdWaits.NONE;
+
+        private static CryptdWaits read(Datapath d) {
+            CryptdWaits w = CryptdWaits.NONE;
+            for (Host h : d.hosts()) {
+                for (int c = 0; c < h.cpuCount(); c++) {
+                    w = w.plus(CryptdWaits.of(h.cryptd(c)));
+                }
+            }
+            return w;
+        }
+
+        @Override
+        public void warmupEnded(Datapath d) {
+            atWarmup = read(d);
+        }
+
+        @Override
+        public double value(End end) {
+            return Time.toUs(read(end.datapath()).minus(atWarmup).meanNs());
+        }
+    }
+}

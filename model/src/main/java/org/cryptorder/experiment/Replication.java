@@ -1,0 +1,121 @@
+package org.cryptorder.experiment;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.cryptorder.engine.Once;
+import org.cryptorder.engine.Time;
+import org.cryptorder.metrics.LatencyHistogram;
+import org.cryptorder.metrics.LevelSamples;
+import org.cryptorder.net.Host;
+import org.cryptorder.transport.TcpSocket;
+import org.cryptorder.transport.UdpSink;
+import org.cryptorder.transport.UdpSource;
+
+/**
+ * One replication of a wired {@link Datapath}, as an experiment runs it: the sources start at 0 and
+ * stop at {@code run.durationS}; at {@code run.warmupS} every column's recorder notes what it needs
+ * and the sinks and sockets restart their measurement windows; the simulation runs
+ * {@value #DRAIN_MS} ms past the end so that frames in flight arrive, then stops, and each column of
+ * {@link OutputColumns} gives its value.
+ *
+ * <p>With a {@link Recording} that samples queues, the cryptd queue length of every CPU is sampled
+ * over the whole run (warm-up and drain included), from the queues' own changes, so no event is
+ * added: b's queues always, a's when its cryptd queued anything.
+ */
+final class Replication {
+    /** How long the simulation runs after the sources stop, ms. */
+    static final int DRAIN_MS = 5;
+
+    private final Datapath d;
+    private final Experiment.RunSettings run;
+    private final Recording recording;
+    private final Runnable lastInstant;
+    private final List<OutputColumns.Recorder> recorders = new ArrayList<>();
+
+    /**
+     * @param recording   what to record beside the columns, or null
+     * @param lastInstant run just before the simulation stops, with the whole model still live, or null
+     */
+    Replication(Datapath d, Experiment.RunSettings run, Recording recording, Runnable lastInstant) {
+        this.d = d;
+        this.run = run;
+        this.recording = recording;
+        this.lastInstant = lastInstant;
+        OutputColumns.all().forEach(c -> recorders.add(c.recorder().get()));
+    }
+
+    Metrics run() {
+        var sim = d.sim();
+        double end = Time.s(run.durationS());
+        Once.at(sim, 0, () -> {
+            for (UdpSource s : d.sources()) {
+                s.start(end);
+            }
+            d.tcpSenders().forEach(TcpSocket::start);
+        });
+        Once.at(sim, end, () -> recorders.forEach(r -> r.trafficEnded(d)));
+        if (run.warmupS() > 0) {
+            Once.at(sim, Time.s(run.warmupS()), () -> {
+                recorders.forEach(r -> r.warmupEnded(d));
+                d.sinks().forEach(UdpSink::reset);
+                d.tcpSenders().forEach(TcpSocket::resetCounters);
+                d.tcpReceivers().forEach(TcpSocket::resetCounters);
+            });
+        }
+        Once.at(sim, end + Time.ms(DRAIN_MS), () -> {
+            if (lastInstant != null) {
+                lastInstant.run();
+            }
+            sim.stop();
+        });
+        List<LevelSamples> samples = sampleQueues(end + Time.ms(DRAIN_MS));
+        sim.start();
+        if (!samples.isEmpty()) {
+            recordQueues(samples);
+        }
+        LatencyHistogram latency = new LatencyHistogram();
+        d.sinks().forEach(s -> latency.addAll(s.latency()));
+        d.tcpReceivers().forEach(r -> latency.addAll(r.latency()));
+        if (recording != null) {
+            recording.latency(latency);
+        }
+        OutputColumns.End at = new OutputColumns.End(d, latency, run.durationS() - run.warmupS());
+        double[] values = new double[recorders.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = recorders.get(i).value(at);
+        }
+        return Metrics.of(OutputColumns.names(), values);
+    }
+
+    private List<LevelSamples> sampleQueues(double untilNs) {
+        List<LevelSamples> samples = new ArrayList<>();
+        if (recording != null && recording.samplesQueues()) {
+            int points = LevelSamples.pointsUntil(untilNs, recording.queueIntervalNs());
+            for (Host h : List.of(d.b(), d.a())) {
+                for (int c = 0; c < h.cpuCount(); c++) {
+                    LevelSamples s = new LevelSamples(recording.queueIntervalNs(), points);
+                    h.cryptd(c).lengthSignal().subscribe(s);
+                    samples.add(s);
+                }
+            }
+        }
+        return samples;
+    }
+
+    /** b's queues always; a's when its cryptd queued anything in the run. */
+    private void recordQueues(List<LevelSamples> samples) {
+        int k = 0;
+        for (Host h : List.of(d.b(), d.a())) {
+            boolean any = false;
+            for (int c = 0; c < h.cpuCount(); c++) {
+                samples.get(k + c).finish(d.sim().time());
+                any |= h.cryptd(c).enqueued() > 0;
+            }
+            for (int c = 0; c < h.cpuCount(); c++, k++) {
+                if (h == d.b() || any) {
+                    recording.queue(h.name(), h.cpu(c).name(), samples.get(k));
+                }
+            }
+        }
+    }
+}
