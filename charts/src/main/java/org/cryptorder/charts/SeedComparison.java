@@ -18,7 +18,7 @@ import java.util.function.Function;
  * follows to first order from the half-widths of the means it uses.
  *
  * <p>A row says whether a profile parameter was fitted to the figure or the figure is a
- * prediction, and what band the README claims for it: {@code 10%}, {@code 25%} (model/measured
+ * prediction, and what band docs/calibration.md claims for it: {@code 10%}, {@code 25%} (model/measured
  * within 1 plus or minus that), {@code x3} (within a factor), {@code zero} (a measured zero the model
  * must give exactly), or nothing (shown, not claimed).
  */

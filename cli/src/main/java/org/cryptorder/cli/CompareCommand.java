@@ -28,14 +28,15 @@ import picocli.CommandLine.Spec;
  * {@code cryptorder compare}: runs the seed experiments named in {@code data/seed-comparisons.csv}
  * (reusing the runs a previous compare left in the same folder when the experiment is unchanged),
  * then sets each seed figure beside the model's value, says which were fitted and which
- * predicted, and whether each is within the band the README claims for it.
+ * predicted, and whether each is within the band docs/calibration.md claims for it.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Sets the model beside the seed measurements and says which were fitted and which predicted.",
             "Runs the seed experiments listed in data/seed-comparisons.csv (reusing the runs an earlier compare left"
                 + " in the same folder when the experiment is unchanged), then prints for every figure of"
                 + " data/measurements.csv the measured value, the model's mean and 95%% half-width, their ratio,"
-                + " whether a parameter was fitted to it, and whether it is within the band the README claims.",
+                + " whether a parameter was fitted to it, and whether it is within the band docs/calibration.md"
+                + " claims.",
             "The table goes to compare.csv, and the chart of model against measurement with the identity line to"
                 + " compare.png and compare.svg.",
             "Exit status: 0 done (1 with --check when a claimed band is missed), 2 bad usage or input."})
@@ -150,7 +151,8 @@ final class CompareCommand implements Callable<Integer> {
         }
         long claimed = results.stream().filter(SeedComparison.Result::claimed).count();
         long held = results.stream().filter(SeedComparison.Result::withinBand).count();
-        out.printf(Locale.ROOT, "%d of %d claimed bands hold; %d figures shown without a claim (see the README)%n",
+        out.printf(Locale.ROOT,
+                "%d of %d claimed bands hold; %d figures shown without a claim (see docs/calibration.md)%n",
                 held, claimed, results.size() - claimed);
     }
 

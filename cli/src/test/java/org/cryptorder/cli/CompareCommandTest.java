@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code cryptorder compare}: the seed experiments run, every figure of seed-comparisons.csv is set
- * beside its measurement, and every band the README claims holds (fitted figures within 10%).
+ * beside its measurement, and every band docs/calibration.md claims holds (fitted figures within 10%).
  */
 class CompareCommandTest {
     @TempDir
