@@ -41,7 +41,7 @@ import org.cryptorder.transport.UdpSource;
  *       {@link TcpSocket#resetCounters}); the column is computed from it at its instant (a ratio,
  *       a percentile, a maximum, or a count of the window).</li>
  * </ul>
- * The instant is the end of the drain (the last simulated instant), except for TCP's figures, which
+ * ({@code sim_seconds} alone is of the whole run.) The instant is the end of the drain (the last simulated instant), except for TCP's figures, which
  * are taken when the traffic stops ({@code run.durationS}), as iperf3 reports at the end of its
  * test.
  */
@@ -74,7 +74,7 @@ public final class OutputColumns {
      * @param name        the column's name in the tables (snake_case, unit last)
      * @param unit        its unit, as the docs print it
      * @param heading     a short heading for summaries and the report
-     * @param kind        {@code count} or {@code window statistic} (the warm-up rule it follows)
+     * @param kind        {@code count}, {@code window statistic} or {@code whole run} (the warm-up rule it follows)
      * @param description one or more sentences: what it counts and where
      * @param recorder    makes the column's recorder for one replication
      */
@@ -84,9 +84,10 @@ public final class OutputColumns {
 
     private static final String COUNT = "count";
     private static final String WINDOW = "window statistic";
+    private static final String WHOLE_RUN = "whole run";
 
     private static final List<Column> COLUMNS = List.of(
-            new Column("sim_seconds", "s", "simulated s", WINDOW,
+            new Column("sim_seconds", "s", "simulated s", WHOLE_RUN,
                     "Simulated time of the run: `durationS` plus 5 ms in which frames in flight arrive.",
                     () -> end -> end.datapath().sim().time() / 1e9),
             count("frames_tx", "frames", "frames tx", "Frames host a put on the wire to b.",
@@ -107,10 +108,12 @@ public final class OutputColumns {
             secy("in_pkts_ok", "InPktsOK", MacsecCounter.IN_PKTS_OK,
                     "b's MACsec InPktsOK (`ip -s macsec show`): frames validated and passed up."),
             secy("in_pkts_delayed", "InPktsDelayed", MacsecCounter.IN_PKTS_DELAYED,
-                    "b's MACsec InPktsDelayed: frames whose PN was below the highest seen, accepted (replay"
-                            + " window not exceeded or replay protection off): the SA's order broke."),
+                    "b's MACsec InPktsDelayed: valid frames delivered although their PN was below"
+                            + " `next_pn - replayWindow` (reachable only with replay protection off; with the window"
+                            + " at 0, every frame that arrived after a higher PN): the SA's order broke."),
             secy("in_pkts_late", "InPktsLate", MacsecCounter.IN_PKTS_LATE,
-                    "b's MACsec InPktsLate: frames dropped because their PN fell behind the replay window."),
+                    "b's MACsec InPktsLate: frames dropped by replay protection because their PN was below"
+                            + " `next_pn - replayWindow`, at the check before or after decryption."),
             secy("in_pkts_not_valid", "InPktsNotValid", MacsecCounter.IN_PKTS_NOT_VALID,
                     "b's MACsec InPktsNotValid: frames whose ICV failed (strict validation)."),
             new Column("reordered_ratio", "1", "reordered", WINDOW,

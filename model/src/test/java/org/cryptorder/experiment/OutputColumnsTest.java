@@ -19,7 +19,7 @@ class OutputColumnsTest {
             assertThat(seen.add(c.name())).as("%s appears once", c.name()).isTrue();
             assertThat(c.unit()).as("unit of %s", c.name()).isNotBlank();
             assertThat(c.heading()).as("heading of %s", c.name()).isNotBlank();
-            assertThat(c.kind()).as("kind of %s", c.name()).isIn("count", "window statistic");
+            assertThat(c.kind()).as("kind of %s", c.name()).isIn("count", "window statistic", "whole run");
             assertThat(c.description()).as("description of %s", c.name()).isNotBlank().endsWith(".");
             assertThat(c.recorder().get()).as("a recorder of %s", c.name()).isNotNull();
         }
