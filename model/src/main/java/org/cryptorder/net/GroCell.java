@@ -38,10 +38,9 @@ final class GroCell extends NapiPoll {
     public void finish(Cpu cpu) {
         Packet p = current;
         current = null;
-        if (FrameTrace.follows(device.trace(), p)) {
-            device.trace().step(device.hostName(), cpu, p, -1, "up the stack from the GRO cell to the socket");
-            device.trace().span(p, p.frame().pn(), device.hostName(), cpu, FrameTrace.Kind.DELIVERY, currentStartNs,
-                    cpu.now());
+        MacsecObserver o = device.observer();
+        if (o != null) {
+            o.deliveredUp(cpu, p, currentStartNs);
         }
         device.upper(p).deliver(cpu, p);
         afterFrame(cpu, queue.isEmpty());

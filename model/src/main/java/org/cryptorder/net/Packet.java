@@ -20,7 +20,7 @@ public final class Packet {
     /** When the frame entered the ring it waits in. */
     double queuedAt;
     /** The frame's AEAD request between the start and the end of the work that issued it. */
-    MacsecDevice.Request request;
+    MacsecRequest request;
     /** The frame's receive verdict when it needed no crypto, or after its request completed. */
     RxVerdict verdict;
     /** The frame's transmit verdict when it needed no crypto. */

@@ -16,27 +16,27 @@ import umontreal.ssj.simevents.Simulator;
  * again on their way to the socket.
  */
 final class PnResequencer {
-    private final PriorityQueue<MacsecDevice.Request> held =
+    private final PriorityQueue<MacsecRequest> held =
             new PriorityQueue<>((x, y) -> Long.compareUnsigned(x.packet.frame().pn(), y.packet.frame().pn()));
-    private final MacsecDevice device;
+    private final MacsecRx rx;
     private final Cpu home;
     private final double timeoutNs;
     private final Event timeout;
     private long nextPn;
     private long timeouts;
 
-    PnResequencer(Cpu home, MacsecDevice device, long firstPn, double timeoutNs) {
-        this.device = device;
+    PnResequencer(Cpu home, MacsecRx rx, long firstPn, double timeoutNs) {
+        this.rx = rx;
         this.home = home;
         this.nextPn = firstPn;
         this.timeoutNs = timeoutNs;
         this.timeout = new Timeout(home.simulator());
     }
 
-    void offer(MacsecDevice.Request r) {
+    void offer(MacsecRequest r) {
         long pn = r.packet.frame().pn();
         if (Long.compareUnsigned(pn, nextPn) < 0) {
-            device.postDecrypt(r, home);
+            rx.postDecrypt(r, home);
             return;
         }
         held.add(r);
@@ -49,7 +49,7 @@ final class PnResequencer {
     private void drain() {
         while (!held.isEmpty() && held.peek().packet.frame().pn() == nextPn) {
             nextPn++;
-            device.postDecrypt(held.poll(), home);
+            rx.postDecrypt(held.poll(), home);
         }
         if (held.isEmpty() && timeout.time() >= 0) {
             timeout.cancel();
@@ -64,9 +64,9 @@ final class PnResequencer {
         @Override
         public void actions() {
             timeouts++;
-            MacsecDevice.Request first = held.poll();
+            MacsecRequest first = held.poll();
             nextPn = first.packet.frame().pn() + 1;
-            device.postDecrypt(first, home);
+            rx.postDecrypt(first, home);
             drain();
             if (!held.isEmpty()) {
                 schedule(timeoutNs);

@@ -18,10 +18,57 @@
  * completing CPU's GRO cell, a FIFO served by its own NAPI, which takes it up the stack to the
  * endpoint. With a resequencing policy, decrypted frames first pass a per-SA PN reorder queue.
  *
+ * <h2>Every hop of a data frame</h2>
+ * From the application's write to the receiving socket, with the Linux function each hop stands
+ * for and the method that does it.
+ * <table>
+ * <caption>The hops of one data frame</caption>
+ * <tr><th>hop</th><th>Linux</th><th>done by</th></tr>
+ * <tr><td>1. the application writes (UDP datagram; TCP segment, from the task or from softirq
+ *     when an ACK clocks it out)</td><td>{@code udp_sendmsg}; {@code tcp_sendmsg},
+ *     {@code tcp_write_xmit}</td><td>{@link org.cryptorder.transport.UdpSource#start},
+ *     {@link org.cryptorder.transport.TcpSocket}</td></tr>
+ * <tr><td>2. MACsec transmit in the sending context: PN, SecTAG, AEAD request</td>
+ *     <td>{@code macsec_start_xmit}, {@code macsec_encrypt}</td>
+ *     <td>{@link org.cryptorder.net.MacsecDevice#startTransmit}, {@link org.cryptorder.net.MacsecTx},
+ *     {@link org.cryptorder.macsec.SecY#transmit}</td></tr>
+ * <tr><td>3. the request's route: inline, this CPU's cryptd, padata, an offload engine</td>
+ *     <td>{@code crypto_aead_encrypt} through {@code simd.c}'s wrapper</td>
+ *     <td>{@link org.cryptorder.crypto.CryptoApi#submit}</td></tr>
+ * <tr><td>4. queued: the per-CPU queue, then its kworker</td><td>{@code cryptd_enqueue_request},
+ *     {@code cryptd_queue_worker}</td><td>{@link org.cryptorder.crypto.Cryptd#enqueue}</td></tr>
+ * <tr><td>5. the submitting context's part ends; the request completes (inline now, queued
+ *     later)</td><td>{@code macsec_encrypt_done}</td>
+ *     <td>{@link org.cryptorder.net.MacsecDevice#finishTransmit},
+ *     {@link org.cryptorder.net.MacsecRequest#submitterDone}</td></tr>
+ * <tr><td>6. down to the lower device: the TX ring of the completing CPU</td>
+ *     <td>{@code dev_queue_xmit}, XPS</td><td>{@link org.cryptorder.net.Nic#transmit}</td></tr>
+ * <tr><td>7. the wire, and optionally netem</td><td>the NIC's serialisation; {@code netem_enqueue}</td>
+ *     <td>{@link org.cryptorder.net.Link#send}, {@link org.cryptorder.net.Netem}</td></tr>
+ * <tr><td>8. an RX queue by RSS, NET_RX, the NAPI poll</td><td>{@code napi_schedule},
+ *     {@code net_rx_action}</td><td>{@link org.cryptorder.net.Nic#arrive},
+ *     {@link org.cryptorder.host.NapiPoll}</td></tr>
+ * <tr><td>9. MACsec receive: SecTAG, SA, replay pre-check, the decryption request</td>
+ *     <td>{@code macsec_handle_frame}, {@code macsec_decrypt}</td>
+ *     <td>{@link org.cryptorder.net.MacsecDevice#start}, {@link org.cryptorder.net.MacsecRx},
+ *     {@link org.cryptorder.macsec.SecY#receive}</td></tr>
+ * <tr><td>10. after decryption: replay re-check and counters (optionally a PN reorder queue first)</td>
+ *     <td>{@code macsec_decrypt_done}, {@code macsec_post_decrypt}</td>
+ *     <td>{@link org.cryptorder.macsec.SecY#completeReceive},
+ *     {@link org.cryptorder.net.PnResequencer}</td></tr>
+ * <tr><td>11. the completing CPU's GRO cell takes it up the stack</td><td>{@code gro_cells_receive}</td>
+ *     <td>{@link org.cryptorder.net.GroCell}</td></tr>
+ * <tr><td>12. the receiving socket</td><td>{@code udp_rcv}; {@code tcp_v4_rcv}</td>
+ *     <td>{@link org.cryptorder.net.Upper#deliver}: {@link org.cryptorder.transport.UdpSink#deliver},
+ *     {@link org.cryptorder.transport.TcpSocket#deliver}</td></tr>
+ * </table>
+ *
  * <h2>Observation</h2>
  * Rings keep Little's-law statistics; the netem stage counts what it did to frames and emits each
- * action on its {@code effects} signal; a {@link org.cryptorder.net.FrameTrace} narrates every step of
- * the first frames with time, host, CPU, context and the reason.
+ * action on its {@code effects} signal; the MACsec device reports each step of a frame to its
+ * {@link org.cryptorder.net.MacsecObserver}, and {@link org.cryptorder.net.MacsecNarration} turns
+ * those reports into a {@link org.cryptorder.net.FrameTrace}, which narrates every step of the first
+ * frames with time, host, CPU, context and the reason.
  *
  * <h2>Not modelled</h2>
  * Interrupt moderation, the TX completion interrupt, GRO on the real device, the global softirq

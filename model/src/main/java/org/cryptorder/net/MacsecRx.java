@@ -1,0 +1,148 @@
+package org.cryptorder.net;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+import org.cryptorder.crypto.CryptoApi;
+import org.cryptorder.crypto.Tfm;
+import org.cryptorder.host.Cpu;
+import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.macsec.MacsecFrame;
+import org.cryptorder.macsec.RxSa;
+import org.cryptorder.macsec.RxVerdict;
+import org.cryptorder.macsec.SecTag;
+import org.cryptorder.macsec.SecY;
+
+/**
+ * The receive half of a {@link MacsecDevice}: {@code macsec_handle_frame} in the NAPI poll (SecTAG,
+ * SA look-up, replay pre-check, the decryption request), and {@code macsec_decrypt_done} /
+ * {@code macsec_post_decrypt} where the request completes, after which the frame joins the GRO cell
+ * of the completing CPU. The resequencing policies first hold completions in a PN reorder queue per
+ * RX SA ({@link PnResequencer}).
+ */
+final class MacsecRx {
+    private final MacsecDevice device;
+    private final SecY secy;
+    private final CryptoApi crypto;
+    private final StackCosts costs;
+    private final Map<RxSa, Tfm> tfms = new IdentityHashMap<>();
+    private final Map<RxSa, PnResequencer> resequencers = new IdentityHashMap<>();
+    private final double resequenceTimeoutNs;
+
+    MacsecRx(MacsecDevice device, SecY secy, CryptoApi crypto, StackCosts costs, double resequenceTimeoutNs) {
+        this.device = device;
+        this.secy = secy;
+        this.crypto = crypto;
+        this.costs = costs;
+        this.resequenceTimeoutNs = resequenceTimeoutNs;
+    }
+
+    /** The NAPI poll's part: the SecY's checks and the AEAD request; the CPU time it costs, ns (inline AEAD included). */
+    double start(Cpu cpu, Packet p) {
+        MacsecFrame f = p.frame();
+        RxVerdict v = secy.receive(f);
+        double ns = costs.ns(costs.macsecRxCycles());
+        MacsecObserver o = device.observer();
+        if (o != null) {
+            o.receiveStarted(cpu, p);
+        }
+        if (v != RxVerdict.NEEDS_CRYPTO) {
+            p.request = null;
+            p.verdict = v;
+            if (o != null) {
+                o.receiveDecided(cpu, p, v);
+            }
+            return ns;
+        }
+        int hdr = SecTag.headerLen(f.hasSci());
+        int icv = secy.config().icvLen();
+        boolean encrypted = (SecTag.tciAn(f.bytes(), f.offset()) & SecTag.TCI_E) != 0;
+        Decryption r = new Decryption(tfm(f.rxSa()), p, encrypted ? f.length() - hdr - icv : 0,
+                encrypted ? hdr : f.length() - icv);
+        r.route = crypto.submit(cpu, r);
+        p.request = r;
+        double cryptoNs = crypto.callerNs(cpu, r, r.route);
+        if (o != null) {
+            o.decryptRequested(cpu, p, r, cryptoNs);
+        }
+        return ns + cryptoNs;
+    }
+
+    /** The end of the NAPI poll's work: a frame decided without crypto is delivered or not, a request completes or fails. */
+    void finish(Cpu cpu, Packet p) {
+        MacsecRequest r = p.request;
+        p.request = null;
+        MacsecObserver o = device.observer();
+        if (o != null) {
+            o.receiveHandedOff(cpu, p, r);
+        }
+        if (r == null) {
+            if (p.verdict.delivered()) {
+                device.groCell(cpu).receive(cpu, p);
+            }
+            return;
+        }
+        r.submitterDone(cpu, crypto);
+    }
+
+    /** {@code macsec_post_decrypt}, then delivery through {@code cpu}'s GRO cell. */
+    void postDecrypt(MacsecRequest r, Cpu cpu) {
+        MacsecObserver o = device.observer();
+        long lowest = o != null ? r.packet.frame().rxSa().nextPn() - secy.config().replayWindow() : 0;
+        RxVerdict v = secy.completeReceive(r.packet.frame());
+        r.packet.verdict = v;
+        if (o != null) {
+            o.decrypted(cpu, r.packet, v, lowest);
+        }
+        if (v.delivered()) {
+            device.groCell(cpu).receive(cpu, r.packet);
+        }
+    }
+
+    /** Gaps the PN reorder queues gave up on. */
+    long resequencerTimeouts() {
+        return resequencers.values().stream().mapToLong(PnResequencer::timeouts).sum();
+    }
+
+    private PnResequencer resequencer(RxSa sa, Cpu cpu) {
+        PnResequencer q = resequencers.get(sa);
+        if (q == null) {
+            q = new PnResequencer(cpu, this, sa.nextPn(), resequenceTimeoutNs);
+            resequencers.put(sa, q);
+        }
+        return q;
+    }
+
+    private Tfm tfm(RxSa sa) {
+        return tfms.computeIfAbsent(sa, s -> new Tfm("rx-sa" + s.an()));
+    }
+
+    /** The decryption of one frame ({@code macsec_decrypt}), completed by {@code macsec_decrypt_done}. */
+    private final class Decryption extends MacsecRequest {
+        Decryption(Tfm tfm, Packet p, int enc, int auth) {
+            super(tfm, p, enc, auth);
+        }
+
+        @Override
+        public void perform(GcmEngine engine) {
+            secy.decrypt(packet.frame(), engine);
+        }
+
+        @Override
+        public void complete(Cpu cpu) {
+            MacsecObserver o = device.observer();
+            if (o != null) {
+                o.cryptdCompleted(cpu, this);
+            }
+            if (crypto.policy().resequences()) {
+                resequencer(packet.frame().rxSa(), cpu).offer(this);
+            } else {
+                postDecrypt(this, cpu);
+            }
+        }
+
+        @Override
+        public void failed(Cpu cpu) {
+            secy.receiveFailed(packet.frame());
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package org.cryptorder.net;
+
+import org.cryptorder.crypto.CryptoApi;
+import org.cryptorder.crypto.Tfm;
+import org.cryptorder.host.Cpu;
+import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.macsec.MacsecFrame;
+import org.cryptorder.macsec.SecTag;
+import org.cryptorder.macsec.SecY;
+import org.cryptorder.macsec.TxVerdict;
+
+/**
+ * The transmit half of a {@link MacsecDevice}: {@code macsec_start_xmit} in the sending context
+ * (PN, SecTAG, the encryption request), and {@code macsec_encrypt_done} where the request completes,
+ * which hands the frame to the lower device ({@code dev_queue_xmit}): the TX ring of the CPU that
+ * completed it (XPS).
+ */
+final class MacsecTx {
+    private final MacsecDevice device;
+    private final SecY secy;
+    private final CryptoApi crypto;
+    private final Nic nic;
+    private final StackCosts costs;
+    private final Tfm tfm = new Tfm("tx-sa");
+    private long txRingFull;
+
+    MacsecTx(MacsecDevice device, SecY secy, CryptoApi crypto, Nic nic, StackCosts costs) {
+        this.device = device;
+        this.secy = secy;
+        this.crypto = crypto;
+        this.nic = nic;
+        this.costs = costs;
+    }
+
+    /** The sending context's part: PN, SecTAG and the AEAD request; the CPU time it costs, ns (inline AEAD included). */
+    double start(Cpu cpu, Packet p) {
+        MacsecObserver o = device.observer();
+        if (o != null) {
+            o.transmitStarted(cpu, p);
+        }
+        MacsecFrame f = p.frame();
+        TxVerdict v = secy.transmit(f);
+        double ns = costs.ns(costs.macsecTxCycles());
+        if (v != TxVerdict.NEEDS_CRYPTO) {
+            p.request = null;
+            p.verdict = null;
+            p.txVerdict = v;
+            if (o != null) {
+                o.transmitDecided(cpu, p, v);
+            }
+            return ns;
+        }
+        int hdr = SecTag.headerLen(f.hasSci());
+        int icv = secy.config().icvLen();
+        boolean encrypt = secy.config().encrypt();
+        Encryption r = new Encryption(p, encrypt ? f.length() - hdr - icv : 0, encrypt ? hdr : f.length() - icv);
+        r.route = crypto.submit(cpu, r);
+        p.request = r;
+        double cryptoNs = crypto.callerNs(cpu, r, r.route);
+        if (o != null) {
+            o.encryptRequested(cpu, p, r, cryptoNs);
+        }
+        return ns + cryptoNs;
+    }
+
+    /** The end of the sending context's work: an untagged frame goes down, an inline request completes, a refused one fails. */
+    void finish(Cpu cpu, Packet p) {
+        MacsecRequest r = p.request;
+        p.request = null;
+        MacsecObserver o = device.observer();
+        if (o != null) {
+            o.transmitHandedOff(cpu, p, r);
+        }
+        if (r == null) {
+            if (p.txVerdict == TxVerdict.SENT_UNTAGGED) {
+                toLowerDevice(cpu, p);
+            } else {
+                p.release();
+            }
+            return;
+        }
+        r.submitterDone(cpu, crypto);
+    }
+
+    /** {@code dev_queue_xmit} on the lower device, from {@code cpu}: its TX ring, or a drop when that is full. */
+    private void toLowerDevice(Cpu cpu, Packet p) {
+        if (!nic.transmit(ring(cpu), p)) {
+            txRingFull++;
+            p.release();
+        }
+    }
+
+    private int ring(Cpu cpu) {
+        return cpu.id() % nic.txRingCount();
+    }
+
+    long txRingFull() {
+        return txRingFull;
+    }
+
+    /** The encryption of one frame ({@code macsec_encrypt}), completed by {@code macsec_encrypt_done}. */
+    private final class Encryption extends MacsecRequest {
+        Encryption(Packet p, int enc, int auth) {
+            super(tfm, p, enc, auth);
+        }
+
+        @Override
+        public void perform(GcmEngine engine) {
+            secy.encrypt(packet.frame(), engine);
+        }
+
+        @Override
+        public void complete(Cpu cpu) {
+            MacsecObserver o = device.observer();
+            if (o != null) {
+                o.cryptdCompleted(cpu, this);
+            }
+            secy.transmitted(packet.frame());
+            if (o != null) {
+                o.encrypted(cpu, packet, ring(cpu));
+            }
+            toLowerDevice(cpu, packet);
+        }
+
+        @Override
+        public void failed(Cpu cpu) {
+            secy.transmitFailed(packet.frame());
+            packet.release();
+        }
+    }
+}
