@@ -2,6 +2,7 @@ package org.cryptorder.crypto;
 
 import java.util.ArrayDeque;
 import org.cryptorder.engine.LevelSignal;
+import org.cryptorder.engine.ReasonSignal;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Task;
@@ -37,6 +38,8 @@ public final class Cryptd {
     private double lastChange;
     /** The queue length, emitted after each change ({@code <cpu>.<worker>.length}). */
     private final LevelSignal lengthSignal;
+    /** Every request the queue refused, with the reason ({@code <cpu>.<worker>.drop}). */
+    public final ReasonSignal<AeadRequest, CryptdDrop> drops;
 
     /** What the worker does with a request it has finished: by default, its completion callback. */
     interface Completion {
@@ -59,6 +62,7 @@ public final class Cryptd {
         this.completion = completion;
         this.worker = cpu.newTask(workerName, Context.KERNEL_WORKER, false);
         this.lengthSignal = new LevelSignal(cpu.name() + "." + workerName.replace('/', '.') + ".length");
+        this.drops = new ReasonSignal<>(cpu.name() + "." + workerName.replace('/', '.') + ".drop");
     }
 
     public Cpu cpu() {
@@ -73,6 +77,9 @@ public final class Cryptd {
     public boolean enqueue(AeadRequest r) {
         if (queue.size() >= capacity) {
             refused++;
+            if (drops.hasObservers()) {
+                drops.emit(cpu.now(), r, CryptdDrop.QUEUE_FULL);
+            }
             return false;
         }
         changeLength();

@@ -1,5 +1,6 @@
 package org.cryptorder.experiment;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -7,14 +8,18 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
+import org.cryptorder.crypto.AeadRequest;
 import org.cryptorder.crypto.Cryptd;
+import org.cryptorder.crypto.CryptdDrop;
 import org.cryptorder.crypto.CryptdWaits;
+import org.cryptorder.engine.ReasonSignal;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Context;
 import org.cryptorder.macsec.MacsecCounter;
 import org.cryptorder.metrics.LatencyHistogram;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.Link;
+import org.cryptorder.net.MacsecDrop;
 import org.cryptorder.net.Netem;
 import org.cryptorder.scenario.CpuShares;
 import org.cryptorder.transport.TcpSenderCounters;
@@ -34,8 +39,9 @@ import org.cryptorder.transport.UdpSource;
  * Every recorder is one of two kinds, and the catalog says which:
  * <ul>
  *   <li>a <b>count</b> reads a counter of the model that only grows (a MACsec counter, a NIC's
- *       drops, a CPU's busy time) at the end of the warm-up and again at its instant; the column is
- *       the difference;</li>
+ *       drops, a CPU's busy time) at the end of the warm-up and again at its instant, or counts a
+ *       component's emissions of a drop signal for one reason ({@link org.cryptorder.net.MacsecDevice#drops},
+ *       {@link Cryptd#drops}) before and after it; the column is the difference;</li>
  *   <li>a <b>window statistic</b> is kept by a UDP sink or a TCP socket over its measurement
  *       window, which the replication restarts at the end of the warm-up ({@link UdpSink#reset},
  *       {@link TcpSocket#resetCounters}); the column is computed from it at its instant (a ratio,
@@ -56,6 +62,10 @@ public final class OutputColumns {
      * the traffic, and gives its value when the simulation stopped.
      */
     public interface Recorder {
+        /** Once, when the replication is wired and nothing has run yet: subscribe to signals here. */
+        default void attach(Datapath d) {
+        }
+
         /** At the end of the warm-up (not called without one), before the sinks and sockets restart their windows. */
         default void warmupEnded(Datapath d) {
         }
@@ -133,8 +143,16 @@ public final class OutputColumns {
                     }),
             count("cryptd_enqueued", "requests", "cryptd enqueued",
                     "Requests queued in cryptd, both hosts.", d -> sumCryptd(d, Cryptd::enqueued)),
-            count("cryptd_dropped", "requests", "cryptd dropped",
-                    "Requests cryptd refused because a queue was full, both hosts.", d -> sumCryptd(d, Cryptd::refused)),
+            drops("cryptd_dropped", "requests", "cryptd dropped",
+                    "Requests cryptd refused because a queue was full, both hosts.", d -> {
+                        List<ReasonSignal<AeadRequest, CryptdDrop>> all = new ArrayList<>();
+                        for (Host h : d.hosts()) {
+                            for (int c = 0; c < h.cpuCount(); c++) {
+                                all.add(h.cryptd(c).drops);
+                            }
+                        }
+                        return all;
+                    }, CryptdDrop.QUEUE_FULL),
             new Column("cryptd_wait_mean_us", "µs", "cryptd wait", COUNT,
                     "Mean time a request waited in cryptd before its worker took it, over the requests taken after"
                             + " the warm-up (those still queued at the end have no wait yet), both hosts; empty when"
@@ -183,12 +201,12 @@ public final class OutputColumns {
                     "CPU time of b's CPUs in kernel workers: cryptd, padata, kernel FPU users."),
             busy("cpu_user_task_seconds", "user task", Context.USER_TASK,
                     "CPU time of b's CPUs in user tasks: applications, user FPU loads."),
-            count("tx_queue_dropped", "frames", "TX queue dropped",
+            drops("tx_queue_dropped", "frames", "TX queue dropped",
                     "Frames dropped because a TX queue of the lower device (ring and qdisc, one bounded FIFO of"
                             + " `hosts.txRingSize` frames) was full when MACsec handed them down, both hosts (a's"
                             + " data, b's ACKs). Linux counts these among the qdisc's drops (`tc -s qdisc show dev"
                             + " eth0`), not in the MACsec device's counters.",
-                    d -> d.a().macsec().txRingFull() + d.b().macsec().txRingFull()),
+                    d -> List.of(d.a().macsec().drops, d.b().macsec().drops), MacsecDrop.LOWER_QUEUE_FULL),
             window("udp_decode_errors", "datagrams", "decode errors",
                     "What a media decoder without a reorder buffer would suffer (seed S7's video streams): it takes"
                             + " each datagram in arrival order and jumps to it, so every sequence number it jumps"
@@ -274,6 +292,13 @@ public final class OutputColumns {
         }));
     }
 
+    /** A count of the drops a set of components emitted for one reason. */
+    private static <T, R extends Enum<R>> Column drops(String name, String unit, String heading, String description,
+                                                       Function<Datapath, List<ReasonSignal<T, R>>> signals,
+                                                       R reason) {
+        return new Column(name, unit, heading, COUNT, description, () -> new DropCount<>(signals, reason));
+    }
+
     private static Column secy(String name, String heading, MacsecCounter counter, String description) {
         return count(name, "frames", heading, description, d -> d.b().macsec().secy().counter(counter));
     }
@@ -334,6 +359,40 @@ public final class OutputColumns {
         public double value(End end) {
             double now = read.applyAsDouble(end.datapath());
             return divisor == 1 ? now - atWarmup : (now - atWarmup) / divisor;
+        }
+    }
+
+    /** Drops emitted for one reason, after the warm-up: a count of signal emissions. */
+    private static final class DropCount<T, R extends Enum<R>> implements Recorder {
+        private final Function<Datapath, List<ReasonSignal<T, R>>> signals;
+        private final R reason;
+        private long total;
+        private long atWarmup;
+
+        DropCount(Function<Datapath, List<ReasonSignal<T, R>>> signals, R reason) {
+            this.signals = signals;
+            this.reason = reason;
+        }
+
+        @Override
+        public void attach(Datapath d) {
+            for (ReasonSignal<T, R> s : signals.apply(d)) {
+                s.subscribe((time, subject, why) -> {
+                    if (why == reason) {
+                        total++;
+                    }
+                });
+            }
+        }
+
+        @Override
+        public void warmupEnded(Datapath d) {
+            atWarmup = total;
+        }
+
+        @Override
+        public double value(End end) {
+            return total - atWarmup;
         }
     }
 

@@ -42,6 +42,7 @@ final class Replication {
         this.recording = recording;
         this.lastInstant = lastInstant;
         OutputColumns.all().forEach(c -> recorders.add(c.recorder().get()));
+        recorders.forEach(r -> r.attach(d));
     }
 
     Metrics run() {

@@ -37,7 +37,7 @@ public final class Host {
         }
         this.nic = new Nic(sim, name + ".eth0", spec.txQueues(), spec.txRingSize(), rxCpus, spec.rxRingSize(),
                 spec.stack().ns(spec.stack().driverRxCycles()), spec.napiBudget(), spec.rxSteering());
-        this.macsec = new MacsecDevice(new SecY(secy), crypto, nic, spec.stack(), cpus.length,
+        this.macsec = new MacsecDevice(name + ".macsec0", new SecY(secy), crypto, nic, spec.stack(), cpus.length,
                 spec.resequenceTimeoutNs());
     }
 

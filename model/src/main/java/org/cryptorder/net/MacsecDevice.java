@@ -1,6 +1,7 @@
 package org.cryptorder.net;
 
 import org.cryptorder.crypto.CryptoApi;
+import org.cryptorder.engine.ReasonSignal;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.macsec.SecY;
 
@@ -17,10 +18,19 @@ import org.cryptorder.macsec.SecY;
  * it up the stack to the endpoint of its flow. Both halves end the submitting context's part of a
  * request in one way ({@link MacsecRequest#submitterDone}).
  *
- * <p>Observation: the device reports each step of a frame to an optional {@link MacsecObserver}
- * (its trace source); {@code explain}'s narration is one ({@link MacsecNarration}).
+ * <p>Observation: every frame the device drops is emitted on {@link #drops} with its reason
+ * ({@link MacsecDrop}); each step of a frame goes to an optional {@link MacsecObserver} (its trace
+ * source), of which {@code explain}'s narration is one ({@link MacsecNarration}).
  */
 public final class MacsecDevice implements FrameHandler {
+    /**
+     * Every frame the device drops, in either direction, with the reason: {@code <host>.macsec0.drop}.
+     * A frame the lower device's full TX queue refused ({@link MacsecDrop#LOWER_QUEUE_FULL}, at
+     * {@code dev_queue_xmit} in {@code macsec_start_xmit} or {@code macsec_encrypt_done}) is one Linux
+     * counts among the qdisc's drops ({@code tc -s qdisc show dev <lower>}), not in the MACsec
+     * device's counters: {@code count_tx} only skips it.
+     */
+    public final ReasonSignal<Packet, MacsecDrop> drops;
     private final SecY secy;
     private final CryptoApi crypto;
     private final Nic nic;
@@ -31,11 +41,13 @@ public final class MacsecDevice implements FrameHandler {
     private MacsecNarration narration;
 
     /**
+     * @param name                the device's name, e.g. {@code b.macsec0}
      * @param cpuCount            CPUs of the host (one GRO cell each)
      * @param resequenceTimeoutNs how long the PN reorder queue waits for a gap (resequencing policies)
      */
-    public MacsecDevice(SecY secy, CryptoApi crypto, Nic nic, StackCosts costs, int cpuCount,
+    public MacsecDevice(String name, SecY secy, CryptoApi crypto, Nic nic, StackCosts costs, int cpuCount,
                         double resequenceTimeoutNs) {
+        this.drops = new ReasonSignal<>(name + ".drop");
         this.secy = secy;
         this.crypto = crypto;
         this.nic = nic;
@@ -50,6 +62,13 @@ public final class MacsecDevice implements FrameHandler {
     /** Narrates the first frames' steps through this device into {@code t}. */
     public void trace(FrameTrace t, String hostName) {
         this.narration = new MacsecNarration(t, hostName, crypto);
+    }
+
+    /** Emits the drop of {@code p} for {@code reason} (no reason: not a drop). */
+    void dropped(Cpu cpu, Packet p, MacsecDrop reason) {
+        if (reason != null && drops.hasObservers()) {
+            drops.emit(cpu.now(), p, reason);
+        }
     }
 
     /** Who hears of each step of a frame, or null. */
@@ -113,15 +132,5 @@ public final class MacsecDevice implements FrameHandler {
     /** Gaps the PN reorder queues gave up on. */
     public long resequencerTimeouts() {
         return rx.resequencerTimeouts();
-    }
-
-    /**
-     * Frames dropped because the lower device's TX queue (a ring here, the qdisc included) was full
-     * when MACsec handed them down ({@code dev_queue_xmit} in {@code macsec_start_xmit} or {@code
-     * macsec_encrypt_done}). Linux counts such a frame among the qdisc's drops ({@code tc -s qdisc
-     * show dev <lower>}), not in the MACsec device's counters: {@code count_tx} only skips it.
-     */
-    public long txRingFull() {
-        return tx.txRingFull();
     }
 }

@@ -78,6 +78,8 @@ final class MacsecRx {
         if (r == null) {
             if (p.verdict.delivered()) {
                 device.groCell(cpu).receive(cpu, p);
+            } else {
+                device.dropped(cpu, p, MacsecDrop.of(p.verdict));
             }
             return;
         }
@@ -95,6 +97,8 @@ final class MacsecRx {
         }
         if (v.delivered()) {
             device.groCell(cpu).receive(cpu, r.packet);
+        } else {
+            device.dropped(cpu, r.packet, MacsecDrop.of(v));
         }
     }
 
@@ -143,6 +147,7 @@ final class MacsecRx {
         @Override
         public void failed(Cpu cpu) {
             secy.receiveFailed(packet.frame());
+            device.dropped(cpu, packet, MacsecDrop.RX_CRYPTO_FAILED);
         }
     }
 }

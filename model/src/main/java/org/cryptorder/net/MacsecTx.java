@@ -22,7 +22,6 @@ final class MacsecTx {
     private final Nic nic;
     private final StackCosts costs;
     private final Tfm tfm = new Tfm("tx-sa");
-    private long txRingFull;
 
     MacsecTx(MacsecDevice device, SecY secy, CryptoApi crypto, Nic nic, StackCosts costs) {
         this.device = device;
@@ -75,6 +74,7 @@ final class MacsecTx {
             if (p.txVerdict == TxVerdict.SENT_UNTAGGED) {
                 toLowerDevice(cpu, p);
             } else {
+                device.dropped(cpu, p, MacsecDrop.of(p.txVerdict));
                 p.release();
             }
             return;
@@ -85,17 +85,13 @@ final class MacsecTx {
     /** {@code dev_queue_xmit} on the lower device, from {@code cpu}: its TX ring, or a drop when that is full. */
     private void toLowerDevice(Cpu cpu, Packet p) {
         if (!nic.transmit(ring(cpu), p)) {
-            txRingFull++;
+            device.dropped(cpu, p, MacsecDrop.LOWER_QUEUE_FULL);
             p.release();
         }
     }
 
     private int ring(Cpu cpu) {
         return cpu.id() % nic.txRingCount();
-    }
-
-    long txRingFull() {
-        return txRingFull;
     }
 
     /** The encryption of one frame ({@code macsec_encrypt}), completed by {@code macsec_encrypt_done}. */
@@ -125,6 +121,7 @@ final class MacsecTx {
         @Override
         public void failed(Cpu cpu) {
             secy.transmitFailed(packet.frame());
+            device.dropped(cpu, packet, MacsecDrop.TX_CRYPTO_FAILED);
             packet.release();
         }
     }
