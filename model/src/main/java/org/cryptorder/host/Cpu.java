@@ -27,7 +27,62 @@ import umontreal.ssj.simevents.Simulator;
  * changes, SMT siblings, task migration between CPUs.
  */
 public final class Cpu {
-    private enum State { IDLE, SOFTIRQ, TASK }
+    /**
+     * What the CPU is doing. Each piece of work passes through a starting and a finishing instant,
+     * where its {@link Work#start} and {@link Work#finish} run; softirq work raised and tasks woken
+     * on this CPU at those instants take effect once the CPU has moved on (dispatch). Legal
+     * transitions, each made by {@link Cpu#transition}:
+     * <pre>
+     * IDLE -&gt; SOFTIRQ_STARTING -&gt; SOFTIRQ -&gt; SOFTIRQ_FINISHING -&gt; IDLE
+     * IDLE -&gt; TASK_STARTING    -&gt; TASK    -&gt; TASK_FINISHING    -&gt; IDLE
+     * IDLE -&gt; TASK   a preempted task resumes its work, which keeps its remaining time
+     * TASK -&gt; IDLE   the task is preempted (by softirq work or another task) mid-work
+     * </pre>
+     */
+    enum State {
+        /** Nothing runs: no work at all, or the instant between two pieces of work. */
+        IDLE,
+        /** A piece of softirq work is starting: its {@code start} runs now. */
+        SOFTIRQ_STARTING,
+        /** A piece of softirq work runs; the task it interrupted, if any, keeps its remaining time. */
+        SOFTIRQ,
+        /** A piece of softirq work has had its CPU time: its {@code finish} runs now. */
+        SOFTIRQ_FINISHING,
+        /** The current task's next piece of work is starting: its {@code start} runs now. */
+        TASK_STARTING,
+        /** The current task's work runs. */
+        TASK,
+        /** The current task's piece of work has had its CPU time: its {@code finish} runs now. */
+        TASK_FINISHING;
+
+        /** Whether a CPU in this state may move to {@code next}. */
+        boolean mayBecome(State next) {
+            return switch (this) {
+                case IDLE -> next == SOFTIRQ_STARTING || next == TASK_STARTING || next == TASK;
+                case SOFTIRQ_STARTING -> next == SOFTIRQ;
+                case SOFTIRQ -> next == SOFTIRQ_FINISHING;
+                case TASK_STARTING -> next == TASK;
+                case TASK -> next == TASK_FINISHING || next == IDLE;
+                case SOFTIRQ_FINISHING, TASK_FINISHING -> next == IDLE;
+            };
+        }
+
+        /** Softirq context: starting, running or finishing softirq work. */
+        boolean softirq() {
+            return this == SOFTIRQ_STARTING || this == SOFTIRQ || this == SOFTIRQ_FINISHING;
+        }
+
+        /** The current task's context: starting, running or finishing its work. */
+        boolean task() {
+            return this == TASK_STARTING || this == TASK || this == TASK_FINISHING;
+        }
+
+        /** At a work's start or finish, where what it raises or wakes on this CPU waits. */
+        boolean atWorkBoundary() {
+            return this == SOFTIRQ_STARTING || this == SOFTIRQ_FINISHING || this == TASK_STARTING
+                    || this == TASK_FINISHING;
+        }
+    }
 
     private final Simulator sim;
     private final int id;
@@ -45,7 +100,6 @@ public final class Cpu {
     /** When the current task's slice ends; the SliceEnd event is only pending while others wait to run. */
     private double sliceEndsAt;
     private boolean needResched;
-    private boolean handling;
     private double minVruntime;
     private boolean userFpuLive;
     private final double[] busyNs = new double[Context.values().length];
@@ -109,16 +163,31 @@ public final class Cpu {
 
     /** Whether the CPU is now running softirq work. */
     public boolean inSoftirq() {
-        return state == State.SOFTIRQ;
+        return state.softirq();
     }
 
     /** The context of the work now running, or null when idle. */
     public Context context() {
-        return switch (state) {
-            case IDLE -> null;
-            case SOFTIRQ -> Context.SOFTIRQ;
-            case TASK -> current.context();
-        };
+        if (state.softirq()) {
+            return Context.SOFTIRQ;
+        }
+        return state.task() ? current.context() : null;
+    }
+
+    /** The CPU's state now (see {@link State} for the legal transitions). */
+    State state() {
+        return state;
+    }
+
+    /**
+     * Moves the CPU from {@code from} to {@code to}; throws when the CPU is not in {@code from} or
+     * the transition is not one {@link State} allows.
+     */
+    void transition(State from, State to) {
+        if (state != from || !from.mayBecome(to)) {
+            throw new IllegalStateException(name + ": illegal transition " + from + " -> " + to + " while " + state);
+        }
+        state = to;
     }
 
     /**
@@ -126,7 +195,7 @@ public final class Cpu {
      * softirq that interrupted a task's kernel FPU section ({@code in_kernel_fpu} set).
      */
     public boolean simdUsable() {
-        return state != State.SOFTIRQ || !interruptedFpuSection();
+        return !state.softirq() || !interruptedFpuSection();
     }
 
     /** Whether the task this softirq interrupted is inside a kernel FPU section. */
@@ -147,7 +216,7 @@ public final class Cpu {
 
     /** Whether softirqs are held off by the running work. */
     private boolean bhHeld() {
-        return state == State.TASK && midWork() && bhDisabled(current.queue.peek());
+        return state.task() && midWork() && bhDisabled(current.queue.peek());
     }
 
     private boolean bhDisabled(Work w) {
@@ -174,7 +243,7 @@ public final class Cpu {
     /** Runs newly raised softirq work now unless softirqs are running, deferred or held off. */
     private void softirqRaised() {
         if (ksoftirqdRunning) {
-            if (state == State.SOFTIRQ || inKsoftirqd()) {
+            if (state.softirq() || inKsoftirqd()) {
                 return;  // raised by softirq work itself: this run or ksoftirqd takes it
             }
             if (deferral == SoftirqDeferral.KSOFTIRQD_ONLY) {
@@ -182,7 +251,7 @@ public final class Cpu {
             }
             inlineRun = true;  // an interrupt's exit, or a task enabling softirqs: they run now
         }
-        if (handling || state == State.SOFTIRQ || bhHeld()) {
+        if (state.atWorkBoundary() || state.softirq() || bhHeld()) {
             return;
         }
         if (state == State.TASK) {
@@ -200,10 +269,10 @@ public final class Cpu {
         updateMinVruntime();
         t.vruntime = Math.max(t.vruntime, minVruntime - params.sleeperCreditNs());
         runQueue.add(t);
-        if (!handling && state == State.TASK && sliceEnd.time() < 0) {
+        if (state == State.TASK && sliceEnd.time() < 0) {
             sliceEnd.schedule(Math.max(0, sliceEndsAt - sim.time()));
         }
-        if (handling || state == State.SOFTIRQ) {
+        if (state.atWorkBoundary() || state.softirq()) {
             pendingWakeups.add(t);
         } else if (state == State.IDLE) {
             dispatch();
@@ -214,7 +283,7 @@ public final class Cpu {
 
     /** CFS wakeup preemption: the woken task's virtual runtime is lower by more than the granularity. */
     private boolean shouldPreemptFor(Task woken) {
-        double currentVruntime = current.vruntime + (state == State.TASK ? sim.time() - runStart : 0);
+        double currentVruntime = current.vruntime + (state.task() ? sim.time() - runStart : 0);
         return currentVruntime - woken.vruntime > params.wakeupGranularityNs();
     }
 
@@ -259,7 +328,7 @@ public final class Cpu {
         if (sliceEnd.time() >= 0) {
             sliceEnd.cancel();
         }
-        state = State.IDLE;
+        transition(State.TASK, State.IDLE);
     }
 
     /** Whether pending softirq work runs in softirq context now, rather than waiting for ksoftirqd. */
@@ -269,6 +338,9 @@ public final class Cpu {
 
     /** Gives the free CPU to the next work: softirqs first, then the current task, then the fairest task. */
     private void dispatch() {
+        if (state != State.IDLE) {
+            throw new IllegalStateException(name + ": dispatch while " + state);
+        }
         runStart = sim.time();
         if (!softirqs.isEmpty() && !(midWork() && bhDisabled(current.queue.peek())) && softirqsRunHere()) {
             if (!inSoftirqRun && deferral != SoftirqDeferral.NONE) {
@@ -277,8 +349,10 @@ public final class Cpu {
                 passItems = 0;
                 restarts = 0;
             }
-            state = State.SOFTIRQ;
-            done.schedule(startWork(softirqs.peek()));
+            transition(State.IDLE, State.SOFTIRQ_STARTING);
+            double ns = startWork(softirqs.peek());
+            transition(State.SOFTIRQ_STARTING, State.SOFTIRQ);
+            done.schedule(ns);
             return;
         }
         if (current != null && current.runnable && pendingWakeupPreempts()) {
@@ -292,18 +366,20 @@ public final class Cpu {
             needResched = false;
             current = pickNext();
             if (current == null) {
-                state = State.IDLE;
-                return;
+                return;  // the CPU stays idle
             }
             sliceLeft = Math.max(params.minGranularityNs(), params.latencyNs() / (runQueue.size() + 1));
         }
-        state = State.TASK;
         if (current.userFpu()) {
             userFpuLive = true;
         }
         Work running = current.queue.peek();
         if (current.remaining < 0) {
+            transition(State.IDLE, State.TASK_STARTING);
             current.remaining = startWork(running);
+            transition(State.TASK_STARTING, State.TASK);
+        } else {
+            transition(State.IDLE, State.TASK);  // preempted work resumes with its remaining time
         }
         done.schedule(current.remaining);
         sliceEndsAt = sim.time() + Math.rint(sliceLeft);
@@ -334,22 +410,16 @@ public final class Cpu {
         return false;
     }
 
-    /** Starts a piece of work; what it raises or wakes on this CPU meanwhile is deferred. */
+    /** Starts a piece of work (in a STARTING state, so what it raises or wakes on this CPU meanwhile waits). */
     private double startWork(Work w) {
-        boolean was = handling;
-        handling = true;
-        try {
-            return duration(w.start(this));
-        } finally {
-            handling = was;
-        }
+        return duration(w.start(this));
     }
 
     /** CFS's min_vruntime: never decreasing, following the smallest virtual runtime among runnable tasks. */
     private void updateMinVruntime() {
         double min = Double.POSITIVE_INFINITY;
         if (current != null && current.runnable) {
-            min = current.vruntime + (state == State.TASK ? sim.time() - runStart : 0);
+            min = current.vruntime + (state.task() ? sim.time() - runStart : 0);
         }
         for (Task q : runQueue) {
             min = Math.min(min, q.vruntime);
@@ -383,9 +453,9 @@ public final class Cpu {
     private void account(double now) {
         double d = now - runStart;
         runStart = now;
-        if (state == State.SOFTIRQ) {
+        if (state.softirq()) {
             busyNs[Context.SOFTIRQ.ordinal()] += d;
-        } else if (state == State.TASK) {
+        } else if (state.task()) {
             busyNs[current.context().ordinal()] += d;
             current.busyNs += d;
             current.vruntime += d;
@@ -401,13 +471,15 @@ public final class Cpu {
         public void actions() {
             double now = sim.time();
             account(now);
-            handling = true;
             if (state == State.SOFTIRQ) {
+                transition(State.SOFTIRQ, State.SOFTIRQ_FINISHING);
                 softirqs.poll().finish(Cpu.this);
                 if (deferral != SoftirqDeferral.NONE) {
                     endOfSoftirqWork(now);
                 }
+                transition(State.SOFTIRQ_FINISHING, State.IDLE);
             } else {
+                transition(State.TASK, State.TASK_FINISHING);
                 Work w = current.queue.poll();
                 current.remaining = -1;
                 sliceLeft = Math.max(0, sliceEndsAt - now);
@@ -419,9 +491,8 @@ public final class Cpu {
                     current.runnable = false;  // it sleeps and gives up the CPU
                     current = null;
                 }
+                transition(State.TASK_FINISHING, State.IDLE);
             }
-            handling = false;
-            state = State.IDLE;
             dispatch();
         }
     }
@@ -512,7 +583,7 @@ public final class Cpu {
 
     /** Whether ksoftirqd is the task running now (its softirq work is accounted as softirq time). */
     public boolean inKsoftirqd() {
-        return ksoftirqd != null && state == State.TASK && current == ksoftirqd;
+        return ksoftirqd != null && state.task() && current == ksoftirqd;
     }
 
     /** Times ksoftirqd was woken with work left by a softirq run. */
@@ -575,7 +646,7 @@ public final class Cpu {
                 return;
             }
             scheduleTick();
-            if (softirqs.isEmpty() || state == State.SOFTIRQ || inKsoftirqd() || bhHeld()) {
+            if (softirqs.isEmpty() || state.softirq() || inKsoftirqd() || bhHeld()) {
                 return;
             }
             inlineRun = true;
