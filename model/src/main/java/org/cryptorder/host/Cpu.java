@@ -106,22 +106,7 @@ public final class Cpu {
     private final Event done;
     private final Event sliceEnd;
 
-    // ksoftirqd (SoftirqDeferral other than NONE)
-    private final SoftirqDeferral deferral;
-    private Task ksoftirqd;
-    /** ksoftirqd handles one piece of softirq work at a time, so one object serves them all. */
-    private final KsoftirqdWork ksoftirqdWork = new KsoftirqdWork();
-    /** ksoftirqd is runnable (TASK_RUNNING): woken with softirq work and not yet out of it. */
-    private boolean ksoftirqdRunning;
-    /** An interrupt or tick runs pending softirqs now although ksoftirqd is runnable (INLINE_AT_IRQ_EXIT). */
-    private boolean inlineRun;
-    /** A softirq run ({@code __do_softirq}) is under way on this CPU, in softirq context. */
-    private boolean inSoftirqRun;
-    private double softirqRunStart;
-    private int passItems;
-    private int restarts;
-    private long ksoftirqdWakeups;
-    private Event tick;
+    private final Ksoftirqd ksoftirqd;
 
     /**
      * @param fpuSectionsDisableBh Linux 6.15 and later: a kernel FPU section disables softirqs, so a
@@ -135,7 +120,7 @@ public final class Cpu {
         this.fpuSectionsDisableBh = fpuSectionsDisableBh;
         this.done = new WorkDone(sim);
         this.sliceEnd = new SliceEnd(sim);
-        this.deferral = params.softirqDeferral();
+        this.ksoftirqd = new Ksoftirqd(this, params.softirqDeferral());
     }
 
     public int id() {
@@ -215,7 +200,7 @@ public final class Cpu {
     }
 
     /** Whether softirqs are held off by the running work. */
-    private boolean bhHeld() {
+    boolean bhHeld() {
         return state.task() && midWork() && bhDisabled(current.queue.peek());
     }
 
@@ -240,24 +225,33 @@ public final class Cpu {
         softirqRaised();
     }
 
-    /** Runs newly raised softirq work now unless softirqs are running, deferred or held off. */
+    /** Runs newly raised softirq work now unless softirqs are running, left to ksoftirqd or held off. */
     private void softirqRaised() {
-        if (ksoftirqdRunning) {
-            if (state.softirq() || inKsoftirqd()) {
-                return;  // raised by softirq work itself: this run or ksoftirqd takes it
-            }
-            if (deferral == SoftirqDeferral.KSOFTIRQD_ONLY) {
-                return;  // 4.9-6.4: left to ksoftirqd while it is runnable
-            }
-            inlineRun = true;  // an interrupt's exit, or a task enabling softirqs: they run now
+        if (!ksoftirqd.interruptExitMayRunSoftirqs()) {
+            return;
         }
         if (state.atWorkBoundary() || state.softirq() || bhHeld()) {
             return;
         }
+        runSoftirqsNow();
+    }
+
+    /** An interrupt's exit runs pending softirqs: the running task, if any, is interrupted and keeps its remaining work. */
+    void runSoftirqsNow() {
         if (state == State.TASK) {
             pauseCurrent();
         }
         dispatch();
+    }
+
+    /** Whether softirq work is pending on this CPU. */
+    boolean softirqPending() {
+        return !softirqs.isEmpty();
+    }
+
+    /** Takes the next pending piece of softirq work off the queue (ksoftirqd handles it as its own work). */
+    Work takeSoftirq() {
+        return softirqs.poll();
     }
 
     /** Called by {@link Task#submit} when a sleeping task gets work. */
@@ -333,7 +327,7 @@ public final class Cpu {
 
     /** Whether pending softirq work runs in softirq context now, rather than waiting for ksoftirqd. */
     private boolean softirqsRunHere() {
-        return !ksoftirqdRunning || inlineRun;
+        return !ksoftirqd.keepsPendingWork();
     }
 
     /** Gives the free CPU to the next work: softirqs first, then the current task, then the fairest task. */
@@ -343,12 +337,7 @@ public final class Cpu {
         }
         runStart = sim.time();
         if (!softirqs.isEmpty() && !(midWork() && bhDisabled(current.queue.peek())) && softirqsRunHere()) {
-            if (!inSoftirqRun && deferral != SoftirqDeferral.NONE) {
-                inSoftirqRun = true;
-                softirqRunStart = runStart;
-                passItems = 0;
-                restarts = 0;
-            }
+            ksoftirqd.softirqWorkStarting(runStart);
             transition(State.IDLE, State.SOFTIRQ_STARTING);
             double ns = startWork(softirqs.peek());
             transition(State.SOFTIRQ_STARTING, State.SOFTIRQ);
@@ -474,9 +463,7 @@ public final class Cpu {
             if (state == State.SOFTIRQ) {
                 transition(State.SOFTIRQ, State.SOFTIRQ_FINISHING);
                 softirqs.poll().finish(Cpu.this);
-                if (deferral != SoftirqDeferral.NONE) {
-                    endOfSoftirqWork(now);
-                }
+                ksoftirqd.softirqWorkDone(now);
                 transition(State.SOFTIRQ_FINISHING, State.IDLE);
             } else {
                 transition(State.TASK, State.TASK_FINISHING);
@@ -515,33 +502,8 @@ public final class Cpu {
 
     // ---- ksoftirqd ----
 
-    /**
-     * After a piece of softirq work in a softirq run: the run ends when nothing is pending; at the
-     * end of a pass ({@link SoftirqDeferral#PASS} pieces) it goes on only within 2 ms, 10 passes
-     * and while no woken task waits to preempt; otherwise ksoftirqd gets the rest.
-     */
-    private void endOfSoftirqWork(double now) {
-        if (softirqs.isEmpty()) {
-            inSoftirqRun = false;
-            inlineRun = false;
-            return;
-        }
-        if (++passItems < SoftirqDeferral.PASS) {
-            return;
-        }
-        passItems = 0;
-        restarts++;
-        if (now - softirqRunStart < SoftirqDeferral.MAX_SOFTIRQ_NS && restarts < SoftirqDeferral.MAX_RESTARTS
-                && !taskWaitsToPreempt()) {
-            return;
-        }
-        inSoftirqRun = false;
-        inlineRun = false;
-        wakeKsoftirqd();
-    }
-
     /** {@code need_resched()} during a softirq run: a task woken meanwhile would preempt the interrupted one. */
-    private boolean taskWaitsToPreempt() {
+    boolean taskWaitsToPreempt() {
         if (needResched) {
             return true;
         }
@@ -554,107 +516,24 @@ public final class Cpu {
         return false;
     }
 
-    /** {@code wakeup_softirqd()}: ksoftirqd becomes runnable with the pending softirq work. */
-    private void wakeKsoftirqd() {
-        if (ksoftirqdRunning) {
-            return;
-        }
-        if (ksoftirqd == null) {
-            ksoftirqd = new Task(this, "ksoftirqd/" + id, Context.SOFTIRQ, false, true);
-        }
-        ksoftirqdRunning = true;
-        ksoftirqdWakeups++;
-        ksoftirqd.submit(ksoftirqdWork);
-        if (deferral == SoftirqDeferral.INLINE_AT_IRQ_EXIT) {
-            scheduleTick();
-        }
-    }
-
-    private void scheduleTick() {
-        if (tick == null) {
-            tick = new Tick(sim);
-        }
-        if (tick.time() < 0) {
-            double now = sim.time();
-            double next = (Math.floor(now / SoftirqDeferral.TICK_NS) + 1) * SoftirqDeferral.TICK_NS;
-            tick.schedule(next - now);
-        }
-    }
-
     /** Whether ksoftirqd is the task running now (its softirq work is accounted as softirq time). */
     public boolean inKsoftirqd() {
-        return ksoftirqd != null && state.task() && current == ksoftirqd;
+        return state.task() && current == ksoftirqd.thread();
+    }
+
+    /** This CPU's ksoftirqd and its softirq runs. */
+    Ksoftirqd ksoftirqd() {
+        return ksoftirqd;
     }
 
     /** Times ksoftirqd was woken with work left by a softirq run. */
     public long ksoftirqdWakeups() {
-        return ksoftirqdWakeups;
+        return ksoftirqd.wakeups();
     }
 
     /** ksoftirqd's CPU time so far, ns, including the work it is running (also counted as softirq time). */
     public double ksoftirqdBusyNs() {
-        if (ksoftirqd == null) {
-            return 0;
-        }
-        return ksoftirqd.busyNs() + (inKsoftirqd() ? sim.time() - runStart : 0);
-    }
-
-    /** One piece of pending softirq work, handled by ksoftirqd with softirqs disabled and without preemption. */
-    private final class KsoftirqdWork implements Work {
-        private Work item;
-
-        @Override
-        public double start(Cpu c) {
-            item = softirqs.poll();
-            return item == null ? 0 : item.start(c);
-        }
-
-        @Override
-        public void finish(Cpu c) {
-            Work w = item;
-            item = null;
-            if (w != null) {
-                w.finish(c);
-            }
-            if (!softirqs.isEmpty()) {
-                ksoftirqd.submit(this);  // the CPU took this piece off the task's queue before finishing it
-            } else {
-                ksoftirqdRunning = false;
-            }
-        }
-
-        @Override
-        public boolean bhDisabled() {
-            return true;
-        }
-
-        @Override
-        public boolean preemptible() {
-            return false;
-        }
-    }
-
-    /** The timer tick while ksoftirqd is runnable (INLINE_AT_IRQ_EXIT): its interrupt's exit runs pending softirqs. */
-    private final class Tick extends Event {
-        Tick(Simulator s) {
-            super(s);
-        }
-
-        @Override
-        public void actions() {
-            if (!ksoftirqdRunning) {
-                return;
-            }
-            scheduleTick();
-            if (softirqs.isEmpty() || state.softirq() || inKsoftirqd() || bhHeld()) {
-                return;
-            }
-            inlineRun = true;
-            if (state == State.TASK) {
-                pauseCurrent();
-            }
-            dispatch();
-        }
+        return ksoftirqd.thread().busyNs() + (inKsoftirqd() ? sim.time() - runStart : 0);
     }
 
     // ---- accounting ----
