@@ -91,7 +91,7 @@ public final class Cpu {
     private final boolean fpuSectionsDisableBh;
 
     private final ArrayDeque<Work> softirqs = new ArrayDeque<>();
-    private final List<Task> runQueue = new ArrayList<>();
+    private final RunQueue runQueue = new RunQueue();
     private final List<Task> pendingWakeups = new ArrayList<>();
     private State state = State.IDLE;
     private Task current;
@@ -100,7 +100,6 @@ public final class Cpu {
     /** When the current task's slice ends; the SliceEnd event is only pending while others wait to run. */
     private double sliceEndsAt;
     private boolean needResched;
-    private double minVruntime;
     private boolean userFpuLive;
     private final double[] busyNs = new double[Context.values().length];
     private final Event done;
@@ -260,9 +259,8 @@ public final class Cpu {
             throw new IllegalStateException(t + " woke while holding the CPU");
         }
         t.runnable = true;
-        updateMinVruntime();
-        t.vruntime = Math.max(t.vruntime, minVruntime - params.sleeperCreditNs());
-        runQueue.add(t);
+        double running = current != null && current.runnable ? currentVruntime() : Double.POSITIVE_INFINITY;
+        runQueue.enqueueWoken(t, running, params.sleeperCreditNs());
         if (state == State.TASK && sliceEnd.time() < 0) {
             sliceEnd.schedule(Math.max(0, sliceEndsAt - sim.time()));
         }
@@ -277,8 +275,12 @@ public final class Cpu {
 
     /** CFS wakeup preemption: the woken task's virtual runtime is lower by more than the granularity. */
     private boolean shouldPreemptFor(Task woken) {
-        double currentVruntime = current.vruntime + (state.task() ? sim.time() - runStart : 0);
-        return currentVruntime - woken.vruntime > params.wakeupGranularityNs();
+        return currentVruntime() - woken.vruntime > params.wakeupGranularityNs();
+    }
+
+    /** The current task's virtual runtime, including the time it has been running now. */
+    private double currentVruntime() {
+        return current.vruntime + (state.task() ? sim.time() - runStart : 0);
     }
 
     /** Takes the CPU from the current task now, or when its kernel FPU section ends (preemption disabled). */
@@ -350,10 +352,10 @@ public final class Cpu {
         pendingWakeups.clear();
         if (current == null || !current.runnable || (needResched && !midNonPreemptible())) {
             if (current != null && current.runnable) {
-                runQueue.add(current);
+                runQueue.requeue(current);
             }
             needResched = false;
-            current = pickNext();
+            current = runQueue.pickNext();
             if (current == null) {
                 return;  // the CPU stays idle
             }
@@ -402,34 +404,6 @@ public final class Cpu {
     /** Starts a piece of work (in a STARTING state, so what it raises or wakes on this CPU meanwhile waits). */
     private double startWork(Work w) {
         return duration(w.start(this));
-    }
-
-    /** CFS's min_vruntime: never decreasing, following the smallest virtual runtime among runnable tasks. */
-    private void updateMinVruntime() {
-        double min = Double.POSITIVE_INFINITY;
-        if (current != null && current.runnable) {
-            min = current.vruntime + (state.task() ? sim.time() - runStart : 0);
-        }
-        for (Task q : runQueue) {
-            min = Math.min(min, q.vruntime);
-        }
-        if (min != Double.POSITIVE_INFINITY) {
-            minVruntime = Math.max(minVruntime, min);
-        }
-    }
-
-    private Task pickNext() {
-        Task best = null;
-        for (Task t : runQueue) {
-            if (best == null || t.vruntime < best.vruntime) {
-                best = t;
-            }
-        }
-        if (best != null) {
-            runQueue.remove(best);
-            minVruntime = Math.max(minVruntime, best.vruntime);
-        }
-        return best;
     }
 
     private static double duration(double ns) {
