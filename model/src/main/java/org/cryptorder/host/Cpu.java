@@ -9,7 +9,17 @@ import umontreal.ssj.simevents.Simulator;
 /**
  * One CPU core that runs {@link Work} in Linux's contexts: softirq work first (it preempts tasks at
  * once, except where softirqs are disabled), then tasks chosen by a fair scheduler (an
- * approximation of CFS, see {@link SchedulerParams}). Busy time is accounted per context.
+ * approximation of CFS, see {@link SchedulerParams}; the waiting tasks and {@code min_vruntime}
+ * are its {@code RunQueue}). Busy time is accounted per context.
+ *
+ * <p>Its state ({@code CpuState}): {@code IDLE}, or a piece of softirq or task work passing through its
+ * starting instant, its run and its finishing instant; a task preempted mid-work goes back to
+ * {@code IDLE} keeping its remaining time (in its {@link Task}) and later resumes without starting
+ * again. Every change goes through {@code transition}, which throws {@link IllegalStateException}
+ * when the CPU is not in the state the change leaves or the change is not in the table. Beside the
+ * state the CPU keeps two facts of Linux's own: {@code need_resched} (a preemption that waits for
+ * a kernel FPU section, or ksoftirqd's handling, to end) and whether the FPU registers hold a user
+ * task's live state.
  *
  * <p>What the model keeps of the FPU: a task's work may be a kernel FPU section ({@link
  * Work#fpuSection}). Such work cannot be preempted by other tasks; a softirq that interrupts it
@@ -20,70 +30,14 @@ import umontreal.ssj.simevents.Simulator;
  *
  * <p>ksoftirqd, when {@link SchedulerParams#softirqDeferral()} asks for it: a softirq run that
  * lasts 2 ms, 10 passes, or until a woken task waits to preempt, hands what is left to a per-CPU
- * ksoftirqd task, which the scheduler runs like any other; see {@link SoftirqDeferral} for what
- * each kernel then does at the next interrupt. Without it, softirq work always runs first.
+ * ksoftirqd task, which the scheduler runs like any other; the CPU's {@code Ksoftirqd} keeps those
+ * runs and that task, and {@link SoftirqDeferral} says what each kernel then does at the next
+ * interrupt. Without it, softirq work always runs first.
  *
  * <p>Not modelled: hard-interrupt handler time (interrupts only raise softirqs), CPU frequency
  * changes, SMT siblings, task migration between CPUs.
  */
 public final class Cpu {
-    /**
-     * What the CPU is doing. Each piece of work passes through a starting and a finishing instant,
-     * where its {@link Work#start} and {@link Work#finish} run; softirq work raised and tasks woken
-     * on this CPU at those instants take effect once the CPU has moved on (dispatch). Legal
-     * transitions, each made by {@link Cpu#transition}:
-     * <pre>
-     * IDLE -&gt; SOFTIRQ_STARTING -&gt; SOFTIRQ -&gt; SOFTIRQ_FINISHING -&gt; IDLE
-     * IDLE -&gt; TASK_STARTING    -&gt; TASK    -&gt; TASK_FINISHING    -&gt; IDLE
-     * IDLE -&gt; TASK   a preempted task resumes its work, which keeps its remaining time
-     * TASK -&gt; IDLE   the task is preempted (by softirq work or another task) mid-work
-     * </pre>
-     */
-    enum State {
-        /** Nothing runs: no work at all, or the instant between two pieces of work. */
-        IDLE,
-        /** A piece of softirq work is starting: its {@code start} runs now. */
-        SOFTIRQ_STARTING,
-        /** A piece of softirq work runs; the task it interrupted, if any, keeps its remaining time. */
-        SOFTIRQ,
-        /** A piece of softirq work has had its CPU time: its {@code finish} runs now. */
-        SOFTIRQ_FINISHING,
-        /** The current task's next piece of work is starting: its {@code start} runs now. */
-        TASK_STARTING,
-        /** The current task's work runs. */
-        TASK,
-        /** The current task's piece of work has had its CPU time: its {@code finish} runs now. */
-        TASK_FINISHING;
-
-        /** Whether a CPU in this state may move to {@code next}. */
-        boolean mayBecome(State next) {
-            return switch (this) {
-                case IDLE -> next == SOFTIRQ_STARTING || next == TASK_STARTING || next == TASK;
-                case SOFTIRQ_STARTING -> next == SOFTIRQ;
-                case SOFTIRQ -> next == SOFTIRQ_FINISHING;
-                case TASK_STARTING -> next == TASK;
-                case TASK -> next == TASK_FINISHING || next == IDLE;
-                case SOFTIRQ_FINISHING, TASK_FINISHING -> next == IDLE;
-            };
-        }
-
-        /** Softirq context: starting, running or finishing softirq work. */
-        boolean softirq() {
-            return this == SOFTIRQ_STARTING || this == SOFTIRQ || this == SOFTIRQ_FINISHING;
-        }
-
-        /** The current task's context: starting, running or finishing its work. */
-        boolean task() {
-            return this == TASK_STARTING || this == TASK || this == TASK_FINISHING;
-        }
-
-        /** At a work's start or finish, where what it raises or wakes on this CPU waits. */
-        boolean atWorkBoundary() {
-            return this == SOFTIRQ_STARTING || this == SOFTIRQ_FINISHING || this == TASK_STARTING
-                    || this == TASK_FINISHING;
-        }
-    }
-
     private final Simulator sim;
     private final int id;
     private final String name;
@@ -93,7 +47,7 @@ public final class Cpu {
     private final ArrayDeque<Work> softirqs = new ArrayDeque<>();
     private final RunQueue runQueue = new RunQueue();
     private final List<Task> pendingWakeups = new ArrayList<>();
-    private State state = State.IDLE;
+    private CpuState state = CpuState.IDLE;
     private Task current;
     private double runStart;
     private double sliceLeft;
@@ -158,16 +112,16 @@ public final class Cpu {
         return state.task() ? current.context() : null;
     }
 
-    /** The CPU's state now (see {@link State} for the legal transitions). */
-    State state() {
+    /** The CPU's state now (see {@link CpuState} for the legal transitions). */
+    CpuState state() {
         return state;
     }
 
     /**
      * Moves the CPU from {@code from} to {@code to}; throws when the CPU is not in {@code from} or
-     * the transition is not one {@link State} allows.
+     * the transition is not one {@link CpuState} allows.
      */
-    void transition(State from, State to) {
+    void transition(CpuState from, CpuState to) {
         if (state != from || !from.mayBecome(to)) {
             throw new IllegalStateException(name + ": illegal transition " + from + " -> " + to + " while " + state);
         }
@@ -235,9 +189,9 @@ public final class Cpu {
         runSoftirqsNow();
     }
 
-    /** An interrupt's exit runs pending softirqs: the running task, if any, is interrupted and keeps its remaining work. */
+    /** An interrupt's exit runs pending softirqs: the running task, if any, keeps its remaining work. */
     void runSoftirqsNow() {
-        if (state == State.TASK) {
+        if (state == CpuState.TASK) {
             pauseCurrent();
         }
         dispatch();
@@ -261,12 +215,12 @@ public final class Cpu {
         t.runnable = true;
         double running = current != null && current.runnable ? currentVruntime() : Double.POSITIVE_INFINITY;
         runQueue.enqueueWoken(t, running, params.sleeperCreditNs());
-        if (state == State.TASK && sliceEnd.time() < 0) {
+        if (state == CpuState.TASK && sliceEnd.time() < 0) {
             sliceEnd.schedule(Math.max(0, sliceEndsAt - sim.time()));
         }
         if (state.atWorkBoundary() || state.softirq()) {
             pendingWakeups.add(t);
-        } else if (state == State.IDLE) {
+        } else if (state == CpuState.IDLE) {
             dispatch();
         } else if (shouldPreemptFor(t)) {
             preemptCurrent();
@@ -324,7 +278,7 @@ public final class Cpu {
         if (sliceEnd.time() >= 0) {
             sliceEnd.cancel();
         }
-        transition(State.TASK, State.IDLE);
+        transition(CpuState.TASK, CpuState.IDLE);
     }
 
     /** Whether pending softirq work runs in softirq context now, rather than waiting for ksoftirqd. */
@@ -334,15 +288,15 @@ public final class Cpu {
 
     /** Gives the free CPU to the next work: softirqs first, then the current task, then the fairest task. */
     private void dispatch() {
-        if (state != State.IDLE) {
+        if (state != CpuState.IDLE) {
             throw new IllegalStateException(name + ": dispatch while " + state);
         }
         runStart = sim.time();
         if (!softirqs.isEmpty() && !(midWork() && bhDisabled(current.queue.peek())) && softirqsRunHere()) {
             ksoftirqd.softirqWorkStarting(runStart);
-            transition(State.IDLE, State.SOFTIRQ_STARTING);
+            transition(CpuState.IDLE, CpuState.SOFTIRQ_STARTING);
             double ns = startWork(softirqs.peek());
-            transition(State.SOFTIRQ_STARTING, State.SOFTIRQ);
+            transition(CpuState.SOFTIRQ_STARTING, CpuState.SOFTIRQ);
             done.schedule(ns);
             return;
         }
@@ -366,11 +320,11 @@ public final class Cpu {
         }
         Work running = current.queue.peek();
         if (current.remaining < 0) {
-            transition(State.IDLE, State.TASK_STARTING);
+            transition(CpuState.IDLE, CpuState.TASK_STARTING);
             current.remaining = startWork(running);
-            transition(State.TASK_STARTING, State.TASK);
+            transition(CpuState.TASK_STARTING, CpuState.TASK);
         } else {
-            transition(State.IDLE, State.TASK);  // preempted work resumes with its remaining time
+            transition(CpuState.IDLE, CpuState.TASK);  // preempted work resumes with its remaining time
         }
         done.schedule(current.remaining);
         sliceEndsAt = sim.time() + Math.rint(sliceLeft);
@@ -434,13 +388,13 @@ public final class Cpu {
         public void actions() {
             double now = sim.time();
             account(now);
-            if (state == State.SOFTIRQ) {
-                transition(State.SOFTIRQ, State.SOFTIRQ_FINISHING);
+            if (state == CpuState.SOFTIRQ) {
+                transition(CpuState.SOFTIRQ, CpuState.SOFTIRQ_FINISHING);
                 softirqs.poll().finish(Cpu.this);
                 ksoftirqd.softirqWorkDone(now);
-                transition(State.SOFTIRQ_FINISHING, State.IDLE);
+                transition(CpuState.SOFTIRQ_FINISHING, CpuState.IDLE);
             } else {
-                transition(State.TASK, State.TASK_FINISHING);
+                transition(CpuState.TASK, CpuState.TASK_FINISHING);
                 Work w = current.queue.poll();
                 current.remaining = -1;
                 sliceLeft = Math.max(0, sliceEndsAt - now);
@@ -452,7 +406,7 @@ public final class Cpu {
                     current.runnable = false;  // it sleeps and gives up the CPU
                     current = null;
                 }
-                transition(State.TASK_FINISHING, State.IDLE);
+                transition(CpuState.TASK_FINISHING, CpuState.IDLE);
             }
             dispatch();
         }
@@ -474,7 +428,7 @@ public final class Cpu {
         }
     }
 
-    // ---- ksoftirqd ----
+    // ---- what ksoftirqd asks ----
 
     /** {@code need_resched()} during a softirq run: a task woken meanwhile would preempt the interrupted one. */
     boolean taskWaitsToPreempt() {

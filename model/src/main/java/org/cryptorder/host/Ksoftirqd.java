@@ -224,7 +224,7 @@ final class Ksoftirqd {
         }
     }
 
-    /** ksoftirqd's work: the next piece of pending softirq work, handled with softirqs disabled and without preemption. */
+    /** ksoftirqd's work: the next pending piece of softirq work, handled with softirqs disabled, not preempted. */
     private final class NextSoftirq implements Work {
         private Work item;
 

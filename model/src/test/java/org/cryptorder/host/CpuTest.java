@@ -313,30 +313,30 @@ class CpuTest {
     @Test
     void anIllegalCpuTransitionThrows() {
         Cpu cpu = cpu(false);
-        assertThat(cpu.state()).isEqualTo(Cpu.State.IDLE);
+        assertThat(cpu.state()).isEqualTo(CpuState.IDLE);
         // not in the state the transition leaves
-        assertThatThrownBy(() -> cpu.transition(Cpu.State.TASK, Cpu.State.IDLE))
+        assertThatThrownBy(() -> cpu.transition(CpuState.TASK, CpuState.IDLE))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("cpu0: illegal transition TASK -> IDLE while IDLE");
         // in it, but the transition skips the work's start
-        assertThatThrownBy(() -> cpu.transition(Cpu.State.IDLE, Cpu.State.SOFTIRQ))
+        assertThatThrownBy(() -> cpu.transition(CpuState.IDLE, CpuState.SOFTIRQ))
                 .isInstanceOf(IllegalStateException.class);
-        assertThat(cpu.state()).isEqualTo(Cpu.State.IDLE);
+        assertThat(cpu.state()).isEqualTo(CpuState.IDLE);
         // a legal sequence, step by step
-        cpu.transition(Cpu.State.IDLE, Cpu.State.SOFTIRQ_STARTING);
-        cpu.transition(Cpu.State.SOFTIRQ_STARTING, Cpu.State.SOFTIRQ);
-        assertThatThrownBy(() -> cpu.transition(Cpu.State.SOFTIRQ, Cpu.State.IDLE))
+        cpu.transition(CpuState.IDLE, CpuState.SOFTIRQ_STARTING);
+        cpu.transition(CpuState.SOFTIRQ_STARTING, CpuState.SOFTIRQ);
+        assertThatThrownBy(() -> cpu.transition(CpuState.SOFTIRQ, CpuState.IDLE))
                 .as("softirq work is never preempted").isInstanceOf(IllegalStateException.class);
-        cpu.transition(Cpu.State.SOFTIRQ, Cpu.State.SOFTIRQ_FINISHING);
-        cpu.transition(Cpu.State.SOFTIRQ_FINISHING, Cpu.State.IDLE);
-        assertThat(cpu.state()).isEqualTo(Cpu.State.IDLE);
+        cpu.transition(CpuState.SOFTIRQ, CpuState.SOFTIRQ_FINISHING);
+        cpu.transition(CpuState.SOFTIRQ_FINISHING, CpuState.IDLE);
+        assertThat(cpu.state()).isEqualTo(CpuState.IDLE);
     }
 
     @Test
     void theCpuStatesAllowExactlyTheTransitionsOfTheWorkCycle() {
         List<String> legal = new ArrayList<>();
-        for (Cpu.State from : Cpu.State.values()) {
-            for (Cpu.State to : Cpu.State.values()) {
+        for (CpuState from : CpuState.values()) {
+            for (CpuState to : CpuState.values()) {
                 if (from.mayBecome(to)) {
                     legal.add(from + "->" + to);
                 }
