@@ -12,10 +12,10 @@ import umontreal.ssj.simevents.Simulator;
  * approximation of CFS, see {@link SchedulerParams}; the waiting tasks and {@code min_vruntime}
  * are its {@code RunQueue}). Busy time is accounted per context.
  *
- * <p>Its state ({@code CpuState}): {@code IDLE}, or a piece of softirq or task work passing through its
- * starting instant, its run and its finishing instant; a task preempted mid-work goes back to
- * {@code IDLE} keeping its remaining time (in its {@link Task}) and later resumes without starting
- * again. Every change goes through {@code transition}, which throws {@link IllegalStateException}
+ * <p>Its state ({@code CpuState}): {@code IDLE}, or a piece of softirq or task work passing
+ * through its starting instant, its run and its finishing instant; a task preempted mid-work goes
+ * back to {@code IDLE} keeping its remaining time (in its {@link Task}) and later resumes without
+ * starting again. Every change goes through {@code transition}, which throws {@link IllegalStateException}
  * when the CPU is not in the state the change leaves or the change is not in the table. Beside the
  * state the CPU keeps two facts of Linux's own: {@code need_resched} (a preemption that waits for
  * a kernel FPU section, or ksoftirqd's handling, to end) and whether the FPU registers hold a user

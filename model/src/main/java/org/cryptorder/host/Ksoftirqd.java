@@ -22,14 +22,14 @@ import umontreal.ssj.simevents.Simulator;
  *
  * <p>The states, and the transitions {@link #transition} allows:
  * <pre>
- * SLEEPING -&gt; SOFTIRQ_RUN                a run begins
- * SOFTIRQ_RUN -&gt; SLEEPING                nothing left: the run ends
- * SOFTIRQ_RUN -&gt; RUNNABLE                a limit reached: wakeup_softirqd()
- * RUNNABLE -&gt; SLEEPING                   ksoftirqd ran out of work
- * RUNNABLE -&gt; RUNNABLE_RUN_DUE           an interrupt's exit or the tick runs pending softirqs (INLINE_AT_IRQ_EXIT)
- * RUNNABLE_RUN_DUE -&gt; RUNNABLE_SOFTIRQ_RUN   that run begins
- * RUNNABLE_RUN_DUE -&gt; SLEEPING           ksoftirqd ran out of work before the run could begin
- * RUNNABLE_SOFTIRQ_RUN -&gt; RUNNABLE       the run ends, or reaches a limit (ksoftirqd is already runnable)
+ * SLEEPING -&gt; SOFTIRQ_RUN                   a run begins
+ * SOFTIRQ_RUN -&gt; SLEEPING                   nothing is left: the run ends
+ * SOFTIRQ_RUN -&gt; RUNNABLE                   a limit is reached: wakeup_softirqd()
+ * RUNNABLE -&gt; SLEEPING                      ksoftirqd has run out of work
+ * RUNNABLE -&gt; RUNNABLE_RUN_DUE              INLINE_AT_IRQ_EXIT: an interrupt's exit or the tick
+ * RUNNABLE_RUN_DUE -&gt; RUNNABLE_SOFTIRQ_RUN  that run begins
+ * RUNNABLE_RUN_DUE -&gt; SLEEPING              ksoftirqd ran out of work first
+ * RUNNABLE_SOFTIRQ_RUN -&gt; RUNNABLE          the run ends or reaches a limit
  * </pre>
  */
 final class Ksoftirqd {
