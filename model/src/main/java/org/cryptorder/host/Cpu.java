@@ -9,7 +9,17 @@ import umontreal.ssj.simevents.Simulator;
 /**
  * One CPU core that runs {@link Work} in Linux's contexts: softirq work first (it preempts tasks at
  * once, except where softirqs are disabled), then tasks chosen by a fair scheduler (an
- * approximation of CFS, see {@link SchedulerParams}). Busy time is accounted per context.
+ * approximation of CFS, see {@link SchedulerParams}; the waiting tasks and {@code min_vruntime}
+ * are its {@code RunQueue}). Busy time is accounted per context.
+ *
+ * <p>Its state ({@code CpuState}): {@code IDLE}, or a piece of softirq or task work passing
+ * through its starting instant, its run and its finishing instant; a task preempted mid-work goes
+ * back to {@code IDLE} keeping its remaining time (in its {@link Task}) and later resumes without
+ * starting again. Every change goes through {@code transition}, which throws {@link IllegalStateException}
+ * when the CPU is not in the state the change leaves or the change is not in the table. Beside the
+ * state the CPU keeps two facts of Linux's own: {@code need_resched} (a preemption that waits for
+ * a kernel FPU section, or ksoftirqd's handling, to end) and whether the FPU registers hold a user
+ * task's live state.
  *
  * <p>What the model keeps of the FPU: a task's work may be a kernel FPU section ({@link
  * Work#fpuSection}). Such work cannot be preempted by other tasks; a softirq that interrupts it
@@ -20,15 +30,14 @@ import umontreal.ssj.simevents.Simulator;
  *
  * <p>ksoftirqd, when {@link SchedulerParams#softirqDeferral()} asks for it: a softirq run that
  * lasts 2 ms, 10 passes, or until a woken task waits to preempt, hands what is left to a per-CPU
- * ksoftirqd task, which the scheduler runs like any other; see {@link SoftirqDeferral} for what
- * each kernel then does at the next interrupt. Without it, softirq work always runs first.
+ * ksoftirqd task, which the scheduler runs like any other; the CPU's {@code Ksoftirqd} keeps those
+ * runs and that task, and {@link SoftirqDeferral} says what each kernel then does at the next
+ * interrupt. Without it, softirq work always runs first.
  *
  * <p>Not modelled: hard-interrupt handler time (interrupts only raise softirqs), CPU frequency
  * changes, SMT siblings, task migration between CPUs.
  */
 public final class Cpu {
-    private enum State { IDLE, SOFTIRQ, TASK }
-
     private final Simulator sim;
     private final int id;
     private final String name;
@@ -36,38 +45,21 @@ public final class Cpu {
     private final boolean fpuSectionsDisableBh;
 
     private final ArrayDeque<Work> softirqs = new ArrayDeque<>();
-    private final List<Task> runQueue = new ArrayList<>();
+    private final RunQueue runQueue = new RunQueue();
     private final List<Task> pendingWakeups = new ArrayList<>();
-    private State state = State.IDLE;
+    private CpuState state = CpuState.IDLE;
     private Task current;
     private double runStart;
     private double sliceLeft;
     /** When the current task's slice ends; the SliceEnd event is only pending while others wait to run. */
     private double sliceEndsAt;
     private boolean needResched;
-    private boolean handling;
-    private double minVruntime;
     private boolean userFpuLive;
     private final double[] busyNs = new double[Context.values().length];
     private final Event done;
     private final Event sliceEnd;
 
-    // ksoftirqd (SoftirqDeferral other than NONE)
-    private final SoftirqDeferral deferral;
-    private Task ksoftirqd;
-    /** ksoftirqd handles one piece of softirq work at a time, so one object serves them all. */
-    private final KsoftirqdWork ksoftirqdWork = new KsoftirqdWork();
-    /** ksoftirqd is runnable (TASK_RUNNING): woken with softirq work and not yet out of it. */
-    private boolean ksoftirqdRunning;
-    /** An interrupt or tick runs pending softirqs now although ksoftirqd is runnable (INLINE_AT_IRQ_EXIT). */
-    private boolean inlineRun;
-    /** A softirq run ({@code __do_softirq}) is under way on this CPU, in softirq context. */
-    private boolean inSoftirqRun;
-    private double softirqRunStart;
-    private int passItems;
-    private int restarts;
-    private long ksoftirqdWakeups;
-    private Event tick;
+    private final Ksoftirqd ksoftirqd;
 
     /**
      * @param fpuSectionsDisableBh Linux 6.15 and later: a kernel FPU section disables softirqs, so a
@@ -81,7 +73,7 @@ public final class Cpu {
         this.fpuSectionsDisableBh = fpuSectionsDisableBh;
         this.done = new WorkDone(sim);
         this.sliceEnd = new SliceEnd(sim);
-        this.deferral = params.softirqDeferral();
+        this.ksoftirqd = new Ksoftirqd(this, params.softirqDeferral());
     }
 
     public int id() {
@@ -109,16 +101,31 @@ public final class Cpu {
 
     /** Whether the CPU is now running softirq work. */
     public boolean inSoftirq() {
-        return state == State.SOFTIRQ;
+        return state.softirq();
     }
 
     /** The context of the work now running, or null when idle. */
     public Context context() {
-        return switch (state) {
-            case IDLE -> null;
-            case SOFTIRQ -> Context.SOFTIRQ;
-            case TASK -> current.context();
-        };
+        if (state.softirq()) {
+            return Context.SOFTIRQ;
+        }
+        return state.task() ? current.context() : null;
+    }
+
+    /** The CPU's state now (see {@link CpuState} for the legal transitions). */
+    CpuState state() {
+        return state;
+    }
+
+    /**
+     * Moves the CPU from {@code from} to {@code to}; throws when the CPU is not in {@code from} or
+     * the transition is not one {@link CpuState} allows.
+     */
+    void transition(CpuState from, CpuState to) {
+        if (state != from || !from.mayBecome(to)) {
+            throw new IllegalStateException(name + ": illegal transition " + from + " -> " + to + " while " + state);
+        }
+        state = to;
     }
 
     /**
@@ -126,7 +133,7 @@ public final class Cpu {
      * softirq that interrupted a task's kernel FPU section ({@code in_kernel_fpu} set).
      */
     public boolean simdUsable() {
-        return state != State.SOFTIRQ || !interruptedFpuSection();
+        return !state.softirq() || !interruptedFpuSection();
     }
 
     /** Whether the task this softirq interrupted is inside a kernel FPU section. */
@@ -146,8 +153,8 @@ public final class Cpu {
     }
 
     /** Whether softirqs are held off by the running work. */
-    private boolean bhHeld() {
-        return state == State.TASK && midWork() && bhDisabled(current.queue.peek());
+    boolean bhHeld() {
+        return state.task() && midWork() && bhDisabled(current.queue.peek());
     }
 
     private boolean bhDisabled(Work w) {
@@ -171,24 +178,33 @@ public final class Cpu {
         softirqRaised();
     }
 
-    /** Runs newly raised softirq work now unless softirqs are running, deferred or held off. */
+    /** Runs newly raised softirq work now unless softirqs are running, left to ksoftirqd or held off. */
     private void softirqRaised() {
-        if (ksoftirqdRunning) {
-            if (state == State.SOFTIRQ || inKsoftirqd()) {
-                return;  // raised by softirq work itself: this run or ksoftirqd takes it
-            }
-            if (deferral == SoftirqDeferral.KSOFTIRQD_ONLY) {
-                return;  // 4.9-6.4: left to ksoftirqd while it is runnable
-            }
-            inlineRun = true;  // an interrupt's exit, or a task enabling softirqs: they run now
-        }
-        if (handling || state == State.SOFTIRQ || bhHeld()) {
+        if (!ksoftirqd.interruptExitMayRunSoftirqs()) {
             return;
         }
-        if (state == State.TASK) {
+        if (state.atWorkBoundary() || state.softirq() || bhHeld()) {
+            return;
+        }
+        runSoftirqsNow();
+    }
+
+    /** An interrupt's exit runs pending softirqs: the running task, if any, keeps its remaining work. */
+    void runSoftirqsNow() {
+        if (state == CpuState.TASK) {
             pauseCurrent();
         }
         dispatch();
+    }
+
+    /** Whether softirq work is pending on this CPU. */
+    boolean softirqPending() {
+        return !softirqs.isEmpty();
+    }
+
+    /** Takes the next pending piece of softirq work off the queue (ksoftirqd handles it as its own work). */
+    Work takeSoftirq() {
+        return softirqs.poll();
     }
 
     /** Called by {@link Task#submit} when a sleeping task gets work. */
@@ -197,15 +213,14 @@ public final class Cpu {
             throw new IllegalStateException(t + " woke while holding the CPU");
         }
         t.runnable = true;
-        updateMinVruntime();
-        t.vruntime = Math.max(t.vruntime, minVruntime - params.sleeperCreditNs());
-        runQueue.add(t);
-        if (!handling && state == State.TASK && sliceEnd.time() < 0) {
+        double running = current != null && current.runnable ? currentVruntime() : Double.POSITIVE_INFINITY;
+        runQueue.enqueueWoken(t, running, params.sleeperCreditNs());
+        if (state == CpuState.TASK && sliceEnd.time() < 0) {
             sliceEnd.schedule(Math.max(0, sliceEndsAt - sim.time()));
         }
-        if (handling || state == State.SOFTIRQ) {
+        if (state.atWorkBoundary() || state.softirq()) {
             pendingWakeups.add(t);
-        } else if (state == State.IDLE) {
+        } else if (state == CpuState.IDLE) {
             dispatch();
         } else if (shouldPreemptFor(t)) {
             preemptCurrent();
@@ -214,8 +229,12 @@ public final class Cpu {
 
     /** CFS wakeup preemption: the woken task's virtual runtime is lower by more than the granularity. */
     private boolean shouldPreemptFor(Task woken) {
-        double currentVruntime = current.vruntime + (state == State.TASK ? sim.time() - runStart : 0);
-        return currentVruntime - woken.vruntime > params.wakeupGranularityNs();
+        return currentVruntime() - woken.vruntime > params.wakeupGranularityNs();
+    }
+
+    /** The current task's virtual runtime, including the time it has been running now. */
+    private double currentVruntime() {
+        return current.vruntime + (state.task() ? sim.time() - runStart : 0);
     }
 
     /** Takes the CPU from the current task now, or when its kernel FPU section ends (preemption disabled). */
@@ -259,26 +278,26 @@ public final class Cpu {
         if (sliceEnd.time() >= 0) {
             sliceEnd.cancel();
         }
-        state = State.IDLE;
+        transition(CpuState.TASK, CpuState.IDLE);
     }
 
     /** Whether pending softirq work runs in softirq context now, rather than waiting for ksoftirqd. */
     private boolean softirqsRunHere() {
-        return !ksoftirqdRunning || inlineRun;
+        return !ksoftirqd.keepsPendingWork();
     }
 
     /** Gives the free CPU to the next work: softirqs first, then the current task, then the fairest task. */
     private void dispatch() {
+        if (state != CpuState.IDLE) {
+            throw new IllegalStateException(name + ": dispatch while " + state);
+        }
         runStart = sim.time();
         if (!softirqs.isEmpty() && !(midWork() && bhDisabled(current.queue.peek())) && softirqsRunHere()) {
-            if (!inSoftirqRun && deferral != SoftirqDeferral.NONE) {
-                inSoftirqRun = true;
-                softirqRunStart = runStart;
-                passItems = 0;
-                restarts = 0;
-            }
-            state = State.SOFTIRQ;
-            done.schedule(startWork(softirqs.peek()));
+            ksoftirqd.softirqWorkStarting(runStart);
+            transition(CpuState.IDLE, CpuState.SOFTIRQ_STARTING);
+            double ns = startWork(softirqs.peek());
+            transition(CpuState.SOFTIRQ_STARTING, CpuState.SOFTIRQ);
+            done.schedule(ns);
             return;
         }
         if (current != null && current.runnable && pendingWakeupPreempts()) {
@@ -287,23 +306,25 @@ public final class Cpu {
         pendingWakeups.clear();
         if (current == null || !current.runnable || (needResched && !midNonPreemptible())) {
             if (current != null && current.runnable) {
-                runQueue.add(current);
+                runQueue.requeue(current);
             }
             needResched = false;
-            current = pickNext();
+            current = runQueue.pickNext();
             if (current == null) {
-                state = State.IDLE;
-                return;
+                return;  // the CPU stays idle
             }
             sliceLeft = Math.max(params.minGranularityNs(), params.latencyNs() / (runQueue.size() + 1));
         }
-        state = State.TASK;
         if (current.userFpu()) {
             userFpuLive = true;
         }
         Work running = current.queue.peek();
         if (current.remaining < 0) {
+            transition(CpuState.IDLE, CpuState.TASK_STARTING);
             current.remaining = startWork(running);
+            transition(CpuState.TASK_STARTING, CpuState.TASK);
+        } else {
+            transition(CpuState.IDLE, CpuState.TASK);  // preempted work resumes with its remaining time
         }
         done.schedule(current.remaining);
         sliceEndsAt = sim.time() + Math.rint(sliceLeft);
@@ -334,43 +355,9 @@ public final class Cpu {
         return false;
     }
 
-    /** Starts a piece of work; what it raises or wakes on this CPU meanwhile is deferred. */
+    /** Starts a piece of work (in a STARTING state, so what it raises or wakes on this CPU meanwhile waits). */
     private double startWork(Work w) {
-        boolean was = handling;
-        handling = true;
-        try {
-            return duration(w.start(this));
-        } finally {
-            handling = was;
-        }
-    }
-
-    /** CFS's min_vruntime: never decreasing, following the smallest virtual runtime among runnable tasks. */
-    private void updateMinVruntime() {
-        double min = Double.POSITIVE_INFINITY;
-        if (current != null && current.runnable) {
-            min = current.vruntime + (state == State.TASK ? sim.time() - runStart : 0);
-        }
-        for (Task q : runQueue) {
-            min = Math.min(min, q.vruntime);
-        }
-        if (min != Double.POSITIVE_INFINITY) {
-            minVruntime = Math.max(minVruntime, min);
-        }
-    }
-
-    private Task pickNext() {
-        Task best = null;
-        for (Task t : runQueue) {
-            if (best == null || t.vruntime < best.vruntime) {
-                best = t;
-            }
-        }
-        if (best != null) {
-            runQueue.remove(best);
-            minVruntime = Math.max(minVruntime, best.vruntime);
-        }
-        return best;
+        return duration(w.start(this));
     }
 
     private static double duration(double ns) {
@@ -383,9 +370,9 @@ public final class Cpu {
     private void account(double now) {
         double d = now - runStart;
         runStart = now;
-        if (state == State.SOFTIRQ) {
+        if (state.softirq()) {
             busyNs[Context.SOFTIRQ.ordinal()] += d;
-        } else if (state == State.TASK) {
+        } else if (state.task()) {
             busyNs[current.context().ordinal()] += d;
             current.busyNs += d;
             current.vruntime += d;
@@ -401,13 +388,13 @@ public final class Cpu {
         public void actions() {
             double now = sim.time();
             account(now);
-            handling = true;
-            if (state == State.SOFTIRQ) {
+            if (state == CpuState.SOFTIRQ) {
+                transition(CpuState.SOFTIRQ, CpuState.SOFTIRQ_FINISHING);
                 softirqs.poll().finish(Cpu.this);
-                if (deferral != SoftirqDeferral.NONE) {
-                    endOfSoftirqWork(now);
-                }
+                ksoftirqd.softirqWorkDone(now);
+                transition(CpuState.SOFTIRQ_FINISHING, CpuState.IDLE);
             } else {
+                transition(CpuState.TASK, CpuState.TASK_FINISHING);
                 Work w = current.queue.poll();
                 current.remaining = -1;
                 sliceLeft = Math.max(0, sliceEndsAt - now);
@@ -419,9 +406,8 @@ public final class Cpu {
                     current.runnable = false;  // it sleeps and gives up the CPU
                     current = null;
                 }
+                transition(CpuState.TASK_FINISHING, CpuState.IDLE);
             }
-            handling = false;
-            state = State.IDLE;
             dispatch();
         }
     }
@@ -442,35 +428,10 @@ public final class Cpu {
         }
     }
 
-    // ---- ksoftirqd ----
-
-    /**
-     * After a piece of softirq work in a softirq run: the run ends when nothing is pending; at the
-     * end of a pass ({@link SoftirqDeferral#PASS} pieces) it goes on only within 2 ms, 10 passes
-     * and while no woken task waits to preempt; otherwise ksoftirqd gets the rest.
-     */
-    private void endOfSoftirqWork(double now) {
-        if (softirqs.isEmpty()) {
-            inSoftirqRun = false;
-            inlineRun = false;
-            return;
-        }
-        if (++passItems < SoftirqDeferral.PASS) {
-            return;
-        }
-        passItems = 0;
-        restarts++;
-        if (now - softirqRunStart < SoftirqDeferral.MAX_SOFTIRQ_NS && restarts < SoftirqDeferral.MAX_RESTARTS
-                && !taskWaitsToPreempt()) {
-            return;
-        }
-        inSoftirqRun = false;
-        inlineRun = false;
-        wakeKsoftirqd();
-    }
+    // ---- what ksoftirqd asks ----
 
     /** {@code need_resched()} during a softirq run: a task woken meanwhile would preempt the interrupted one. */
-    private boolean taskWaitsToPreempt() {
+    boolean taskWaitsToPreempt() {
         if (needResched) {
             return true;
         }
@@ -483,107 +444,24 @@ public final class Cpu {
         return false;
     }
 
-    /** {@code wakeup_softirqd()}: ksoftirqd becomes runnable with the pending softirq work. */
-    private void wakeKsoftirqd() {
-        if (ksoftirqdRunning) {
-            return;
-        }
-        if (ksoftirqd == null) {
-            ksoftirqd = new Task(this, "ksoftirqd/" + id, Context.SOFTIRQ, false, true);
-        }
-        ksoftirqdRunning = true;
-        ksoftirqdWakeups++;
-        ksoftirqd.submit(ksoftirqdWork);
-        if (deferral == SoftirqDeferral.INLINE_AT_IRQ_EXIT) {
-            scheduleTick();
-        }
-    }
-
-    private void scheduleTick() {
-        if (tick == null) {
-            tick = new Tick(sim);
-        }
-        if (tick.time() < 0) {
-            double now = sim.time();
-            double next = (Math.floor(now / SoftirqDeferral.TICK_NS) + 1) * SoftirqDeferral.TICK_NS;
-            tick.schedule(next - now);
-        }
-    }
-
     /** Whether ksoftirqd is the task running now (its softirq work is accounted as softirq time). */
     public boolean inKsoftirqd() {
-        return ksoftirqd != null && state == State.TASK && current == ksoftirqd;
+        return state.task() && current == ksoftirqd.thread();
+    }
+
+    /** This CPU's ksoftirqd and its softirq runs. */
+    Ksoftirqd ksoftirqd() {
+        return ksoftirqd;
     }
 
     /** Times ksoftirqd was woken with work left by a softirq run. */
     public long ksoftirqdWakeups() {
-        return ksoftirqdWakeups;
+        return ksoftirqd.wakeups();
     }
 
     /** ksoftirqd's CPU time so far, ns, including the work it is running (also counted as softirq time). */
     public double ksoftirqdBusyNs() {
-        if (ksoftirqd == null) {
-            return 0;
-        }
-        return ksoftirqd.busyNs() + (inKsoftirqd() ? sim.time() - runStart : 0);
-    }
-
-    /** One piece of pending softirq work, handled by ksoftirqd with softirqs disabled and without preemption. */
-    private final class KsoftirqdWork implements Work {
-        private Work item;
-
-        @Override
-        public double start(Cpu c) {
-            item = softirqs.poll();
-            return item == null ? 0 : item.start(c);
-        }
-
-        @Override
-        public void finish(Cpu c) {
-            Work w = item;
-            item = null;
-            if (w != null) {
-                w.finish(c);
-            }
-            if (!softirqs.isEmpty()) {
-                ksoftirqd.submit(this);  // the CPU took this piece off the task's queue before finishing it
-            } else {
-                ksoftirqdRunning = false;
-            }
-        }
-
-        @Override
-        public boolean bhDisabled() {
-            return true;
-        }
-
-        @Override
-        public boolean preemptible() {
-            return false;
-        }
-    }
-
-    /** The timer tick while ksoftirqd is runnable (INLINE_AT_IRQ_EXIT): its interrupt's exit runs pending softirqs. */
-    private final class Tick extends Event {
-        Tick(Simulator s) {
-            super(s);
-        }
-
-        @Override
-        public void actions() {
-            if (!ksoftirqdRunning) {
-                return;
-            }
-            scheduleTick();
-            if (softirqs.isEmpty() || state == State.SOFTIRQ || inKsoftirqd() || bhHeld()) {
-                return;
-            }
-            inlineRun = true;
-            if (state == State.TASK) {
-                pauseCurrent();
-            }
-            dispatch();
-        }
+        return ksoftirqd.thread().busyNs() + (inKsoftirqd() ? sim.time() - runStart : 0);
     }
 
     // ---- accounting ----

@@ -24,7 +24,29 @@
  * for it with {@code hosts.ksoftirqd}): a softirq run that lasts 2 ms, 10 passes or until a woken
  * task waits hands the rest to a per-CPU ksoftirqd task; the next interrupt then runs pending
  * softirqs at once (3.10, 4.6-4.8, 6.5+, with a 1 ms timer tick) or leaves them to ksoftirqd
- * (4.9-6.4). Off, softirq work runs before any task however long it lasts.
+ * (4.9-6.4). Off, softirq work runs before any task however long it lasts. Each CPU's
+ * {@code Ksoftirqd} (after {@code kernel/softirq.c}: {@code __do_softirq()}'s
+ * {@code MAX_SOFTIRQ_TIME} and {@code MAX_SOFTIRQ_RESTART}, {@code wakeup_softirqd()}) keeps the
+ * softirq runs and the ksoftirqd task; the CPU schedules that task like any other.
+ *
+ * <h2>States</h2>
+ * Each stateful part has a state enum, and every change of state goes through one method that
+ * checks the state it leaves and throws {@link java.lang.IllegalStateException} on an illegal
+ * transition (as ns-3's devices check their {@code TxMachineState}):
+ * <ul>
+ *   <li>{@link org.cryptorder.host.Cpu} ({@code CpuState}): {@code IDLE}; {@code SOFTIRQ_STARTING -> SOFTIRQ ->
+ *       SOFTIRQ_FINISHING -> IDLE} for a piece of softirq work; {@code TASK_STARTING -> TASK ->
+ *       TASK_FINISHING -> IDLE} for a piece of a task's work; {@code TASK -> IDLE} when the task is
+ *       preempted mid-work (it keeps its remaining time) and {@code IDLE -> TASK} when it resumes.
+ *       What work raises or wakes on its own CPU at its starting or finishing instant takes effect
+ *       once the CPU moves on.</li>
+ *   <li>{@code Ksoftirqd}: {@code SLEEPING} (softirqs raised now start a run), {@code SOFTIRQ_RUN}
+ *       (a run under way), {@code RUNNABLE} (ksoftirqd has the pending work), and, on kernels whose
+ *       interrupts still run softirqs while ksoftirqd is runnable, {@code RUNNABLE_RUN_DUE} and
+ *       {@code RUNNABLE_SOFTIRQ_RUN}. A run ends in {@code SLEEPING} when nothing is left and in
+ *       {@code RUNNABLE} when it reaches a limit; ksoftirqd sleeps again once nothing is pending.</li>
+ *   <li>{@link org.cryptorder.net.Nic}'s transmitter: {@code IDLE <-> TRANSMITTING}.</li>
+ * </ul>
  *
  * <h2>Not modelled</h2>
  * Hard-interrupt handler time, EEVDF (Linux 6.6+ replaced CFS; the fair-share outcome is similar, the wakeup details
@@ -35,6 +57,12 @@
  * softirq preempting a task; the FPU rule before and from 6.15; softirqs held off by bottom-half
  * disabled work; wakeup preemption not breaking a kernel FPU section; one state save), fairness of
  * two CPU-bound tasks within one scheduling latency over a second, and busy time adding up to the
- * elapsed time.
+ * elapsed time; the state each piece of work sees at its start and finish, and that illegal
+ * transitions throw. {@code KsoftirqdTest}: the hand-over after 2 ms (2 100 frames of 1 us) and
+ * after a pass when a woken task waits, CFS sharing between ksoftirqd and a task, the tick's runs
+ * on 6.5+ kernels, the FPU usable in ksoftirqd, and the states a flood passes through.
+ * {@code RunQueueTest}: sleeper placement, min_vruntime never decreasing, the next pick. The
+ * bundled experiments' fingerprints ({@code FingerprintTest}) guard the whole against silent
+ * change.
  */
 package org.cryptorder.host;

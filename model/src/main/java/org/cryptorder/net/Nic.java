@@ -12,11 +12,25 @@ import umontreal.ssj.simevents.Simulator;
  * there (with {@link RxSteering#PER_FRAME}, frames go to the queues in turn instead), and the NAPI poll then handles up to {@code budget} frames, one piece of softirq work per
  * frame, before yielding to other softirq work.
  *
+ * <p>The transmitter is in one of two states ({@link TxState}): {@code IDLE}, with every TX ring
+ * empty, or {@code TRANSMITTING} one frame, which the {@code TransmitComplete} event ends; it then
+ * starts the next frame from the rings in turn, or goes idle. Each transition checks the state it
+ * leaves, as ns-3's {@code PointToPointNetDevice} checks its {@code TxMachineState}, and throws
+ * {@link IllegalStateException} on an illegal one.
+ *
  * <p>Not modelled: interrupt moderation delays, the TX completion interrupt, GRO on the real
  * device. The softirq budget and ksoftirqd are the CPU's ({@link org.cryptorder.host.SoftirqDeferral}),
  * when the experiment asks for them.
  */
 public final class Nic implements Link.Receiver {
+    /** The transmitter's state: idle, or serialising one frame onto the link. */
+    public enum TxState {
+        /** No frame on the wire; every TX ring is empty (a queued frame starts at once). */
+        IDLE,
+        /** One frame is being serialised; the rings wait for its {@code TransmitComplete}. */
+        TRANSMITTING
+    }
+
     /** Linux's default NAPI weight ({@code NAPI_POLL_WEIGHT}). */
     public static final int DEFAULT_BUDGET = 64;
 
@@ -33,7 +47,8 @@ public final class Nic implements Link.Receiver {
     private int nextTxRing;
     private final RxSteering steering;
     private int nextRxQueue;
-    /** The frame being serialised, null while the transmitter is idle. */
+    private TxState txState = TxState.IDLE;
+    /** The frame being serialised while {@code TRANSMITTING}, null while {@code IDLE}. */
     private Packet onWire;
 
     /**
@@ -82,10 +97,28 @@ public final class Nic implements Link.Receiver {
         if (!txRings[ring].offer(p, sim.time())) {
             return false;
         }
-        if (onWire == null) {
+        if (txState == TxState.IDLE) {
             startNext();
         }
         return true;
+    }
+
+    /** The transmitter's state now. */
+    public TxState txState() {
+        return txState;
+    }
+
+    /**
+     * Moves the transmitter from {@code from} to {@code to}: IDLE to TRANSMITTING when a frame
+     * starts, TRANSMITTING to IDLE when it ends; anything else, or a transmitter not in {@code from},
+     * is an illegal transition.
+     */
+    void txTransition(TxState from, TxState to) {
+        if (txState != from || from == to) {
+            throw new IllegalStateException(name + " transmitter: illegal transition " + from + " -> " + to
+                    + " while " + txState);
+        }
+        txState = to;
     }
 
     public int txRingCount() {
@@ -98,6 +131,7 @@ public final class Nic implements Link.Receiver {
             if (!r.isEmpty()) {
                 nextTxRing = (nextTxRing + k + 1) % txRings.length;
                 Packet p = r.poll(sim.time());
+                txTransition(TxState.IDLE, TxState.TRANSMITTING);
                 onWire = p;
                 double end = out.send(p);
                 if (FrameTrace.follows(trace, p)) {
@@ -121,6 +155,7 @@ public final class Nic implements Link.Receiver {
         public void actions() {
             Packet sent = onWire;
             onWire = null;
+            txTransition(TxState.TRANSMITTING, TxState.IDLE);
             startNext();
             sent.release();
         }

@@ -1,6 +1,7 @@
 package org.cryptorder.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ class CpuTest {
         final boolean fpu;
         final boolean bh;
         Consumer<Cpu> atStart = c -> { };
+        Consumer<Cpu> atFinish = c -> { };
         double started = -1;
         double finished = -1;
 
@@ -47,6 +49,7 @@ class CpuTest {
         @Override
         public void finish(Cpu cpu) {
             finished = sim.time();
+            atFinish.accept(cpu);
             log.add(name + "@" + (long) finished);
         }
 
@@ -280,5 +283,67 @@ class CpuTest {
         }
         assertThat(total).isCloseTo(5e6, within(0.0));
         assertThat(cpu.busyNs(Context.SOFTIRQ)).isEqualTo(100 * 1_234);
+    }
+
+    @Test
+    void workPassesThroughItsStartingAndFinishingStatesAndAPreemptedTaskResumesWithoutStartingAgain() {
+        Cpu cpu = cpu(false);
+        Task app = cpu.newTask("app", Context.USER_TASK, false);
+        List<String> seen = new ArrayList<>();
+        Consumer<String> look = when -> seen.add(when + ":" + cpu.state());
+        Fixed job = new Fixed("job", 10_000);
+        job.atStart = c -> look.accept("job start");
+        job.atFinish = c -> look.accept("job finish");
+        Fixed rx = new Fixed("rx", 2_000);
+        rx.atStart = c -> look.accept("rx start");
+        rx.atFinish = c -> look.accept("rx finish");
+        script.at(0, () -> app.submit(job));
+        script.at(1_000, () -> look.accept("1 us"));
+        script.at(1_000, () -> cpu.raiseSoftirq(rx));
+        script.at(2_000, () -> look.accept("2 us"));
+        script.at(4_000, () -> look.accept("4 us"));
+        script.at(20_000, () -> look.accept("20 us"));
+        script.runUntil(1e6);
+        assertThat(seen).containsExactly("job start:TASK_STARTING", "1 us:TASK", "rx start:SOFTIRQ_STARTING",
+                "2 us:SOFTIRQ", "rx finish:SOFTIRQ_FINISHING", "4 us:TASK", "job finish:TASK_FINISHING",
+                "20 us:IDLE");
+        assertThat(log).containsExactly("rx@3000", "job@12000");
+    }
+
+    @Test
+    void anIllegalCpuTransitionThrows() {
+        Cpu cpu = cpu(false);
+        assertThat(cpu.state()).isEqualTo(CpuState.IDLE);
+        // not in the state the transition leaves
+        assertThatThrownBy(() -> cpu.transition(CpuState.TASK, CpuState.IDLE))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("cpu0: illegal transition TASK -> IDLE while IDLE");
+        // in it, but the transition skips the work's start
+        assertThatThrownBy(() -> cpu.transition(CpuState.IDLE, CpuState.SOFTIRQ))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(cpu.state()).isEqualTo(CpuState.IDLE);
+        // a legal sequence, step by step
+        cpu.transition(CpuState.IDLE, CpuState.SOFTIRQ_STARTING);
+        cpu.transition(CpuState.SOFTIRQ_STARTING, CpuState.SOFTIRQ);
+        assertThatThrownBy(() -> cpu.transition(CpuState.SOFTIRQ, CpuState.IDLE))
+                .as("softirq work is never preempted").isInstanceOf(IllegalStateException.class);
+        cpu.transition(CpuState.SOFTIRQ, CpuState.SOFTIRQ_FINISHING);
+        cpu.transition(CpuState.SOFTIRQ_FINISHING, CpuState.IDLE);
+        assertThat(cpu.state()).isEqualTo(CpuState.IDLE);
+    }
+
+    @Test
+    void theCpuStatesAllowExactlyTheTransitionsOfTheWorkCycle() {
+        List<String> legal = new ArrayList<>();
+        for (CpuState from : CpuState.values()) {
+            for (CpuState to : CpuState.values()) {
+                if (from.mayBecome(to)) {
+                    legal.add(from + "->" + to);
+                }
+            }
+        }
+        assertThat(legal).containsExactlyInAnyOrder("IDLE->SOFTIRQ_STARTING", "IDLE->TASK_STARTING", "IDLE->TASK",
+                "SOFTIRQ_STARTING->SOFTIRQ", "SOFTIRQ->SOFTIRQ_FINISHING", "SOFTIRQ_FINISHING->IDLE",
+                "TASK_STARTING->TASK", "TASK->TASK_FINISHING", "TASK->IDLE", "TASK_FINISHING->IDLE");
     }
 }

@@ -1,6 +1,7 @@
 package org.cryptorder.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
@@ -24,6 +25,8 @@ class KsoftirqdTest {
         int done;
         double lastAt = -1;
         final List<Boolean> simdUsable = new ArrayList<>();
+        /** ksoftirqd's state when each frame started, repeats left out. */
+        final List<Ksoftirqd.State> states = new ArrayList<>();
 
         Flood(int frames) {
             this.frames = frames;
@@ -32,6 +35,10 @@ class KsoftirqdTest {
         @Override
         public double start(Cpu cpu) {
             simdUsable.add(cpu.simdUsable());
+            Ksoftirqd.State now = cpu.ksoftirqd().state();
+            if (states.isEmpty() || states.get(states.size() - 1) != now) {
+                states.add(now);
+            }
             return 1_000;
         }
 
@@ -167,5 +174,77 @@ class KsoftirqdTest {
         assertThat(SoftirqDeferral.ofKernel("6.4")).isEqualTo(SoftirqDeferral.KSOFTIRQD_ONLY);
         assertThat(SoftirqDeferral.ofKernel("6.5")).isEqualTo(SoftirqDeferral.INLINE_AT_IRQ_EXIT);
         assertThat(SoftirqDeferral.ofKernel("6.16+")).isEqualTo(SoftirqDeferral.INLINE_AT_IRQ_EXIT);
+    }
+
+    @Test
+    void onKsoftirqdOnlyKernelsTheRunHandsOverOnceAndKsoftirqdSleepsWhenThePendingWorkIsDone() {
+        Flood flood = new Flood(5_000);
+        Cpu c = cpu(SoftirqDeferral.KSOFTIRQD_ONLY);
+        Task app = c.newTask("app", Context.USER_TASK, false);
+        app.submit(new Chunks(app, 200, false));
+        script.at(10_000, () -> c.raiseSoftirq(flood));
+        script.runUntil(20_000_000);
+        assertThat(flood.done).isEqualTo(5_000);
+        assertThat(flood.states).containsExactly(Ksoftirqd.State.SOFTIRQ_RUN, Ksoftirqd.State.RUNNABLE);
+        assertThat(c.ksoftirqd().state()).isEqualTo(Ksoftirqd.State.SLEEPING);
+    }
+
+    @Test
+    void onInlineKernelsTheTickStartsSoftirqRunsWhileKsoftirqdIsRunnable() {
+        Flood flood = new Flood(20_000);
+        double app = taskTimeUnderFlood(SoftirqDeferral.INLINE_AT_IRQ_EXIT, flood);
+        // the first run hands over at 2.11 ms; the application then has the CPU until the 3 ms tick,
+        // whose run lasts 2.1 ms, and so on at 6, 9 ... ms: every frame after the first run is handled
+        // by a run that a tick began while ksoftirqd was runnable, none by ksoftirqd itself
+        assertThat(flood.states).containsExactly(Ksoftirqd.State.SOFTIRQ_RUN, Ksoftirqd.State.RUNNABLE_SOFTIRQ_RUN);
+        assertThat(app).isEqualTo(10_000 + (3_000_000 - 2_110_000) + 5 * (3_000_000 - 2_100_000));
+    }
+
+    @Test
+    void withoutKsoftirqdItSleepsThroughAFlood() {
+        Flood flood = new Flood(20_000);
+        taskTimeUnderFlood(SoftirqDeferral.NONE, flood);
+        assertThat(flood.states).containsExactly(Ksoftirqd.State.SLEEPING);
+    }
+
+    @Test
+    void anIllegalKsoftirqdTransitionThrows() {
+        Cpu c = cpu(SoftirqDeferral.KSOFTIRQD_ONLY);
+        Ksoftirqd k = c.ksoftirqd();
+        assertThat(k.state()).isEqualTo(Ksoftirqd.State.SLEEPING);
+        // ksoftirqd is only woken by a softirq run that reached a limit
+        assertThatThrownBy(() -> k.transition(Ksoftirqd.State.SLEEPING, Ksoftirqd.State.RUNNABLE))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("ksoftirqd/0: illegal transition SLEEPING -> RUNNABLE while SLEEPING");
+        // not in the state the transition leaves
+        assertThatThrownBy(() -> k.transition(Ksoftirqd.State.RUNNABLE, Ksoftirqd.State.SLEEPING))
+                .isInstanceOf(IllegalStateException.class);
+        // a legal cycle through the inline run of INLINE_AT_IRQ_EXIT
+        k.transition(Ksoftirqd.State.SLEEPING, Ksoftirqd.State.SOFTIRQ_RUN);
+        k.transition(Ksoftirqd.State.SOFTIRQ_RUN, Ksoftirqd.State.RUNNABLE);
+        k.transition(Ksoftirqd.State.RUNNABLE, Ksoftirqd.State.RUNNABLE_RUN_DUE);
+        k.transition(Ksoftirqd.State.RUNNABLE_RUN_DUE, Ksoftirqd.State.RUNNABLE_SOFTIRQ_RUN);
+        assertThatThrownBy(() -> k.transition(Ksoftirqd.State.RUNNABLE_SOFTIRQ_RUN, Ksoftirqd.State.SLEEPING))
+                .as("ksoftirqd cannot run out of work while a softirq run is under way")
+                .isInstanceOf(IllegalStateException.class);
+        k.transition(Ksoftirqd.State.RUNNABLE_SOFTIRQ_RUN, Ksoftirqd.State.RUNNABLE);
+        k.transition(Ksoftirqd.State.RUNNABLE, Ksoftirqd.State.SLEEPING);
+        assertThat(k.state()).isEqualTo(Ksoftirqd.State.SLEEPING);
+    }
+
+    @Test
+    void theKsoftirqdStatesAllowExactlyTheDocumentedTransitions() {
+        List<String> legal = new ArrayList<>();
+        for (Ksoftirqd.State from : Ksoftirqd.State.values()) {
+            for (Ksoftirqd.State to : Ksoftirqd.State.values()) {
+                if (from.mayBecome(to)) {
+                    legal.add(from + "->" + to);
+                }
+            }
+        }
+        assertThat(legal).containsExactlyInAnyOrder("SLEEPING->SOFTIRQ_RUN", "SOFTIRQ_RUN->SLEEPING",
+                "SOFTIRQ_RUN->RUNNABLE", "RUNNABLE->SLEEPING", "RUNNABLE->RUNNABLE_RUN_DUE",
+                "RUNNABLE_RUN_DUE->RUNNABLE_SOFTIRQ_RUN", "RUNNABLE_RUN_DUE->SLEEPING",
+                "RUNNABLE_SOFTIRQ_RUN->RUNNABLE");
     }
 }

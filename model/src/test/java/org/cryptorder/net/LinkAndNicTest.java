@@ -1,6 +1,7 @@
 package org.cryptorder.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
@@ -142,5 +143,56 @@ class LinkAndNicTest {
         // the first frame is taken by NAPI at once; four wait; five find the ring full
         assertThat(nic.rxMissed()).isEqualTo(5);
         assertThat(nic.rxRing(0).departed()).isEqualTo(5);
+    }
+
+    Nic nicWithOneCpu() {
+        Cpu cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
+        Nic nic = new Nic(sim, "nic", 2, 16, new Cpu[] {cpu}, 16, 0, 64, RxSteering.FLOW);
+        Link link = new Link(sim, "out", 1e9, 0);
+        link.connect(p -> { });
+        nic.connect(link, null);
+        return nic;
+    }
+
+    @Test
+    void theTransmitterIsBusyFromTheFirstFrameUntilTheLastHasLeft() {
+        Nic nic = nicWithOneCpu();
+        List<String> states = new ArrayList<>();
+        new Event(sim) {
+            @Override
+            public void actions() {
+                states.add(nic.txState() + "@" + (long) sim.time());
+                assertThat(nic.transmit(0, packet(1, 101))).isTrue();   // (101 + 24) * 8 ns = 1000 ns
+                assertThat(nic.transmit(1, packet(2, 101))).isTrue();
+                states.add(nic.txState() + "@" + (long) sim.time());
+            }
+        }.schedule(0);
+        for (double t : new double[] {500, 1500, 2001}) {
+            new Event(sim) {
+                @Override
+                public void actions() {
+                    states.add(nic.txState() + "@" + (long) sim.time());
+                }
+            }.schedule(t);
+        }
+        sim.start();
+        // the second frame starts when the first ends, at 1000 ns, and ends at 2000 ns
+        assertThat(states).containsExactly("IDLE@0", "TRANSMITTING@0", "TRANSMITTING@500", "TRANSMITTING@1500",
+                "IDLE@2001");
+    }
+
+    @Test
+    void anIllegalTransmitterTransitionThrows() {
+        Nic nic = nicWithOneCpu();
+        assertThatThrownBy(() -> nic.txTransition(Nic.TxState.TRANSMITTING, Nic.TxState.IDLE))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("nic transmitter").hasMessageContaining("TRANSMITTING -> IDLE while IDLE");
+        assertThatThrownBy(() -> nic.txTransition(Nic.TxState.IDLE, Nic.TxState.IDLE))
+                .isInstanceOf(IllegalStateException.class);
+        nic.txTransition(Nic.TxState.IDLE, Nic.TxState.TRANSMITTING);
+        assertThatThrownBy(() -> nic.txTransition(Nic.TxState.IDLE, Nic.TxState.TRANSMITTING))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("while TRANSMITTING");
+        assertThat(nic.txState()).isEqualTo(Nic.TxState.TRANSMITTING);
     }
 }
