@@ -181,7 +181,7 @@ public final class TcpSender {
             return;
         }
         throttled = false;
-        if (board.lostOut() > board.retransOut() && cw.cwnd > board.inFlight()) {
+        if (board.lostOut() > board.retransOut() && cw.cwnd() > board.inFlight()) {
             xmitRetransmitQueue();
         }
         writeXmit(0);
@@ -204,7 +204,7 @@ public final class TcpSender {
         long ack = Ipv4TcpHeader.unwrap(rx.ack(), cfg.senderIsn(), sndUna);
         long window = (long) rx.window() << cfg.windowScale();
         tcpAck(ack, window);
-        cwndStats.add(cw.cwnd);
+        cwndStats.add(cw.cwnd());
         writeXmit(0);
     }
 
@@ -213,12 +213,12 @@ public final class TcpSender {
 
     /** Congestion window, segments. */
     public int cwnd() {
-        return cw.cwnd;
+        return cw.cwnd();
     }
 
     /** Slow start threshold, segments. */
     public int ssthresh() {
-        return cw.ssthresh;
+        return cw.ssthresh();
     }
 
     public TcpCaState caState() {
@@ -292,7 +292,7 @@ public final class TcpSender {
                 board.lostRetransmits() - lostRetransmitsBase,
                 board.lostTotal() - lostBase,
                 reordering, cwndStats.summary(), rttStats.summary(), rtt.srttNs(),
-                minRtt == RttEstimator.NO_SAMPLE ? -1 : minRtt, rtoNs(), cw.ssthresh,
+                minRtt == RttEstimator.NO_SAMPLE ? -1 : minRtt, rtoNs(), cw.ssthresh(),
                 rack.reoWndSteps(), caState);
     }
 
@@ -314,7 +314,7 @@ public final class TcpSender {
             return true;
         }
         if (cw.inSlowStart()) {
-            return cw.cwnd < 2 * maxPacketsOut;
+            return cw.cwnd() < 2 * maxPacketsOut;
         }
         return false;
     }
@@ -957,10 +957,10 @@ public final class TcpSender {
     /** {@code tcp_enter_recovery}. */
     private void enterRecovery() {
         counters.inc(SenderCounters.SACK_RECOVERY);
-        cw.priorSsthresh = 0;
+        cw.forgetPriorSsthresh();
         initUndo();
         if (!inCwndReduction()) {
-            cw.priorSsthresh = currentSsthresh();
+            cw.savePriorSsthresh(currentSsthresh());
             initCwndReduction();
         }
         setCaState(TcpCaState.RECOVERY);
@@ -976,18 +976,14 @@ public final class TcpSender {
     private void initCwndReduction() {
         highSeq = sndNxt();
         tlpHighSeq = NONE;
-        cw.cwndCnt = 0;
-        cw.priorCwnd = cw.cwnd;
-        cw.prrDelivered = 0;
-        cw.prrOut = 0;
-        cw.ssthresh = cc.ssthresh();
+        cw.startReduction(cc.ssthresh());
     }
 
     /** {@code tcp_end_cwnd_reduction}. */
     private void endCwndReduction() {
-        if (cw.ssthresh < CongestionWindow.INFINITE_SSTHRESH
+        if (cw.ssthresh() < CongestionWindow.INFINITE_SSTHRESH
                 && (caState == TcpCaState.CWR || undoMarker != NONE)) {
-            cw.cwnd = cw.ssthresh;
+            cw.endReduction();
         }
     }
 
@@ -999,9 +995,9 @@ public final class TcpSender {
     /** {@code tcp_current_ssthresh}. */
     private int currentSsthresh() {
         if (inCwndReduction()) {
-            return cw.ssthresh;
+            return cw.ssthresh();
         }
-        return Math.max(cw.ssthresh, (cw.cwnd >> 1) + (cw.cwnd >> 2));
+        return Math.max(cw.ssthresh(), (cw.cwnd() >> 1) + (cw.cwnd() >> 2));
     }
 
     private void setCaState(TcpCaState s) {
@@ -1039,11 +1035,8 @@ public final class TcpSender {
         if (unmarkLoss) {
             board.unmarkAllLost();
         }
-        if (cw.priorSsthresh != 0) {
-            cw.cwnd = cc.undoCwnd();
-            if (cw.priorSsthresh > cw.ssthresh) {
-                cw.ssthresh = cw.priorSsthresh;
-            }
+        if (cw.priorSsthresh() != 0) {
+            cw.undo(cc.undoCwnd());
         }
         undoMarker = NONE;
         rack.forceAdvanced();
@@ -1152,13 +1145,11 @@ public final class TcpSender {
         board.retransmitHint(board.una());
         if (!caState.atLeast(TcpCaState.RECOVERY) || highSeq <= sndUna
                 || (caState == TcpCaState.LOSS && icskRetransmits == 0)) {
-            cw.priorSsthresh = currentSsthresh();
-            cw.priorCwnd = cw.cwnd;
-            cw.ssthresh = cc.ssthresh();
+            int priorSsthresh = currentSsthresh();
+            cw.lowerSsthreshForLoss(priorSsthresh, cc.ssthresh());
             initUndo();
         }
-        cw.cwnd = board.inFlight() + 1;
-        cw.cwndCnt = 0;
+        cw.restartAfterTimeout(board.inFlight() + 1);
         if (!caState.atLeast(TcpCaState.CWR) && board.sackedOut() >= rf.initialReordering()) {
             reordering = Math.min(reordering, rf.initialReordering());
         }
@@ -1190,31 +1181,14 @@ public final class TcpSender {
 
     /** {@code tcp_cwnd_reduction}: Proportional Rate Reduction, RFC 6937. */
     private void cwndReduction(int newlyAckedSacked, int newlyLost) {
-        if (newlyAckedSacked <= 0 || cw.priorCwnd == 0) {
-            return;
-        }
-        int inFlight = board.inFlight();
-        int delta = cw.ssthresh - inFlight;
-        cw.prrDelivered += newlyAckedSacked;
-        int sndcnt;
-        if (delta < 0) {
-            long dividend = (long) cw.ssthresh * cw.prrDelivered + cw.priorCwnd - 1;
-            sndcnt = (int) (dividend / cw.priorCwnd) - cw.prrOut;
-        } else {
-            sndcnt = Math.max(cw.prrDelivered - cw.prrOut, newlyAckedSacked);
-            if ((flag & FLAG_SND_UNA_ADVANCED) != 0 && newlyLost == 0) {
-                sndcnt++;
-            }
-            sndcnt = Math.min(delta, sndcnt);
-        }
-        sndcnt = Math.max(sndcnt, cw.prrOut > 0 ? 0 : 1);
-        cw.cwnd = inFlight + sndcnt;
+        cw.proportionalRateReduction(newlyAckedSacked, board.inFlight(),
+                (flag & FLAG_SND_UNA_ADVANCED) != 0 && newlyLost == 0);
     }
 
     /** {@code tcp_update_pacing_rate}: 200 % of cwnd/SRTT in slow start, 120 % after. */
     private void updatePacingRate() {
-        int ratio = cw.cwnd < cw.ssthresh / 2 ? 200 : 120;
-        double rate = (double) mss * 80_000 * ratio * Math.max(cw.cwnd, board.packetsOut());
+        int ratio = cw.cwnd() < cw.ssthresh() / 2 ? 200 : 120;
+        double rate = (double) mss * 80_000 * ratio * Math.max(cw.cwnd(), board.packetsOut());
         long srtt8 = rtt.srtt8Ns();
         if (srtt8 > 0) {
             rate = rate * 1000.0 / srtt8;
@@ -1253,7 +1227,7 @@ public final class TcpSender {
         boolean cwndLimited = false;
         while (hasUnsent()) {
             int inFlight = board.inFlight();
-            if (inFlight >= cw.cwnd && pushOne != 2) {
+            if (inFlight >= cw.cwnd() && pushOne != 2) {
                 break;
             }
             long n = board.nxt();
@@ -1275,13 +1249,13 @@ public final class TcpSender {
                 break;
             }
         }
-        cwndLimited |= board.inFlight() >= cw.cwnd;
+        cwndLimited |= board.inFlight() >= cw.cwnd();
         if (sent > 0 || cwndLimited) {
             cwndValidate(cwndLimited);
         }
         if (sent > 0) {
             if (inCwndReduction()) {
-                cw.prrOut += sent;
+                cw.prrSent(sent);
             }
             if (pushOne != 2) {
                 scheduleLossProbe(false);
@@ -1315,7 +1289,7 @@ public final class TcpSender {
             if (!hole) {
                 board.retransmitHint(n);
             }
-            if (cw.cwnd - board.inFlight() <= 0) {
+            if (cw.cwnd() - board.inFlight() <= 0) {
                 break;
             }
             if (board.retransOut() >= board.lostOut()) {
@@ -1340,7 +1314,7 @@ public final class TcpSender {
             counters.inc(caState != TcpCaState.LOSS ? SenderCounters.FAST_RETRANS
                     : SenderCounters.SLOW_START_RETRANS);
             if (inCwndReduction()) {
-                cw.prrOut++;
+                cw.prrSent(1);
             }
             if (n == board.una() && timer.pending() != RetransmitTimer.Kind.REO_TIMEOUT) {
                 rearm = true;
@@ -1487,7 +1461,7 @@ public final class TcpSender {
         retransmitSkb(board.una());
         icskRtoJiffies = Math.min(icskRtoJiffies << 1, maxRtoJiffies);
         timer.reset(RetransmitTimer.Kind.RETRANS, icskRtoJiffies, maxRtoJiffies);
-        cwndStats.add(cw.cwnd);
+        cwndStats.add(cw.cwnd());
     }
 
     /** {@code tcp_rack_reo_timeout}. */
