@@ -102,7 +102,7 @@ final class CubicCongestionControl implements CongestionControl {
 
     @Override
     public int ssthresh() {
-        int cwnd = ctx.window().cwnd;
+        int cwnd = ctx.window().cwnd();
         epochStart = NONE;
         if (cwnd < lastMaxCwnd) {
             lastMaxCwnd = (int) ((long) cwnd * (BETA_SCALE + BETA) / (2 * BETA_SCALE));
@@ -124,7 +124,7 @@ final class CubicCongestionControl implements CongestionControl {
                 return;
             }
         }
-        update(w.cwnd, acked);
+        update(w.cwnd(), acked);
         w.congAvoidAi(cnt, acked);
     }
 
@@ -180,7 +180,7 @@ final class CubicCongestionControl implements CongestionControl {
     @Override
     public int undoCwnd() {
         CongestionWindow w = ctx.window();
-        return Math.max(w.cwnd, w.priorCwnd);
+        return Math.max(w.cwnd(), w.priorCwnd());
     }
 
     @Override
@@ -214,7 +214,7 @@ final class CubicCongestionControl implements CongestionControl {
         if (ctx.sndUna() > endSeq) {
             hystartReset();
         }
-        if (w.cwnd < HYSTART_LOW_WINDOW) {
+        if (w.cwnd() < HYSTART_LOW_WINDOW) {
             return;
         }
         long now = ctx.clock().nowNs();
@@ -223,7 +223,7 @@ final class CubicCongestionControl implements CongestionControl {
             long threshold = (delayMinNs + ackDelayNs()) >> 1;
             if (now - roundStartNs > threshold) {
                 found = true;
-                w.ssthresh = w.cwnd;
+                w.endSlowStart();
             }
         }
         if (currRttNs > delay) {
@@ -236,7 +236,7 @@ final class CubicCongestionControl implements CongestionControl {
                     HYSTART_DELAY_MAX_NS);
             if (currRttNs > delayMinNs + thresh) {
                 found = true;
-                w.ssthresh = w.cwnd;
+                w.endSlowStart();
             }
         }
     }

@@ -14,7 +14,7 @@ final class RenoCongestionControl implements CongestionControl {
 
     @Override
     public int ssthresh() {
-        return Math.max(ctx.window().cwnd >> 1, 2);
+        return Math.max(ctx.window().cwnd() >> 1, 2);
     }
 
     @Override
@@ -29,13 +29,13 @@ final class RenoCongestionControl implements CongestionControl {
                 return;
             }
         }
-        w.congAvoidAi(w.cwnd, acked);
+        w.congAvoidAi(w.cwnd(), acked);
     }
 
     @Override
     public int undoCwnd() {
         CongestionWindow w = ctx.window();
-        return Math.max(w.cwnd, w.priorCwnd);
+        return Math.max(w.cwnd(), w.priorCwnd());
     }
 
     @Override

@@ -12,8 +12,6 @@ import org.cryptorder.net.MacsecDevice;
 import org.cryptorder.net.Packet;
 import org.cryptorder.net.StackCosts;
 import org.cryptorder.net.Upper;
-import umontreal.ssj.simevents.Event;
-import umontreal.ssj.simevents.Simulator;
 
 /**
  * A TCP endpoint bound to a host: the glue between the protocol logic ({@link TcpSender} or
@@ -28,43 +26,36 @@ import umontreal.ssj.simevents.Simulator;
  *   <li>from a timer (RTO, loss probe, delayed ACK) or the TCP small queues handler, in softirq on
  *       the socket's home CPU.</li>
  * </ul>
- * Each segment is one piece of work: the TCP/IP transmit cost plus the MACsec device's part. TCP
- * small queues: a sender may have at most {@code tsqLimitBytes} of frames held in the host (not yet
- * on the wire); past that it waits until frames leave, and is resumed from softirq
- * ({@code tcp_tsq_handler}).
+ * Each segment is one piece of work: the TCP/IP transmit cost plus the MACsec device's part; this
+ * class holds that transmit path and the delivery of received packets, which both sides share.
  *
- * <p>On the receiving side the socket records, for data segments, the RFC 4737 reordering of
- * segment numbers (sequence offset / MSS) in arrival order and the frame latency from the sender's
- * MACsec transmit to delivery.
+ * <p>The two sides are its two subclasses: {@link TcpSenderSocket} (the data sender, with TCP small
+ * queues: at most {@code tsqLimitBytes} of its frames held in the host, not yet on the wire; past
+ * that it waits until frames leave, and is resumed from softirq, {@code tcp_tsq_handler}) and
+ * {@link TcpReceiverSocket} (which records, for data segments, the RFC 4737 reordering of segment
+ * numbers (sequence offset / MSS) in arrival order and the frame latency from the sender's MACsec
+ * transmit to delivery).
  */
-public final class TcpSocket implements Upper {
+public abstract sealed class TcpSocket implements Upper permits TcpSenderSocket, TcpReceiverSocket {
     private final MacsecDevice device;
     private final StackCosts costs;
-    private final Cpu home;
-    private final Task app;
+    /** The socket's home CPU: its application task, its timers and its TSQ handler run there. */
+    final Cpu home;
+    /** The application's task ({@code iperf3}). */
+    final Task app;
     private final int flow;
     private final long idBase;
     private final byte[] ethernet = new byte[14];
     private final SoftirqTx[] softirqTx;
     private final Cpu[] cpus;
-    private final int mss;
-    private final int dataIsn;
-    private final long tsqLimitBytes;
-    private final Event resume;
-    /** Told when a data frame leaves the host (TCP small queues); one reference, not one per frame. */
-    private final Packet.Released releasedHandler = this::released;
-    private TcpSender sender;
-    private TcpReceiver receiver;
-    private Cpu delivering;
-    private boolean inApp;
-    private long hostBytes;
-    private boolean throttled;
+    /** The CPU delivering a received packet to the endpoint right now, or null. */
+    Cpu delivering;
+    /** Whether the application's task is calling into the endpoint right now. */
+    boolean inApp;
     private long packets;
-    private final Rfc4737Reordering reordering = new Rfc4737Reordering();
-    private final LatencyHistogram latency = new LatencyHistogram();
 
-    private TcpSocket(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow, boolean dataSide,
-                      byte[] srcMac, byte[] dstMac, TcpConfig cfg, long tsqLimitBytes) {
+    TcpSocket(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow, boolean dataSide,
+              byte[] srcMac, byte[] dstMac) {
         this.cpus = cpus.clone();
         this.home = home;
         this.device = device;
@@ -73,10 +64,6 @@ public final class TcpSocket implements Upper {
         this.idBase = ((long) flow << 41) | (dataSide ? 0 : 1L << 40);
         this.app = home.newTask((dataSide ? "tcp-sender" : "tcp-receiver") + flow, Context.USER_TASK, true);
         this.softirqTx = new SoftirqTx[cpus.length];
-        this.mss = cfg.mss();
-        this.dataIsn = cfg.senderIsn();
-        this.tsqLimitBytes = tsqLimitBytes;
-        this.resume = new Resume(home.simulator());
         System.arraycopy(dstMac, 0, ethernet, 0, 6);
         System.arraycopy(srcMac, 0, ethernet, 6, 6);
         ethernet[12] = 0x08;
@@ -91,48 +78,32 @@ public final class TcpSocket implements Upper {
     public static TcpSocket sender(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow,
                                    byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address,
                                    long tsqLimitBytes) {
-        TcpSocket s = new TcpSocket(cpus, home, device, costs, flow, true, srcMac, dstMac, cfg, tsqLimitBytes);
-        s.sender = new TcpSender(home.simulator(), cfg, address, s::transmit);
-        s.sender.transmitGate(s.new Gate());
-        return s;
+        return new TcpSenderSocket(cpus, home, device, costs, flow, srcMac, dstMac, cfg, address,
+                tsqLimitBytes);
     }
 
     /** The receiving end of a flow (iperf3 -s). */
     public static TcpSocket receiver(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow,
                                      byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address) {
-        TcpSocket s = new TcpSocket(cpus, home, device, costs, flow, false, srcMac, dstMac, cfg, Long.MAX_VALUE);
-        s.receiver = new TcpReceiver(home.simulator(), cfg, address, s::transmit);
-        return s;
+        return new TcpReceiverSocket(cpus, home, device, costs, flow, srcMac, dstMac, cfg, address);
     }
 
-    /** Starts the sender from its application task (the first window goes out from the task). */
-    public void start() {
-        app.submit(new Work() {
-            @Override
-            public double start(Cpu cpu) {
-                return 0;
-            }
-
-            @Override
-            public void finish(Cpu cpu) {
-                inApp = true;
-                sender.start();
-                inApp = false;
-            }
-        });
-    }
+    /**
+     * Starts the sender from its application task (the first window goes out from the task).
+     *
+     * @throws IllegalStateException on a receiving socket
+     */
+    public abstract void start();
 
     // ---- sending ----
 
-    private void transmit(byte[] buf, int off, int len) {
+    /** The endpoint's packet: framed, and sent from where the endpoint was called. */
+    final void transmit(byte[] buf, int off, int len) {
         MacsecFrame f = MacsecFrame.allocate(14 + len);
         System.arraycopy(ethernet, 0, f.bytes(), f.offset(), 14);
         System.arraycopy(buf, off, f.bytes(), f.offset() + 14, len);
         Packet p = new Packet(idBase | packets++, flow, home.now(), f);
-        if (sender != null) {
-            hostBytes += f.length();
-            p.onRelease(releasedHandler);
-        }
+        holding(p, f);
         if (delivering != null) {
             softirq(delivering).add(p);
         } else if (inApp) {
@@ -141,6 +112,9 @@ public final class TcpSocket implements Upper {
             softirq(home).add(p);
         }
     }
+
+    /** Packet {@code p} (frame {@code f}) is now held in the host, before it is queued. */
+    abstract void holding(Packet p, MacsecFrame f);
 
     private SoftirqTx softirq(Cpu cpu) {
         SoftirqTx t = softirqTx[cpu.id()];
@@ -217,56 +191,6 @@ public final class TcpSocket implements Upper {
         }
     }
 
-    // ---- TCP small queues ----
-
-    private final class Gate implements TransmitGate {
-        @Override
-        public boolean canTransmit() {
-            boolean ok = hostBytes + mss <= tsqLimitBytes;
-            throttled |= !ok;
-            return ok;
-        }
-
-        @Override
-        public boolean canRetransmit() {
-            boolean ok = hostBytes + mss <= 2 * tsqLimitBytes;
-            throttled |= !ok;
-            return ok;
-        }
-    }
-
-    private void released(Packet p) {
-        hostBytes -= p.length();
-        if (throttled && hostBytes + mss <= tsqLimitBytes && resume.time() < 0) {
-            resume.schedule(0);
-        }
-    }
-
-    /** {@code tcp_tsq_handler}: room again; the sender continues from softirq on its home CPU. */
-    private final class Resume extends Event {
-        Resume(Simulator s) {
-            super(s);
-        }
-
-        @Override
-        public void actions() {
-            throttled = false;
-            home.raiseSoftirq(new Work() {
-                @Override
-                public double start(Cpu cpu) {
-                    return 0;
-                }
-
-                @Override
-                public void finish(Cpu cpu) {
-                    delivering = cpu;
-                    sender.resume();
-                    delivering = null;
-                }
-            });
-        }
-    }
-
     // ---- receiving ----
 
     @Override
@@ -279,65 +203,34 @@ public final class TcpSocket implements Upper {
         byte[] b = p.frame().bytes();
         int off = p.frame().offset() + 14;
         int len = p.frame().length() - 14;
-        if (receiver != null) {
-            observeData(b, off, len, cpu.now(), p);
-        }
+        arriving(b, off, len, cpu.now(), p);
         delivering = cpu;
-        if (sender != null) {
-            sender.receive(b, off, len);
-        } else {
-            receiver.receive(b, off, len);
-        }
+        endpointReceive(b, off, len);
         delivering = null;
     }
 
-    private void observeData(byte[] b, int off, int len, double now, Packet p) {
-        if (len < 40) {
-            return;
-        }
-        int ipHeader = (b[off] & 0x0f) * 4;
-        int total = Ipv4TcpHeader.getShort(b, off + 2);
-        int tcp = off + ipHeader;
-        int tcpHeader = ((b[tcp + 12] & 0xf0) >>> 4) * 4;
-        if (total - ipHeader - tcpHeader <= 0) {
-            return;
-        }
-        int seq = Ipv4TcpHeader.getInt(b, tcp + 4);
-        long segment = Integer.toUnsignedLong(seq - dataIsn) / mss;
-        reordering.arrive(segment, (long) now);
-        latency.add(now - p.createdAt());
-    }
+    /** A packet {@code b[off .. off+len)} arrives at time {@code now}, before the endpoint sees it. */
+    abstract void arriving(byte[] b, int off, int len, double now, Packet p);
+
+    /** The endpoint takes the packet (sent segments go out on the delivering CPU). */
+    abstract void endpointReceive(byte[] b, int off, int len);
 
     // ---- results ----
 
-    public TcpSender sender() {
-        return sender;
-    }
+    /** The sending endpoint, null on a receiving socket. */
+    public abstract TcpSender sender();
 
-    public TcpReceiver receiver() {
-        return receiver;
-    }
+    /** The receiving endpoint, null on a sending socket. */
+    public abstract TcpReceiver receiver();
 
-    /** RFC 4737 reordering of data segments at the receiver, in arrival order. */
-    public Rfc4737Reordering reordering() {
-        return reordering;
-    }
+    /** RFC 4737 reordering of data segments at the receiver, in arrival order (empty on a sender). */
+    public abstract Rfc4737Reordering reordering();
 
-    /** Frame latency of data segments, from the sender's transmit to delivery, ns. */
-    public LatencyHistogram latency() {
-        return latency;
-    }
+    /** Frame latency of data segments, from the sender's transmit to delivery, ns (empty on a sender). */
+    public abstract LatencyHistogram latency();
 
     /** Forgets what was measured so far (warm-up deletion). */
-    public void resetCounters() {
-        reordering.reset();
-        latency.reset();
-        if (sender != null) {
-            sender.resetCounters();
-        } else {
-            receiver.resetCounters();
-        }
-    }
+    public abstract void resetCounters();
 
     public int flow() {
         return flow;

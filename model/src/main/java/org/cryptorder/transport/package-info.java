@@ -43,6 +43,37 @@
  *       the host has room).
  * </ul>
  *
+ * <p><b>The sender's parts.</b> {@code TcpSender} is the socket other code talks to; the work is
+ * done by package-private parts, each named after what Linux does and citing the kernel functions
+ * it follows. They reach one another through the sender, as the kernel's functions all take the
+ * socket.
+ * <ul>
+ *   <li>{@code TcpAck}: ACK processing ({@code tcp_ack}, {@code tcp_sacktag_write_queue},
+ *       {@code tcp_sacktag_one}, {@code tcp_check_dsack}, {@code tcp_dsack_seen}, {@code
+ *       tcp_clean_rtx_queue}, {@code tcp_ack_update_rtt}, {@code tcp_check_sack_reordering}); what
+ *       one ACK showed (the {@code FLAG_*} bits, {@code tcp_sacktag_state}, the part of {@code
+ *       struct rate_sample} used, the {@code rexmit} decision) is its {@code AckSample};
+ *   <li>{@code LossRecovery}: {@code tcp_fastretrans_alert}, {@code tcp_enter_recovery},
+ *       {@code tcp_enter_loss}, {@code tcp_process_loss} (F-RTO), {@code tcp_process_tlp_ack},
+ *       the {@code tcp_try_undo_*} procedures, {@code tcp_try_keep_open}, loss marking by RACK or
+ *       {@code tcp_mark_head_lost}. It owns {@code icsk_ca_state} and changes it in one method that
+ *       checks a {@code CaTransition} (each named after the kernel function making the change, with
+ *       the states it may start from and end in, e.g. Recovery is entered from any state but
+ *       Recovery): a change Linux never makes throws {@link java.lang.IllegalStateException};
+ *   <li>{@code CwndControl}: {@code tcp_cong_control}, PRR ({@code tcp_cwnd_reduction}),
+ *       {@code tcp_cwnd_validate}, {@code tcp_update_pacing_rate}, and the context the congestion
+ *       control algorithm reads; the {@code CongestionWindow} it owns changes only through methods
+ *       named after the kernel step ({@code startReduction}, {@code proportionalRateReduction},
+ *       {@code lowerSsthreshForLoss}, {@code undo}, ...);
+ *   <li>{@code TcpOutput}: {@code tcp_write_xmit}, {@code tcp_xmit_recovery},
+ *       {@code tcp_xmit_retransmit_queue}, {@code tcp_retransmit_skb}, {@code tcp_transmit_skb},
+ *       and the TSQ gate;
+ *   <li>{@code TcpWriteTimer}: {@code tcp_write_timer_handler} on the one {@code RetransmitTimer}
+ *       ({@code tcp_retransmit_timer}, {@code tcp_rack_reo_timeout}, {@code tcp_send_loss_probe}),
+ *       how it is armed ({@code tcp_rearm_rto}, {@code tcp_set_xmit_timer},
+ *       {@code tcp_schedule_loss_probe}), {@code icsk_rto} with back-off, {@code tlp_high_seq}.
+ * </ul>
+ *
  * <p><b>TCP receiver</b> ({@link org.cryptorder.transport.TcpReceiver}), an iperf3 server reading
  * as fast as data arrives: in-order delivery counted as goodput, an out-of-order queue, SACK blocks
  * most recent first, D-SACK for duplicates, RFC 7323 timestamp echo, an advertised window that
@@ -67,6 +98,12 @@
  * org.cryptorder.transport.SegmentOutput} (the bytes are valid only during the call); packets come
  * in through {@code receive(buf, off, len)}. {@code start()} begins a transfer on an established
  * connection; {@code counters()} and {@code resetCounters()} serve warm-up deletion.
+ *
+ * <p>On a simulated host an endpoint sits in a {@link org.cryptorder.transport.TcpSocket}, which
+ * charges the CPU time and sends each segment from softirq, the application's task or a timer as
+ * Linux would; its two sides are {@code TcpSenderSocket} (TCP small queues: the sender waits once
+ * the host holds {@code tsqLimitBytes} of its frames, and is resumed from softirq) and {@code
+ * TcpReceiverSocket} (records the RFC 4737 reordering and the latency of data frames).
  *
  * <h2>Parameters</h2>
  *
@@ -168,7 +205,10 @@
  *   <li>Loss: one segment costs one fast retransmission and no timeout in both modes; a tail loss
  *       is repaired by a loss probe in Linux mode (by a timeout in textbook mode); a blackout
  *       longer than the RTO gives two timeouts, a doubled RTO, and a recovery to line rate.
- *   <li>Determinism: the same scenario twice gives identical counters.
+ *   <li>State machine: the legal congestion-state changes pass and the ones Linux never makes
+ *       throw ({@code CaTransitionTest}).
+ *   <li>Determinism: the same scenario twice gives identical counters; {@code FingerprintTest}
+ *       (experiment package) guards every output column of the bundled experiments.
  * </ul>
  */
 package org.cryptorder.transport;

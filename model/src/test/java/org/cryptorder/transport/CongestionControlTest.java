@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 class CongestionControlTest {
     final ManualClock sim = new ManualClock();
     final TcpClock clock = new TcpClock(sim, TcpTimers.linux());
-    final CongestionWindow w = new CongestionWindow(10);
+    /** The window the algorithm under test sees; a test puts it in the state it needs. */
+    CongestionWindow w = new CongestionWindow(10);
 
     /** A sender that is always cwnd-limited. */
     final CongestionContext ctx = new CongestionContext() {
@@ -52,13 +53,13 @@ class CongestionControlTest {
     @Test
     void cubicBetaAndFastConvergence() {
         CubicCongestionControl c = new CubicCongestionControl(ctx, false);
-        w.cwnd = 100;
+        w = new CongestionWindow(100);
         assertThat(c.ssthresh()).as("100 x 717/1024").isEqualTo(70);
         assertThat(c.lastMaxCwnd()).isEqualTo(100);
-        w.cwnd = 80;
+        w = new CongestionWindow(80);
         assertThat(c.ssthresh()).as("80 x 717/1024").isEqualTo(56);
         assertThat(c.lastMaxCwnd()).as("fast convergence: 80 x (1024+717)/2048").isEqualTo(68);
-        w.cwnd = 1;
+        w = new CongestionWindow(1);
         assertThat(c.ssthresh()).isEqualTo(2);
     }
 
@@ -74,9 +75,9 @@ class CongestionControlTest {
     void cubicFollowsTheCubicCurve() {
         CubicCongestionControl c = new CubicCongestionControl(ctx, false);
         long rtt = 200_000_000L;
-        w.cwnd = 100;
-        w.ssthresh = c.ssthresh();
-        w.cwnd = w.ssthresh;
+        w = new CongestionWindow(100);
+        int ssthresh = c.ssthresh();
+        w = new CongestionWindow(ssthresh, ssthresh);
         c.pktsAcked(1, rtt);
         sim.setNs(2_000_000_000L);
         long lossNs = (long) sim.time();
@@ -88,10 +89,10 @@ class CongestionControlTest {
             double s = (t - lossNs) / 1e9;
             if (k < checkAt.length && Math.abs(s - checkAt[k]) < 1e-9) {
                 double expected = 0.4004 * Math.pow(s - kSeconds, 3) + 100;
-                assertThat((double) w.cwnd).as("cwnd at %.1f s", s).isCloseTo(expected, within(2.0));
+                assertThat((double) w.cwnd()).as("cwnd at %.1f s", s).isCloseTo(expected, within(2.0));
                 k++;
             }
-            c.congAvoid(w.cwnd);
+            c.congAvoid(w.cwnd());
         }
         assertThat(c.k()).as("K in 1/1024 s").isCloseTo(Math.round(kSeconds * 1024), within(2L));
         assertThat(k).isEqualTo(checkAt.length);
@@ -100,30 +101,30 @@ class CongestionControlTest {
     @Test
     void cubicSlowStartThenUndoRestoresCwndOnly() {
         CubicCongestionControl c = new CubicCongestionControl(ctx, false);
-        w.cwnd = 10;
+        w = new CongestionWindow(10);
         c.congAvoid(10);
-        assertThat(w.cwnd).as("slow start: +1 per segment ACKed").isEqualTo(20);
-        w.priorCwnd = 20;
-        w.ssthresh = c.ssthresh();
-        w.cwnd = 14;
+        assertThat(w.cwnd()).as("slow start: +1 per segment ACKed").isEqualTo(20);
+        w.startReduction(c.ssthresh());
+        w.endReduction();
+        assertThat(w.priorCwnd()).isEqualTo(20);
+        assertThat(w.cwnd()).as("20 x 717/1024").isEqualTo(14);
         assertThat(c.undoCwnd()).isEqualTo(20);
     }
 
     @Test
     void renoHalvesAndAddsOneSegmentPerWindow() {
         RenoCongestionControl r = new RenoCongestionControl(ctx);
-        w.cwnd = 40;
+        w = new CongestionWindow(40);
         assertThat(r.ssthresh()).isEqualTo(20);
-        w.ssthresh = 20;
-        w.cwnd = 20;
+        w = new CongestionWindow(20, 20);
         for (int rttCount = 0; rttCount < 10; rttCount++) {
-            int acks = w.cwnd;
+            int acks = w.cwnd();
             for (int i = 0; i < acks; i++) {
                 r.congAvoid(1);
             }
         }
-        assertThat(w.cwnd).isEqualTo(30);
-        w.cwnd = 3;
+        assertThat(w.cwnd()).isEqualTo(30);
+        w = new CongestionWindow(3);
         assertThat(r.ssthresh()).isEqualTo(2);
     }
 }

@@ -1,0 +1,216 @@
+package org.cryptorder.transport;
+
+/**
+ * Segment output, after {@code net/ipv4/tcp_output.c}: what to send and when the host lets it go.
+ * {@code tcp_write_xmit} sends new data within cwnd and the peer's window; {@code
+ * tcp_xmit_retransmit_queue} resends segments marked lost; {@code tcp_retransmit_skb} and {@code
+ * tcp_transmit_skb} stamp a segment and build its IPv4/TCP bytes; {@code tcp_xmit_recovery}
+ * ({@code tcp_input.c}) does what loss recovery decided after an ACK. The host's TCP small queues
+ * budget is asked before each segment ({@link TransmitGate}); once refused the sender waits for
+ * {@link #resume} ({@code tcp_tsq_handler}).
+ */
+final class TcpOutput {
+    private final TcpSender sk;
+    private final SackScoreboard board;
+    private final TcpConfig cfg;
+    private final SegmentOutput output;
+    private final Ipv4TcpHeader tx = new Ipv4TcpHeader();
+    private final byte[] txBuf;
+    private TransmitGate gate = TransmitGate.OPEN;
+    private boolean throttled;
+    private boolean inOutput;
+    private int ipId;
+
+    TcpOutput(TcpSender sk, FlowAddress address, SegmentOutput output) {
+        this.sk = sk;
+        this.board = sk.board;
+        this.cfg = sk.cfg;
+        this.output = output;
+        this.txBuf = new byte[Ipv4TcpHeader.IPV4_HEADER_BYTES + Ipv4TcpHeader.TCP_HEADER_BYTES
+                + 40 + sk.mss];
+        tx.address(address);
+    }
+
+    void gate(TransmitGate g) {
+        this.gate = g;
+    }
+
+    /** Whether a segment is being handed to the output right now (it must not call back in). */
+    boolean inOutput() {
+        return inOutput;
+    }
+
+    /** {@code tcp_tsq_handler}: room in the host again. */
+    void resume() {
+        if (!throttled || inOutput) {
+            return;
+        }
+        throttled = false;
+        if (board.lostOut() > board.retransOut()
+                && sk.cwndControl.window().cwnd() > board.inFlight()) {
+            xmitRetransmitQueue();
+        }
+        writeXmit(0);
+    }
+
+    /** Whether the application has a segment not yet sent that the send buffer holds. */
+    boolean hasUnsent() {
+        long n = board.nxt();
+        long seq = board.seqOf(n);
+        if (cfg.byteLimit() > 0 && seq >= cfg.byteLimit()) {
+            return false;
+        }
+        return board.endOf(n) - sk.ack.sndUna() <= cfg.sendBufferBytes()
+                && n - board.una() < board.capacity();
+    }
+
+    /** {@code tcp_write_xmit}; {@code pushOne} 2 forces one segment past cwnd (a loss probe). */
+    void writeXmit(int pushOne) {
+        if (!sk.started() || inOutput) {
+            return;
+        }
+        CongestionWindow cw = sk.cwndControl.window();
+        int sent = 0;
+        boolean cwndLimited = false;
+        while (hasUnsent()) {
+            int inFlight = board.inFlight();
+            if (inFlight >= cw.cwnd() && pushOne != 2) {
+                break;
+            }
+            long n = board.nxt();
+            if (board.endOf(n) > sk.ack.sndUna() + sk.ack.sndWnd()) {
+                break;
+            }
+            if (!gate.canTransmit()) {
+                throttled = true;
+                break;
+            }
+            int priorPackets = board.packetsOut();
+            board.sendNew(sk.clock.nowNs(), sk.clock.tsNow(), sk.ack.delivered());
+            transmit(n, false);
+            if (priorPackets == 0 || sk.writeTimer.pending() == RetransmitTimer.Kind.LOSS_PROBE) {
+                sk.writeTimer.rearmRto();
+            }
+            sent++;
+            if (pushOne != 0) {
+                break;
+            }
+        }
+        cwndLimited |= board.inFlight() >= cw.cwnd();
+        if (sent > 0 || cwndLimited) {
+            sk.cwndControl.cwndValidate(cwndLimited);
+        }
+        if (sent > 0) {
+            if (sk.recovery.inCwndReduction()) {
+                cw.prrSent(sent);
+            }
+            if (pushOne != 2) {
+                sk.writeTimer.scheduleLossProbe(false);
+            }
+        }
+    }
+
+    /** {@code tcp_xmit_recovery}. */
+    void xmitRecovery(AckSample.Rexmit rexmit) {
+        if (rexmit == AckSample.Rexmit.NONE) {
+            return;
+        }
+        if (rexmit == AckSample.Rexmit.NEW) {
+            writeXmit(0);
+            if (sk.sndNxt() > sk.recovery.highSeq()) {
+                return;
+            }
+            sk.recovery.stopFrto();
+        }
+        xmitRetransmitQueue();
+    }
+
+    /** {@code tcp_xmit_retransmit_queue}: retransmits segments marked lost, within cwnd. */
+    void xmitRetransmitQueue() {
+        if (board.packetsOut() == 0 || inOutput) {
+            return;
+        }
+        CongestionWindow cw = sk.cwndControl.window();
+        boolean rearm = false;
+        boolean hole = false;
+        for (long n = board.retransmitHint(); n < board.nxt(); n++) {
+            if (!hole) {
+                board.retransmitHint(n);
+            }
+            if (cw.cwnd() - board.inFlight() <= 0) {
+                break;
+            }
+            if (board.retransOut() >= board.lostOut()) {
+                break;
+            }
+            int t = board.tags(n);
+            if ((t & SackScoreboard.LOST) == 0) {
+                if (!hole && (t & (SackScoreboard.SACKED_RETRANS
+                        | SackScoreboard.SACKED_ACKED)) == 0) {
+                    hole = true;
+                }
+                continue;
+            }
+            if ((t & (SackScoreboard.SACKED_ACKED | SackScoreboard.SACKED_RETRANS)) != 0) {
+                continue;
+            }
+            if (!gate.canRetransmit()) {
+                throttled = true;
+                break;
+            }
+            retransmitSkb(n);
+            sk.mib.inc(sk.recovery.caState() != TcpCaState.LOSS ? SenderCounters.FAST_RETRANS
+                    : SenderCounters.SLOW_START_RETRANS);
+            if (sk.recovery.inCwndReduction()) {
+                cw.prrSent(1);
+            }
+            if (n == board.una() && sk.writeTimer.pending() != RetransmitTimer.Kind.REO_TIMEOUT) {
+                rearm = true;
+            }
+        }
+        if (rearm) {
+            sk.writeTimer.resetRto();
+        }
+    }
+
+    /** {@code tcp_retransmit_skb}. */
+    void retransmitSkb(long n) {
+        board.stamp(n, sk.clock.nowNs(), sk.clock.tsNow(), sk.ack.delivered());
+        transmit(n, true);
+        board.setTags(n, SackScoreboard.SACKED_RETRANS);
+        board.addRetransOut(1);
+        sk.recovery.noteRetransmission(board.tsVal(n));
+    }
+
+    /**
+     * {@code tcp_transmit_skb}: builds segment {@code n} (stamped already) and hands it to the
+     * output.
+     */
+    void transmit(long n, boolean retransmission) {
+        long seq = board.seqOf(n);
+        int len = board.lenOf(n);
+        tx.seq(Ipv4TcpHeader.wire(seq, cfg.senderIsn()))
+                .ack(cfg.receiverIsn())
+                .flags(Ipv4TcpHeader.ACK)
+                .window(0xffff)
+                .timestamp(board.tsVal(n) + cfg.tsOffset(), sk.ack.tsRecent())
+                .clearSack()
+                .ipId(ipId++);
+        int hl = tx.headerLength();
+        long payloadSum = PayloadStream.fillAndSum(txBuf, hl, seq, len);
+        int total = tx.write(txBuf, 0, len, payloadSum);
+        sk.mib.inc(SenderCounters.SEGS_OUT);
+        if (retransmission) {
+            sk.mib.inc(SenderCounters.TOTAL_RETRANS);
+            board.setTags(n, SackScoreboard.EVER_RETRANS);
+        } else {
+            sk.mib.inc(SenderCounters.DATA_SEGS_OUT);
+        }
+        inOutput = true;
+        try {
+            output.transmit(txBuf, 0, total);
+        } finally {
+            inOutput = false;
+        }
+    }
+}
