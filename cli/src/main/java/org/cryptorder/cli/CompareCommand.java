@@ -21,7 +21,6 @@ import org.cryptorder.experiment.ExperimentRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -59,9 +58,7 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
-        if (threads < 1 || threads > 4096) {
-            throw new ParameterException(spec.commandLine(), "--jobs: 1 to 4096, got " + jobs);
-        }
+        new OptionRange("--jobs", 1, 4096).check(spec, threads);
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
         List<SeedComparison.Spec> specs;

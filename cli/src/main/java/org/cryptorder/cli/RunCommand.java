@@ -72,9 +72,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
-        if (threads < 1 || threads > 4096) {
-            throw new ParameterException(spec.commandLine(), "--jobs: 1 to 4096, got " + jobs);
-        }
+        new OptionRange("--jobs", 1, 4096).check(spec, threads);
         if (shardOption != null) {
             try {
                 shard = ShardOption.parse(shardOption, System.getenv());
