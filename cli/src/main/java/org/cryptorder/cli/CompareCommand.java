@@ -21,7 +21,6 @@ import org.cryptorder.experiment.ExperimentRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -60,9 +59,7 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
-        if (threads < 1 || threads > 4096) {
-            throw new ParameterException(spec.commandLine(), "--jobs: 1 to 4096, got " + jobs);
-        }
+        new OptionRange("--jobs", 1, 4096).check(spec, threads);
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
         List<SeedComparison.Spec> specs;
@@ -76,7 +73,8 @@ final class CompareCommand implements Callable<Integer> {
         }
         Map<String, Path> folders = new LinkedHashMap<>();
         long[] ranAndReused = new long[2];
-        DatapathRunModel model = new DatapathRunModel(ExperimentFiles.profiles());
+        RunnerInvocation invocation = new RunnerInvocation("cryptorder compare",
+                new DatapathRunModel(ExperimentFiles.profiles()), err, false);
         for (String experiment : SeedComparison.experiments(specs)) {
             Path file = ProjectPaths.home().resolve("experiments").resolve(experiment);
             List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(List.of(file), err);
@@ -86,7 +84,7 @@ final class CompareCommand implements Callable<Integer> {
             ExperimentFile f = loaded.get(0).file();
             Path folder = out.resolve(f.experiment().name());
             folders.put(experiment, folder);
-            int status = run(f, folder, model, threads, err, ranAndReused);
+            int status = run(f, folder, invocation, threads, err, ranAndReused);
             if (status != 0) {
                 return status;
             }
@@ -111,33 +109,30 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** Runs one seed experiment into its folder, keeping the runs a previous compare left there. */
-    private int run(ExperimentFile f, Path folder, DatapathRunModel model, int threads, PrintWriter err,
+    private int run(ExperimentFile f, Path folder, RunnerInvocation invocation, int threads, PrintWriter err,
                     long[] ranAndReused) throws IOException {
         boolean resume = Files.isRegularFile(folder.resolve("runs.csv"));
         ExperimentRunner.Progress progress = ProgressDisplay.of(f.experiment().name(), quiet, err);
-        try {
-            ExperimentRunner.Report report;
-            try {
-                report = new ExperimentRunner(model, new ExperimentRunner.Options(folder, threads, resume,
-                        Main.version(), null)).run(f, progress);
-            } catch (ExperimentRunner.NotResumableException e) {
-                // the experiment changed since the runs there were made: run it again
-                report = new ExperimentRunner(model, new ExperimentRunner.Options(folder, threads, false,
-                        Main.version(), null)).run(f, progress);
-            }
+        RunnerInvocation.Completed counted = report -> {
             ranAndReused[0] += report.ran();
             ranAndReused[1] += report.skipped();
-            return report.complete() ? 0 : 1;
+            return 0;
+        };
+        try {
+            try {
+                return invocation.status(f, options(folder, threads, resume), progress, counted);
+            } catch (ExperimentRunner.NotResumableException e) {
+                // the experiment changed since the runs there were made: run it again
+                return invocation.status(f, options(folder, threads, false), progress, counted);
+            }
         } catch (ExperimentRunner.NotResumableException e) {
             err.println("cryptorder compare: " + folder + ": " + e.getMessage());
             return 2;
-        } catch (ExperimentRunner.UnsupportedException e) {
-            e.problems().forEach(err::println);
-            return 1;
-        } catch (ExperimentRunner.RunFailedException e) {
-            err.println("cryptorder compare: " + f.file() + ": " + e.getMessage());
-            return 1;
         }
+    }
+
+    private static ExperimentRunner.Options options(Path folder, int threads, boolean resume) {
+        return new ExperimentRunner.Options(folder, threads, resume, Main.version(), null);
     }
 
     static void print(List<SeedComparison.Result> results, PrintWriter out) {

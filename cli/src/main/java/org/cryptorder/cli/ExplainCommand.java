@@ -57,9 +57,7 @@ final class ExplainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (frames < 1 || frames > 100_000) {
-            throw new ParameterException(spec.commandLine(), "--frames: 1 to 100000, got " + frames);
-        }
+        new OptionRange("--frames", 1, 100_000).check(spec, frames);
         if (chart != null && !chart.getFileName().toString().endsWith(".png")) {
             throw new ParameterException(spec.commandLine(), "--chart: a file name ending in .png, got " + chart);
         }
@@ -70,10 +68,7 @@ final class ExplainCommand implements Callable<Integer> {
             return 2;
         }
         ExperimentFile f = loaded.get(0).file();
-        if (configuration < 0 || configuration >= f.configurations().size()) {
-            throw new ParameterException(spec.commandLine(), "--configuration: 0 to " + (f.configurations().size() - 1)
-                    + " for " + file + ", got " + configuration);
-        }
+        new OptionRange("--configuration", 0, f.configurations().size() - 1, "for " + file).check(spec, configuration);
         if (f.experiment().wifi() != null) {
             throw new ParameterException(spec.commandLine(), file + " is a WiFi station experiment: explain follows"
                     + " MACsec frames, and it has none");

@@ -72,9 +72,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
-        if (threads < 1 || threads > 4096) {
-            throw new ParameterException(spec.commandLine(), "--jobs: 1 to 4096, got " + jobs);
-        }
+        new OptionRange("--jobs", 1, 4096).check(spec, threads);
         if (shardOption != null) {
             try {
                 shard = ShardOption.parse(shardOption, System.getenv());
@@ -97,9 +95,10 @@ final class RunCommand implements Callable<Integer> {
                         + " would both write to " + folder + "; give them different names or run them one at a time");
             }
         }
-        DatapathRunModel model = new DatapathRunModel(ExperimentFiles.profiles());
+        RunnerInvocation invocation = new RunnerInvocation("cryptorder run",
+                new DatapathRunModel(ExperimentFiles.profiles()), err, true);
         for (ExperimentFiles.Loaded l : loaded) {
-            int status = runOne(l.file(), model, threads, err, stdout);
+            int status = runOne(l.file(), invocation, threads, err, stdout);
             if (status != 0) {
                 return status;
             }
@@ -114,11 +113,10 @@ final class RunCommand implements Callable<Integer> {
         return files.size() == 1 ? out : out.resolve(f.experiment().name());
     }
 
-    private int runOne(ExperimentFile file, DatapathRunModel model, int threads, PrintWriter err, PrintWriter stdout)
-            throws IOException {
+    private int runOne(ExperimentFile file, RunnerInvocation invocation, int threads, PrintWriter err,
+                       PrintWriter stdout) {
         Path folder = folder(file);
         ExperimentRunner.Options options = new ExperimentRunner.Options(folder, threads, resume, Main.version(), shard);
-        ExperimentRunner runner = new ExperimentRunner(model, options);
         String table = options.tableName();
         AtomicLong finished = new AtomicLong();
         ExperimentRunner.Progress shown = ProgressDisplay.of(file.experiment().name(), quiet, err);
@@ -130,20 +128,14 @@ final class RunCommand implements Callable<Integer> {
         });
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         try {
-            ExperimentRunner.Report report = runner.run(file, progress);
-            if (!report.complete()) {
-                return 1;
-            }
-            if (shard != null) {
-                ShardOption.printDone(file, shard, report, stdout);
-                return 0;  // a shard has no summary to chart: merge draws the charts
-            }
-            TerminalSummary.print(file, report, stdout);
-            return ChartRendering.afterTables("run", folder, err, stdout);
-        } catch (ExperimentRunner.UnsupportedException e) {
-            e.problems().forEach(err::println);
-            err.flush();
-            return 1;
+            return invocation.status(file, options, progress, report -> {
+                if (shard != null) {
+                    ShardOption.printDone(file, shard, report, stdout);
+                    return 0;  // a shard has no summary to chart: merge draws the charts
+                }
+                TerminalSummary.print(file, report, stdout);
+                return ChartRendering.afterTables("run", folder, err, stdout);
+            });
         } catch (ResultsNotWrittenException e) {
             err.println("cryptorder run: " + e.getMessage());
             long saved = finished.get();
@@ -160,15 +152,6 @@ final class RunCommand implements Callable<Integer> {
             err.println("Remove the folder, or run without --resume to start again.");
             err.flush();
             return 2;
-        } catch (ExperimentRunner.RunFailedException e) {
-            err.println("cryptorder run: " + file.file() + ": " + e.getMessage());
-            err.println("The runs that finished are in " + folder.resolve(table) + "; rerun with --resume"
-                    + " to do the rest.");
-            if (System.getenv("CRYPTORDER_DEBUG") != null && e.getCause() != null) {
-                e.getCause().printStackTrace(err);
-            }
-            err.flush();
-            return 1;
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(onInterrupt);

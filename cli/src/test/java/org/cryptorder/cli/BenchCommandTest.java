@@ -35,6 +35,14 @@ class BenchCommandTest {
         "bench event-list --warmup-runs 0                       | --warmup-runs: 1 to 100, got 0",
         "bench scale --warmup-runs -1                           | --warmup-runs: 0 to 100, got -1",
         "bench codec --frame-bytes 10                           | --frame-bytes: 14 to 9000, got 10",
+        "bench codec --rounds 0                                 | --rounds must be at least 1 and --round-ms at least 10",
+        "bench codec --round-ms 9                               | --rounds must be at least 1 and --round-ms at least 10",
+        "bench datapath --warmup-seconds NaN                    | --warmup-seconds: 0 to 3600, got NaN",
+        "bench memory --sim-seconds-list 1,0                    | --sim-seconds-list: 0.001 to 100 simulated seconds, got 0",
+        "bench scale --warmup-runs 101                          | --warmup-runs: 0 to 100, got 101",
+        "bench sweep --jobs 1025                                | --jobs: 2 to 1024, got 1025",
+        "bench sweep --sim-seconds 0.0005                       | --sim-seconds: 0.001 to 100 simulated seconds, got 5.0E-4",
+        "bench event-list --sim-seconds 1000                    | --sim-seconds: 0.001 to 100 simulated seconds, got 1000",
     })
     void aBadFlagExitsTwoWithOneLineAndPrintsNothingElse(String args, String says) {
         CliRun r = CliRun.of(args.trim().split("\\s+"));
@@ -81,13 +89,19 @@ class BenchCommandTest {
         assertThat(r.status()).as(r.err()).isZero();
         List<String> rows = r.out().lines().filter(l -> l.matches("\\| 0\\.00[24] \\|.*")).toList();
         assertThat(rows).hasSize(2);
-        assertThat(rows.get(0)).contains("| 1.000 |");
+        String[] first = rows.get(0).split("\\|");
+        String[] second = rows.get(1).split("\\|");
+        for (int ratio : new int[] {4, 6, 8}) {
+            assertThat(first[ratio].trim()).as("the first duration's ratio to itself").isEqualTo("1.000");
+            assertRatioOfPrinted(second[ratio], second[ratio - 1], first[ratio - 1], 0.05);
+        }
         for (String row : rows) {
             String[] cells = row.split("\\|");
             assertThat(Long.parseLong(cells[2].trim())).as("frames").isPositive();
             assertThat(Double.parseDouble(cells[3].trim())).as("heap MB").isPositive();
             assertThat(Double.parseDouble(cells[5].trim())).as("VmRSS MB").isGreaterThan(Double.parseDouble(cells[3].trim()));
         }
+        assertThat(Long.parseLong(second[2].trim())).as("frames of the longer run").isGreaterThan(Long.parseLong(first[2].trim()));
     }
 
     @Test
@@ -103,8 +117,26 @@ class BenchCommandTest {
         assertThat(r.status()).as(r.err()).isZero();
         List<String> rows = r.out().lines().filter(l -> l.matches("\\| 0\\.00[24] \\|.*")).toList();
         assertThat(rows).hasSize(2);
-        assertThat(rows.get(0).split("\\|")[5].trim()).as("wall ratio").isEqualTo("1.000");
-        assertThat(rows.get(0).split("\\|")[7].trim()).as("CPU ratio").isEqualTo("1.000");
+        String[] first = rows.get(0).split("\\|");
+        String[] second = rows.get(1).split("\\|");
+        assertThat(first[5].trim()).as("wall ratio").isEqualTo("1.000");
+        assertThat(first[7].trim()).as("CPU ratio").isEqualTo("1.000");
+        assertRatioOfPrinted(second[5], second[4], first[4], 0.0005);
+        assertRatioOfPrinted(second[7], second[6], first[6], 0.0005);
         assertThat(r.out()).contains("ratio: to the run of 0.002 simulated s");
+    }
+
+    /**
+     * A printed ratio (3 decimals) is the printed value over the printed reference, each rounded to
+     * {@code halfStep} either way: the ratio lies within (v - h) / (ref + h) .. (v + h) / (ref - h),
+     * plus 0.0005 for its own rounding. Fails when the ratio is to another row, or upside down.
+     */
+    private static void assertRatioOfPrinted(String ratio, String value, String reference, double halfStep) {
+        double q = Double.parseDouble(ratio.trim());
+        double v = Double.parseDouble(value.trim());
+        double ref = Double.parseDouble(reference.trim());
+        assertThat(ref).as("reference").isGreaterThan(halfStep);
+        assertThat(q).as("%s / %s printed as %s", value.trim(), reference.trim(), ratio.trim())
+                .isBetween((v - halfStep) / (ref + halfStep) - 0.0005, (v + halfStep) / (ref - halfStep) + 0.0005);
     }
 }

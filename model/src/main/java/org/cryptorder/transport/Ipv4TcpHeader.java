@@ -1,7 +1,8 @@
 package org.cryptorder.transport;
 
 /**
- * An IPv4 header (20 octets, no options, real header checksum) followed by a TCP header with the
+ * An IPv4 header (20 octets, no options, real header checksum: {@link Ipv4Header}) followed by a
+ * TCP header with the
  * options Linux puts on established-connection segments: the timestamp option aligned as {@code
  * NOP NOP TS} (12 octets) and, on ACKs, a SACK option aligned as {@code NOP NOP SACK} with up to 3
  * blocks next to timestamps (4 without), the first of which may be a D-SACK block (RFC 2883).
@@ -19,7 +20,7 @@ package org.cryptorder.transport;
 public final class Ipv4TcpHeader {
 
     /** IPv4 header without options, octets. */
-    public static final int IPV4_HEADER_BYTES = 20;
+    public static final int IPV4_HEADER_BYTES = Ipv4Header.BYTES;
     /** TCP header without options, octets. */
     public static final int TCP_HEADER_BYTES = 20;
     /** {@code NOP NOP TS(10)}: Linux's aligned timestamp option, octets. */
@@ -37,7 +38,7 @@ public final class Ipv4TcpHeader {
     public static final int PSH = 0x08;
     public static final int ACK = 0x10;
 
-    private static final int PROTO_TCP = 6;
+    private static final int PROTO_TCP = Ipv4Header.PROTOCOL_TCP;
     private static final int OPT_EOL = 0;
     private static final int OPT_NOP = 1;
     private static final int OPT_SACK = 5;
@@ -54,7 +55,7 @@ public final class Ipv4TcpHeader {
     private int srcPort;
     private int dstPort;
     private int ipId;
-    private int ttl = 64;
+    private int ttl = Ipv4Header.DEFAULT_TTL;
     private int seq;
     private int ack;
     private int flags = ACK;
@@ -139,18 +140,7 @@ public final class Ipv4TcpHeader {
         if (total > 0xffff) {
             throw new IllegalArgumentException("packet too long: " + total);
         }
-        int p = off;
-        buf[p] = 0x45;
-        buf[p + 1] = 0;
-        putShort(buf, p + 2, total);
-        putShort(buf, p + 4, ipId);
-        putShort(buf, p + 6, 0x4000);
-        buf[p + 8] = (byte) ttl;
-        buf[p + 9] = PROTO_TCP;
-        putShort(buf, p + 10, 0);
-        putInt(buf, p + 12, srcIp);
-        putInt(buf, p + 16, dstIp);
-        putShort(buf, p + 10, InternetChecksum.of(buf, p, IPV4_HEADER_BYTES));
+        Ipv4Header.write(buf, off, total, ipId, ttl, PROTO_TCP, srcIp, dstIp);
 
         int t = off + IPV4_HEADER_BYTES;
         putShort(buf, t, srcPort);
@@ -184,9 +174,7 @@ public final class Ipv4TcpHeader {
                 o += 8;
             }
         }
-        long sum = InternetChecksum.addInt(0, srcIp);
-        sum = InternetChecksum.addInt(sum, dstIp);
-        sum += PROTO_TCP + tcpLen;
+        long sum = Ipv4Header.pseudoHeaderSum(srcIp, dstIp, PROTO_TCP, tcpLen);
         sum = InternetChecksum.add(sum, buf, t, TCP_HEADER_BYTES + opt) + payloadSum;
         putShort(buf, t + 16, InternetChecksum.finish(sum));
         return total;
@@ -213,36 +201,30 @@ public final class Ipv4TcpHeader {
      * packet is valid only if {@code payloadSumChecks} then says so.
      */
     public ParseResult parseHeaders(byte[] buf, int off, int len) {
-        if (len < IPV4_HEADER_BYTES + TCP_HEADER_BYTES) {
-            return ParseResult.TRUNCATED;
+        int least = IPV4_HEADER_BYTES + TCP_HEADER_BYTES;
+        ParseResult ip = switch (Ipv4Header.check(buf, off, len, PROTO_TCP, least)) {
+            case OK -> ParseResult.OK;
+            case TRUNCATED -> ParseResult.TRUNCATED;
+            case NOT_IPV4 -> ParseResult.NOT_IPV4;
+            case BAD_CHECKSUM -> ParseResult.BAD_IP_CHECKSUM;
+            case OTHER_PROTOCOL -> ParseResult.NOT_TCP;
+        };
+        if (ip != ParseResult.OK) {
+            return ip;
         }
-        if ((buf[off] & 0xff) != 0x45) {
-            return ParseResult.NOT_IPV4;
-        }
-        int total = getShort(buf, off + 2);
-        if (total > len || total < IPV4_HEADER_BYTES + TCP_HEADER_BYTES) {
-            return ParseResult.TRUNCATED;
-        }
-        if (InternetChecksum.of(buf, off, IPV4_HEADER_BYTES) != 0) {
-            return ParseResult.BAD_IP_CHECKSUM;
-        }
-        if ((buf[off + 9] & 0xff) != PROTO_TCP) {
-            return ParseResult.NOT_TCP;
-        }
-        ipId = getShort(buf, off + 4);
-        ttl = buf[off + 8] & 0xff;
-        srcIp = getInt(buf, off + 12);
-        dstIp = getInt(buf, off + 16);
+        int total = Ipv4Header.totalLength(buf, off);
+        ipId = Ipv4Header.id(buf, off);
+        ttl = Ipv4Header.ttl(buf, off);
+        srcIp = Ipv4Header.srcIp(buf, off);
+        dstIp = Ipv4Header.dstIp(buf, off);
         int t = off + IPV4_HEADER_BYTES;
         int tcpLen = total - IPV4_HEADER_BYTES;
         int doff = ((buf[t + 12] & 0xff) >>> 4) * 4;
         if (doff < TCP_HEADER_BYTES || doff > tcpLen) {
             return ParseResult.BAD_TCP_HEADER;
         }
-        long sum = InternetChecksum.addInt(0, srcIp);
-        sum = InternetChecksum.addInt(sum, dstIp);
-        sum += PROTO_TCP + tcpLen;
-        headerSum = InternetChecksum.add(sum, buf, t, doff);
+        long pseudoHeader = Ipv4Header.pseudoHeaderSum(srcIp, dstIp, PROTO_TCP, tcpLen);
+        headerSum = InternetChecksum.add(pseudoHeader, buf, t, doff);
         srcPort = getShort(buf, t);
         dstPort = getShort(buf, t + 2);
         seq = getInt(buf, t + 4);
@@ -439,24 +421,23 @@ public final class Ipv4TcpHeader {
         return payloadLength;
     }
 
+    /** As {@link Ipv4Header#putShort}: network byte order, for the TCP fields. */
     static void putShort(byte[] b, int p, int v) {
-        b[p] = (byte) (v >>> 8);
-        b[p + 1] = (byte) v;
+        Ipv4Header.putShort(b, p, v);
     }
 
+    /** As {@link Ipv4Header#putInt}. */
     static void putInt(byte[] b, int p, int v) {
-        b[p] = (byte) (v >>> 24);
-        b[p + 1] = (byte) (v >>> 16);
-        b[p + 2] = (byte) (v >>> 8);
-        b[p + 3] = (byte) v;
+        Ipv4Header.putInt(b, p, v);
     }
 
+    /** As {@link Ipv4Header#getShort}. */
     static int getShort(byte[] b, int p) {
-        return ((b[p] & 0xff) << 8) | (b[p + 1] & 0xff);
+        return Ipv4Header.getShort(b, p);
     }
 
+    /** As {@link Ipv4Header#getInt}. */
     static int getInt(byte[] b, int p) {
-        return ((b[p] & 0xff) << 24) | ((b[p + 1] & 0xff) << 16) | ((b[p + 2] & 0xff) << 8)
-                | (b[p + 3] & 0xff);
+        return Ipv4Header.getInt(b, p);
     }
 }

@@ -2,9 +2,9 @@ package org.cryptorder.transport;
 
 /**
  * An iperf3-style UDP datagram in an IPv4 packet, as real bytes: IPv4 header (20 octets, real
- * checksum), UDP header (8 octets, real checksum over the IPv4 pseudo header), then iperf3's
- * payload: the send time as seconds and microseconds, then the datagram's sequence number, all
- * big-endian, then filler.
+ * checksum: {@link Ipv4Header}), UDP header (8 octets, real checksum over the IPv4 pseudo header),
+ * then iperf3's payload: the send time as seconds and microseconds, then the datagram's sequence
+ * number, all big-endian, then filler.
  *
  * <p>Layout of the payload, as iperf3's {@code iperf_udp_send} writes it ({@code
  * src/iperf_udp.c}): octets 0-3 seconds, 4-7 microseconds, then the packet count (1 for the first
@@ -19,7 +19,7 @@ package org.cryptorder.transport;
 public final class UdpDatagram {
 
     /** IPv4 header, octets. */
-    public static final int IPV4_HEADER_BYTES = 20;
+    public static final int IPV4_HEADER_BYTES = Ipv4Header.BYTES;
     /** UDP header, octets. */
     public static final int UDP_HEADER_BYTES = 8;
     /** iperf3's own header with a 32-bit counter, octets. */
@@ -27,7 +27,7 @@ public final class UdpDatagram {
     /** iperf3's own header with a 64-bit counter, octets. */
     public static final int IPERF_HEADER_BYTES_64 = 16;
 
-    private static final int PROTO_UDP = 17;
+    private static final int PROTO_UDP = Ipv4Header.PROTOCOL_UDP;
 
     /** Why a buffer did not parse as an iperf3 UDP datagram. */
     public enum ParseResult {
@@ -112,47 +112,34 @@ public final class UdpDatagram {
         if (total > 0xffff) {
             throw new IllegalArgumentException("datagram too long: " + total);
         }
-        int p = off;
-        buf[p] = 0x45;
-        buf[p + 1] = 0;
-        Ipv4TcpHeader.putShort(buf, p + 2, total);
-        Ipv4TcpHeader.putShort(buf, p + 4, ipId);
-        Ipv4TcpHeader.putShort(buf, p + 6, 0x4000);
-        buf[p + 8] = 64;
-        buf[p + 9] = PROTO_UDP;
-        Ipv4TcpHeader.putShort(buf, p + 10, 0);
-        Ipv4TcpHeader.putInt(buf, p + 12, srcIp);
-        Ipv4TcpHeader.putInt(buf, p + 16, dstIp);
-        Ipv4TcpHeader.putShort(buf, p + 10, InternetChecksum.of(buf, p, IPV4_HEADER_BYTES));
+        Ipv4Header.write(buf, off, total, ipId, Ipv4Header.DEFAULT_TTL, PROTO_UDP, srcIp, dstIp);
 
         int u = off + IPV4_HEADER_BYTES;
-        Ipv4TcpHeader.putShort(buf, u, srcPort);
-        Ipv4TcpHeader.putShort(buf, u + 2, dstPort);
-        Ipv4TcpHeader.putShort(buf, u + 4, udpLen);
-        Ipv4TcpHeader.putShort(buf, u + 6, 0);
+        Ipv4Header.putShort(buf, u, srcPort);
+        Ipv4Header.putShort(buf, u + 2, dstPort);
+        Ipv4Header.putShort(buf, u + 4, udpLen);
+        Ipv4Header.putShort(buf, u + 6, 0);
         int d = u + UDP_HEADER_BYTES;
-        Ipv4TcpHeader.putInt(buf, d, (int) seconds);
-        Ipv4TcpHeader.putInt(buf, d + 4, (int) microseconds);
+        Ipv4Header.putInt(buf, d, (int) seconds);
+        Ipv4Header.putInt(buf, d + 4, (int) microseconds);
         if (counters64) {
-            Ipv4TcpHeader.putInt(buf, d + 8, (int) (sequence >>> 32));
-            Ipv4TcpHeader.putInt(buf, d + 12, (int) sequence);
+            Ipv4Header.putInt(buf, d + 8, (int) (sequence >>> 32));
+            Ipv4Header.putInt(buf, d + 12, (int) sequence);
         } else {
-            Ipv4TcpHeader.putInt(buf, d + 8, (int) sequence);
+            Ipv4Header.putInt(buf, d + 8, (int) sequence);
         }
         for (int i = hdr; i < payloadLen; i++) {
             buf[d + i] = fillerAt(sequence, i);
         }
         int sum = checksum(buf, u, udpLen);
-        Ipv4TcpHeader.putShort(buf, u + 6, sum == 0 ? 0xffff : sum);
+        Ipv4Header.putShort(buf, u + 6, sum == 0 ? 0xffff : sum);
         payloadLength = payloadLen;
         return total;
     }
 
     private int checksum(byte[] buf, int u, int udpLen) {
-        long sum = InternetChecksum.addInt(0, srcIp);
-        sum = InternetChecksum.addInt(sum, dstIp);
-        sum += PROTO_UDP + udpLen;
-        return InternetChecksum.finish(InternetChecksum.add(sum, buf, u, udpLen));
+        long pseudoHeader = Ipv4Header.pseudoHeaderSum(srcIp, dstIp, PROTO_UDP, udpLen);
+        return InternetChecksum.finish(InternetChecksum.add(pseudoHeader, buf, u, udpLen));
     }
 
     /**
@@ -160,44 +147,40 @@ public final class UdpDatagram {
      * A zero UDP checksum means "not computed" (RFC 768) and is accepted.
      */
     public ParseResult parse(byte[] buf, int off, int len) {
-        if (len < IPV4_HEADER_BYTES + UDP_HEADER_BYTES) {
-            return ParseResult.TRUNCATED;
+        int least = IPV4_HEADER_BYTES + UDP_HEADER_BYTES;
+        ParseResult ip = switch (Ipv4Header.check(buf, off, len, PROTO_UDP, least)) {
+            case OK -> ParseResult.OK;
+            case TRUNCATED -> ParseResult.TRUNCATED;
+            case NOT_IPV4 -> ParseResult.NOT_IPV4;
+            case BAD_CHECKSUM -> ParseResult.BAD_IP_CHECKSUM;
+            case OTHER_PROTOCOL -> ParseResult.NOT_UDP;
+        };
+        if (ip != ParseResult.OK) {
+            return ip;
         }
-        if ((buf[off] & 0xff) != 0x45) {
-            return ParseResult.NOT_IPV4;
-        }
-        int total = Ipv4TcpHeader.getShort(buf, off + 2);
-        if (total > len || total < IPV4_HEADER_BYTES + UDP_HEADER_BYTES) {
-            return ParseResult.TRUNCATED;
-        }
-        if (InternetChecksum.of(buf, off, IPV4_HEADER_BYTES) != 0) {
-            return ParseResult.BAD_IP_CHECKSUM;
-        }
-        if ((buf[off + 9] & 0xff) != PROTO_UDP) {
-            return ParseResult.NOT_UDP;
-        }
-        ipId = Ipv4TcpHeader.getShort(buf, off + 4);
-        srcIp = Ipv4TcpHeader.getInt(buf, off + 12);
-        dstIp = Ipv4TcpHeader.getInt(buf, off + 16);
+        int total = Ipv4Header.totalLength(buf, off);
+        ipId = Ipv4Header.id(buf, off);
+        srcIp = Ipv4Header.srcIp(buf, off);
+        dstIp = Ipv4Header.dstIp(buf, off);
         int u = off + IPV4_HEADER_BYTES;
-        int udpLen = Ipv4TcpHeader.getShort(buf, u + 4);
+        int udpLen = Ipv4Header.getShort(buf, u + 4);
         int hdr = iperfHeaderLength();
         if (udpLen != total - IPV4_HEADER_BYTES || udpLen < UDP_HEADER_BYTES + hdr) {
             return ParseResult.BAD_UDP_LENGTH;
         }
-        if (Ipv4TcpHeader.getShort(buf, u + 6) != 0 && checksum(buf, u, udpLen) != 0) {
+        if (Ipv4Header.getShort(buf, u + 6) != 0 && checksum(buf, u, udpLen) != 0) {
             return ParseResult.BAD_UDP_CHECKSUM;
         }
-        srcPort = Ipv4TcpHeader.getShort(buf, u);
-        dstPort = Ipv4TcpHeader.getShort(buf, u + 2);
+        srcPort = Ipv4Header.getShort(buf, u);
+        dstPort = Ipv4Header.getShort(buf, u + 2);
         int d = u + UDP_HEADER_BYTES;
-        seconds = Ipv4TcpHeader.getInt(buf, d) & 0xffffffffL;
-        microseconds = Ipv4TcpHeader.getInt(buf, d + 4) & 0xffffffffL;
+        seconds = Ipv4Header.getInt(buf, d) & 0xffffffffL;
+        microseconds = Ipv4Header.getInt(buf, d + 4) & 0xffffffffL;
         if (counters64) {
-            sequence = ((long) Ipv4TcpHeader.getInt(buf, d + 8) << 32)
-                    | (Ipv4TcpHeader.getInt(buf, d + 12) & 0xffffffffL);
+            sequence = ((long) Ipv4Header.getInt(buf, d + 8) << 32)
+                    | (Ipv4Header.getInt(buf, d + 12) & 0xffffffffL);
         } else {
-            sequence = Ipv4TcpHeader.getInt(buf, d + 8) & 0xffffffffL;
+            sequence = Ipv4Header.getInt(buf, d + 8) & 0xffffffffL;
         }
         sendTimeNs = seconds * 1_000_000_000L + microseconds * 1_000L;
         payloadLength = udpLen - UDP_HEADER_BYTES;

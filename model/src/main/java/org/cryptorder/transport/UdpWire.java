@@ -1,21 +1,22 @@
 package org.cryptorder.transport;
 
-import static org.cryptorder.transport.Ipv4TcpHeader.getInt;
-import static org.cryptorder.transport.Ipv4TcpHeader.getShort;
-import static org.cryptorder.transport.Ipv4TcpHeader.putInt;
-import static org.cryptorder.transport.Ipv4TcpHeader.putShort;
+import static org.cryptorder.transport.Ipv4Header.getInt;
+import static org.cryptorder.transport.Ipv4Header.getShort;
+import static org.cryptorder.transport.Ipv4Header.putInt;
+import static org.cryptorder.transport.Ipv4Header.putShort;
 
 /**
  * The bytes of one UDP datagram in an Ethernet frame, as the UDP source writes them and the sink
- * reads them: Ethernet header (EtherType IPv4), IPv4 header (20 octets, real header checksum), UDP
- * header (checksum 0, allowed over IPv4), then iperf3's payload start: a sequence number (8
- * octets) and the send time in ns (8 octets), then filler: the {@link PayloadStream} from octet
+ * reads them: Ethernet header (EtherType IPv4), IPv4 header (20 octets, real header checksum:
+ * {@link Ipv4Header}, the identification the low 16 bits of the sequence number), UDP header
+ * (checksum 0, allowed over IPv4), then iperf3's payload start: a sequence number (8 octets) and
+ * the send time in ns (8 octets), then filler: the {@link PayloadStream} from octet
  * {@code sequence * 8192}, so a damaged payload octet shows, and so does the payload of another
  * datagram unless it is a multiple of 8191 datagrams away.
  */
 public final class UdpWire {
     public static final int ETH = 14;
-    public static final int IP = 20;
+    public static final int IP = Ipv4Header.BYTES;
     public static final int UDP = 8;
     /** Headers before the payload. */
     public static final int HEADERS = ETH + IP + UDP;
@@ -38,17 +39,8 @@ public final class UdpWire {
         b[off + 13] = 0x00;
         int ip = off + ETH;
         int totalLen = IP + UDP + payload;
-        b[ip] = 0x45;
-        b[ip + 1] = 0;
-        putShort(b, ip + 2, totalLen);
-        putShort(b, ip + 4, (int) seq);
-        putShort(b, ip + 6, 0x4000);  // don't fragment
-        b[ip + 8] = 64;
-        b[ip + 9] = 17;
-        putShort(b, ip + 10, 0);
-        putInt(b, ip + 12, srcIp);
-        putInt(b, ip + 16, dstIp);
-        putShort(b, ip + 10, InternetChecksum.of(b, ip, IP));
+        Ipv4Header.write(b, ip, totalLen, (int) seq, Ipv4Header.DEFAULT_TTL, Ipv4Header.PROTOCOL_UDP, srcIp,
+                dstIp);
         int udp = ip + IP;
         putShort(b, udp, srcPort);
         putShort(b, udp + 2, dstPort);
@@ -66,7 +58,8 @@ public final class UdpWire {
             return false;
         }
         int ip = off + ETH;
-        return (b[ip] & 0xff) == 0x45 && b[ip + 9] == 17 && getShort(b, ip + 2) == len - ETH && InternetChecksum.of(b, ip, IP) == 0;
+        return Ipv4Header.check(b, ip, len - ETH, Ipv4Header.PROTOCOL_UDP, IP + UDP) == Ipv4Header.Check.OK
+                && Ipv4Header.totalLength(b, ip) == len - ETH;
     }
 
     /** Whether the filler after the sequence number and time is intact. */

@@ -25,6 +25,27 @@ class UdpWireTest {
     }
 
     @Test
+    void aDamagedIpv4HeaderAnotherProtocolOrALengthThatDisagreesIsNotAValidFrame() {
+        byte[] f = frame(1234, 1400);
+        assertThat(UdpWire.valid(f, 0, f.length - 1)).as("a frame shorter than its IPv4 length").isFalse();
+        byte[] longer = new byte[f.length + 2];
+        System.arraycopy(f, 0, longer, 0, f.length);
+        assertThat(UdpWire.valid(longer, 0, longer.length)).as("a frame longer than its IPv4 length").isFalse();
+        byte[] damaged = frame(1234, 1400);
+        damaged[UdpWire.ETH + 12] ^= 1;
+        assertThat(UdpWire.valid(damaged, 0, damaged.length)).as("a changed source address").isFalse();
+        byte[] tcp = frame(1234, 1400);
+        tcp[UdpWire.ETH + 9] = 6;
+        Ipv4Header.putShort(tcp, UdpWire.ETH + 10, 0);
+        Ipv4Header.putShort(tcp, UdpWire.ETH + 10, InternetChecksum.of(tcp, UdpWire.ETH, UdpWire.IP));
+        assertThat(InternetChecksum.of(tcp, UdpWire.ETH, UdpWire.IP)).isZero();
+        assertThat(UdpWire.valid(tcp, 0, tcp.length)).as("TCP").isFalse();
+        byte[] vlan = frame(1234, 1400);
+        vlan[12] = (byte) 0x81;
+        assertThat(UdpWire.valid(vlan, 0, vlan.length)).as("another EtherType").isFalse();
+    }
+
+    @Test
     void aChangedOctetOrAnotherDatagramsPayloadIsCaught() {
         byte[] f = frame(1234, 1400);
         f[f.length - 1] ^= 0x20;
