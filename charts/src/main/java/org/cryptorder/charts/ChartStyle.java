@@ -48,6 +48,33 @@ final class ChartStyle {
     }
 
     /** Axis numbers: {@code 0.25}, {@code 2,000}, never {@code 0,25} whatever the locale. */
+    /** Numbers to three significant digits, plainly written (0.316, 1, 25.1, 0.000125): log-axis ticks at half decades. */
+    static NumberFormat threeSignificant() {
+        return new NumberFormat() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public StringBuffer format(double number, StringBuffer to, java.text.FieldPosition pos) {
+                if (number == 0 || Double.isNaN(number) || Double.isInfinite(number)) {
+                    return to.append(number == 0 ? "0" : String.valueOf(number));
+                }
+                java.math.BigDecimal d = new java.math.BigDecimal(number)
+                        .round(new java.math.MathContext(3, java.math.RoundingMode.HALF_EVEN)).stripTrailingZeros();
+                return to.append(d.toPlainString());
+            }
+
+            @Override
+            public StringBuffer format(long number, StringBuffer to, java.text.FieldPosition pos) {
+                return format((double) number, to, pos);
+            }
+
+            @Override
+            public Number parse(String source, java.text.ParsePosition pos) {
+                throw new UnsupportedOperationException("formatting only");
+            }
+        };
+    }
+
     static NumberFormat numbers() {
         return new DecimalFormat("#,##0.##########", DecimalFormatSymbols.getInstance(Locale.ROOT));
     }

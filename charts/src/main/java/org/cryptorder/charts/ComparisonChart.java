@@ -108,6 +108,9 @@ public final class ComparisonChart {
         ratio.setAutoRange(false);
         ratio.setRange(Math.pow(10, Math.floor(Math.log10(low))) / 1.3, high);  // past a decade, so one is labelled
         ratio.setSmallestValue(1e-9);
+        ratio.setNumberFormatOverride(ChartStyle.threeSignificant());
+        ratio.setAutoTickUnitSelection(false);
+        ratio.setTickUnit(new NumberTickUnit(1.0), false, false);  // a tick per decade: 0.1, 1, 10
         XYPlot plot = new XYPlot(data, rows, ratio, dots);
         plot.setOrientation(PlotOrientation.HORIZONTAL);
         ChartStyle.plot(plot);

@@ -2,6 +2,7 @@ package org.cryptorder.experiment;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.cryptorder.crypto.KernelEra;
 import org.cryptorder.crypto.OffloadSpec;
 import org.cryptorder.engine.Streams;
 import org.cryptorder.engine.Time;
@@ -18,7 +19,9 @@ import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.scenario.TcpFlow;
 import org.cryptorder.transport.Ipv4TcpHeader;
 import org.cryptorder.transport.TcpConfig;
+import org.cryptorder.transport.TcpMode;
 import org.cryptorder.transport.TcpSocket;
+import org.cryptorder.transport.TcpTimers;
 import org.cryptorder.transport.UdpSink;
 import org.cryptorder.transport.UdpSource;
 import umontreal.ssj.rng.RandomStream;
@@ -57,7 +60,8 @@ public final class DatapathBuilder {
                 c.offload().gbpsPerEngine(), c.offload().inOrder(), defaults.submitCycles(), defaults.completionCycles());
         return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), h.txRingSize(), h.napiBudget(),
                 c.effectivePolicy(), c.cryptdQueueLength(), profile.crypto(), profile.stack(),
-                SchedulerParams.linuxDefaults(h.cpus()).withSoftirqDeferral(h.softirqDeferral(c.kernel())), offload,
+                SchedulerParams.linuxDefaults(h.cpus()).withSoftirqDeferral(h.softirqDeferral(c.kernel())).withHz(h.hz()),
+                offload,
                 Time.us(c.resequenceTimeoutUs()), h.rxSteering());
     }
 
@@ -115,8 +119,7 @@ public final class DatapathBuilder {
         for (Experiment.Traffic t : e.traffic()) {
             if (t instanceof Experiment.TcpTraffic tcp) {
                 for (int i = 0; i < tcp.flows(); i++, flow++) {
-                    TcpConfig cfg = TcpConfig.of(tcp.mode(), Ipv4TcpHeader.mssForLinkMtu(e.link().mtu()))
-                            .withCongestionControl(tcp.congestionControl());
+                    TcpConfig cfg = tcpConfig(e, tcp);
                     int app = e.hosts().appCpuOf(flow);
                     TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES, app, app);
                     tcpSenders.add(f.sender());
@@ -138,6 +141,35 @@ public final class DatapathBuilder {
             }
         }
         return new Datapath(sim, net, sources, sinks, tcpSenders, tcpReceivers);
+    }
+
+    /**
+     * A TCP entry's configuration: the mode's defaults with the MSS of the link's MTU, the entry's
+     * congestion control, and the timers of the hosts' kernel: jiffies of {@code hosts.hz}, and
+     * Linux's floor rule of the tail loss probe and RACK reorder timers by {@code crypto.kernel}
+     * ({@link #timerFloor}).
+     */
+    static TcpConfig tcpConfig(Experiment e, Experiment.TcpTraffic tcp) {
+        TcpConfig cfg = TcpConfig.of(tcp.mode(), Ipv4TcpHeader.mssForLinkMtu(e.link().mtu()))
+                .withCongestionControl(tcp.congestionControl());
+        TcpTimers t = cfg.timers().withJiffyNs(1_000_000_000L / e.hosts().hz());
+        if (tcp.mode() == TcpMode.LINUX) {
+            t = t.withFloor(timerFloor(e.crypto().kernel()));
+        }
+        return cfg.withTimers(t);
+    }
+
+    /**
+     * How the kernel {@code kernel} adds the 2 ms floor of the TLP and RACK reorder timers: 2 jiffies
+     * after rounding before 6.6, 2 ms before rounding from 6.6 (Linux commit 1c2709cfff1d); with no
+     * kernel named, the TCP model's own Linux 6.12.
+     */
+    static TcpTimers.TimerFloor timerFloor(String kernel) {
+        if (kernel == null) {
+            return TcpTimers.TimerFloor.TWO_MILLISECONDS;
+        }
+        return KernelEra.of(kernel).compareTo(KernelEra.V6_6_TO_6_14) >= 0
+                ? TcpTimers.TimerFloor.TWO_MILLISECONDS : TcpTimers.TimerFloor.TWO_JIFFIES;
     }
 
     private static void impair(Link link, Experiment.Impairment spec, Streams streams) {

@@ -14,6 +14,7 @@ import java.util.Map;
 import org.cryptorder.crypto.KernelEra;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.host.SectionLength;
+import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.SoftirqDeferral;
 import org.cryptorder.macsec.CipherSuite;
 import org.cryptorder.macsec.ValidateFrames;
@@ -56,7 +57,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
 
     public Experiment {
         description = description == null ? "" : description;
-        hosts = hosts == null ? new Hosts(null, null, null, null, null, null, null, null, null, null) : hosts;
+        hosts = hosts == null ? new Hosts(null, null, null, null, null, null, null, null, null, null, null) : hosts;
         link = link == null ? new Link(null, null, null, null) : link;
         macsec = macsec == null ? new Macsec(null, null, null, null, null, null, null) : macsec;
         crypto = crypto == null ? new Crypto(null, null, null, null, null) : crypto;
@@ -89,12 +90,18 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param ksoftirqd  whether a softirq run that lasts 2 ms hands the rest to ksoftirqd, as the
      *                   kernel in {@code crypto.kernel} does ({@link SoftirqDeferral}); default false:
      *                   softirq work always runs before tasks
+     * @param hz         the kernel's tick, {@code CONFIG_HZ}: 100, 250 or 1000 (not 300, whose tick is no whole
+     *                   number of ns); the one clock of TCP's
+     *                   timers (jiffies) and of the softirq deferral's tick; default 250, Linux's own
+     *                   default ({@code kernel/Kconfig.hz}) and Debian's and Ubuntu's (RHEL and Fedora
+     *                   build with 1000)
      */
     public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
                         Integer txRingSize, Integer napiBudget, RxSteering rxSteering,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer appCpu,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean ksoftirqd) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean ksoftirqd, Integer hz) {
         public Hosts {
+            hz = or(hz, SchedulerParams.DEFAULT_HZ);
             cpus = or(cpus, 4);
             rxQueues = or(rxQueues, 1);
             txQueues = or(txQueues, 1);

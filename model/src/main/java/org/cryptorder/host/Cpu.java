@@ -73,7 +73,7 @@ public final class Cpu {
         this.fpuSectionsDisableBh = fpuSectionsDisableBh;
         this.done = new WorkDone(sim);
         this.sliceEnd = new SliceEnd(sim);
-        this.ksoftirqd = new Ksoftirqd(this, params.softirqDeferral());
+        this.ksoftirqd = new Ksoftirqd(this, params.softirqDeferral(), params.tickNs());
     }
 
     public int id() {

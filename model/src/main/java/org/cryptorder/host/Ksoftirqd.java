@@ -17,7 +17,7 @@ import umontreal.ssj.simevents.Simulator;
  * softirq work at a time with softirqs disabled and without preemption, and sleeps once nothing is
  * pending. While it is runnable, the kernel era decides what an interrupt's exit does with newly
  * raised softirqs ({@link SoftirqDeferral}): run them there and then, ksoftirqd's backlog included,
- * with the 1 ms timer tick such an interrupt too ({@code INLINE_AT_IRQ_EXIT}); or leave them to
+ * with the timer tick (1/HZ) such an interrupt too ({@code INLINE_AT_IRQ_EXIT}); or leave them to
  * ksoftirqd ({@code KSOFTIRQD_ONLY}: the {@code ksoftirqd_running()} check of 4.9 to 6.4).
  *
  * <p>The states, and the transitions {@link #transition} allows:
@@ -71,6 +71,8 @@ final class Ksoftirqd {
     private final Cpu cpu;
     private final Simulator sim;
     private final SoftirqDeferral deferral;
+    /** The timer tick, ns (1/HZ). */
+    private final double tickNs;
     private final Task thread;
     /** ksoftirqd handles one piece of softirq work at a time, so one object serves them all. */
     private final NextSoftirq next = new NextSoftirq();
@@ -84,10 +86,11 @@ final class Ksoftirqd {
     private long wakeups;
     private Event tick;
 
-    Ksoftirqd(Cpu cpu, SoftirqDeferral deferral) {
+    Ksoftirqd(Cpu cpu, SoftirqDeferral deferral, double tickNs) {
         this.cpu = cpu;
         this.sim = cpu.simulator();
         this.deferral = deferral;
+        this.tickNs = tickNs;
         this.thread = new Task(cpu, "ksoftirqd/" + cpu.id(), Context.SOFTIRQ, false, true);
     }
 
@@ -219,7 +222,7 @@ final class Ksoftirqd {
         }
         if (tick.time() < 0) {
             double now = sim.time();
-            double nextTick = (Math.floor(now / SoftirqDeferral.TICK_NS) + 1) * SoftirqDeferral.TICK_NS;
+            double nextTick = (Math.floor(now / tickNs) + 1) * tickNs;
             tick.schedule(nextTick - now);
         }
     }

@@ -13,11 +13,17 @@ package org.cryptorder.host;
  * @param sleeperCreditNs     how far below the CPU's minimum virtual runtime a waking task is placed
  *                            (half the latency: GENTLE_FAIR_SLEEPERS)
  * @param softirqDeferral     whether long softirq runs move to ksoftirqd, and what interrupts do then
+ * @param tickNs              the timer tick, 1/HZ: the interrupt at which pending softirqs run while
+ *                            ksoftirqd is runnable ({@link SoftirqDeferral#INLINE_AT_IRQ_EXIT})
  */
 public record SchedulerParams(double latencyNs, double minGranularityNs, double wakeupGranularityNs,
-                              double sleeperCreditNs, SoftirqDeferral softirqDeferral) {
+                              double sleeperCreditNs, SoftirqDeferral softirqDeferral, double tickNs) {
+    /** The tick of {@code CONFIG_HZ} = 250, Linux's own default (kernel/Kconfig.hz) and Debian's and Ubuntu's. */
+    public static final int DEFAULT_HZ = 250;
+
     public SchedulerParams {
-        if (latencyNs <= 0 || minGranularityNs <= 0 || wakeupGranularityNs < 0 || sleeperCreditNs < 0) {
+        if (latencyNs <= 0 || minGranularityNs <= 0 || wakeupGranularityNs < 0 || sleeperCreditNs < 0
+                || tickNs <= 0) {
             throw new IllegalArgumentException("scheduler times must be positive");
         }
         if (softirqDeferral == null) {
@@ -28,11 +34,18 @@ public record SchedulerParams(double latencyNs, double minGranularityNs, double 
     /** Linux's defaults for a machine with {@code ncpus} CPUs, without ksoftirqd. */
     public static SchedulerParams linuxDefaults(int ncpus) {
         int factor = 1 + (31 - Integer.numberOfLeadingZeros(Math.max(1, Math.min(ncpus, 8))));
-        return new SchedulerParams(6e6 * factor, 0.75e6 * factor, 1e6 * factor, 3e6 * factor, SoftirqDeferral.NONE);
+        return new SchedulerParams(6e6 * factor, 0.75e6 * factor, 1e6 * factor, 3e6 * factor, SoftirqDeferral.NONE,
+                1e9 / DEFAULT_HZ);
     }
 
     /** The same with softirq runs handed to ksoftirqd as {@code d} says. */
     public SchedulerParams withSoftirqDeferral(SoftirqDeferral d) {
-        return new SchedulerParams(latencyNs, minGranularityNs, wakeupGranularityNs, sleeperCreditNs, d);
+        return new SchedulerParams(latencyNs, minGranularityNs, wakeupGranularityNs, sleeperCreditNs, d, tickNs);
+    }
+
+    /** The same with the tick of {@code CONFIG_HZ} = {@code hz}. */
+    public SchedulerParams withHz(int hz) {
+        return new SchedulerParams(latencyNs, minGranularityNs, wakeupGranularityNs, sleeperCreditNs, softirqDeferral,
+                1e9 / hz);
     }
 }

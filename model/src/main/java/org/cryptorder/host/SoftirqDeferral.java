@@ -17,7 +17,7 @@ package org.cryptorder.host;
  * <ul>
  *   <li>{@link #INLINE_AT_IRQ_EXIT}: 3.10 (RHEL7 too), 4.6 to 4.8, and 6.5 on (the revert
  *       d15121be7485): pending softirqs run there and then, on top of whatever task the interrupt
- *       cut into, ksoftirqd's backlog included; the timer tick (HZ=1000, one every ms) is such an
+ *       cut into, ksoftirqd's backlog included; the timer tick (1/HZ, {@code hosts.hz}) is such an
  *       interrupt, so under a flood softirqs keep coming back at every tick;</li>
  *   <li>{@link #KSOFTIRQD_ONLY}: 4.9 to 6.4 (4cd13c21b207 "softirq: Let ksoftirqd do its job",
  *       read in 4.9.0 and absent from 3.10; that 4.8 lacks it is inferred from the commit's date):
@@ -51,8 +51,6 @@ public enum SoftirqDeferral {
     public static final int MAX_RESTARTS = 10;
     /** Pieces of softirq work in one pass ({@code netdev_budget}). */
     public static final int PASS = 300;
-    /** The timer tick, ns: HZ=1000, assumed (CONFIG_HZ varies between distributions: 250 and 1000 are common). */
-    public static final double TICK_NS = 1e6;
 
     /**
      * The behaviour of a kernel version such as {@code "5.10"} or {@code "3.10-rhel7"}; era keys

@@ -216,7 +216,7 @@ final class LossRecovery {
         int priorRetrans = board.retransOut();
         long timeout = rack.markLost(reoWnd(), sk.clock.nowNs());
         if (timeout > 0) {
-            long j = sk.clock.toJiffies(timeout + sk.cfg.timers().rackSlackNs());
+            long j = sk.cfg.timers().reorderTimerJiffies(timeout, sk.clock);
             sk.writeTimer.reorderTimer(j);
             sample.clear(AckSample.SET_XMIT_TIMER);
         }

@@ -116,9 +116,7 @@ final class TcpWriteTimer implements RetransmitTimer.Handler {
         }
         long timeout;
         if (sk.rtt.hasSample()) {
-            long t = sk.rtt.srtt8Ns() >> 2;
-            t += board.packetsOut() == 1 ? sk.cfg.timers().minRtoNs() : 2_000_000L;
-            timeout = clock.toJiffies(t);
+            timeout = sk.cfg.timers().lossProbeJiffies(sk.rtt.srtt8Ns() >> 2, board.packetsOut() == 1, clock);
         } else {
             timeout = clock.toJiffies(sk.cfg.timers().initialRtoNs());
         }

@@ -120,12 +120,15 @@
  *   <tr><td>{@code receiveWindowBytes}, {@code windowScale}</td><td>octets</td><td>3 MiB, 7</td>
  *       <td>3 MiB, 7</td></tr>
  *   <tr><td>{@code byteLimit}</td><td>octets</td><td>0 (none)</td><td>0 (none)</td></tr>
- *   <tr><td>{@code timers.jiffyNs} (1/HZ)</td><td>ns</td><td>4 ms (HZ = 250, Debian)</td>
- *       <td>4 ms</td></tr>
+ *   <tr><td>{@code timers.jiffyNs} (1/HZ)</td><td>ns</td><td>4 ms (HZ = 250; experiments set it
+ *       from {@code hosts.hz})</td><td>4 ms (the same)</td></tr>
  *   <tr><td>{@code timers.tsTickNs}</td><td>ns</td><td>1 ms</td><td>1 ms</td></tr>
  *   <tr><td>{@code timers.minRtoNs}, {@code initialRtoNs}, {@code maxRtoNs}</td><td>ns</td>
  *       <td>200 ms, 1 s, 120 s</td><td>200 ms, 1 s, 120 s</td></tr>
  *   <tr><td>{@code timers.rackSlackNs}</td><td>ns</td><td>2 ms</td><td>(no RACK)</td></tr>
+ *   <tr><td>{@code timers.floor}: how the TLP and RACK reorder timers add that floor</td><td></td>
+ *       <td>{@code TWO_MILLISECONDS} (6.6 on; experiments take it from {@code crypto.kernel}:
+ *       {@code TWO_JIFFIES} before 6.6)</td><td>(no TLP)</td></tr>
  *   <tr><td>{@code recovery}: RACK, TLP, F-RTO, undo, D-SACK, adaptive reordering</td><td></td>
  *       <td>all on</td><td>all off</td></tr>
  *   <tr><td>{@code recovery.initialReordering}, {@code maxReordering}</td><td>segments</td>
@@ -181,8 +184,14 @@
  *       retransmissions: the delayed original's cumulative ACK is taken as the retransmission's
  *       ({@code tcp_rack_advance} accepts it once it is older than min_rtt), and RACK marks every
  *       segment sent before the retransmission lost.
- *   <li>With HZ = 250 the loss probe timer (2 SRTT + 2 ms) rounds to one jiffy and may fire at the
- *       next tick; a cwnd-limited flow then sends a probe of new data now and then, as Linux does.
+ *   <li>From 6.6 (Linux commit 1c2709cfff1d), with HZ = 250, the loss probe timer (2 SRTT + 2 ms,
+ *       rounded up to jiffies) is one jiffy away on a 10GbE path and fires at the next tick when the
+ *       ACKs pause for one; a cwnd-limited flow then sends a probe of new data now and then, as Linux
+ *       does. Before 6.6 the floor is 2 jiffies added after rounding, so the probe is at least 3
+ *       jiffies away (12 ms at HZ = 250) and a steady ACK clock keeps pushing it on; RACK's reorder
+ *       timer's floor changed the same way ({@code TcpTimerFloorTest} holds both formulas for every
+ *       HZ). The rest of the TCP model follows 6.x for every kernel version (a simplification: mainline
+ *       3.10, for one, predates RACK, which the model keeps on for every kernel).
  * </ul>
  *
  * <h2>How it was validated</h2>

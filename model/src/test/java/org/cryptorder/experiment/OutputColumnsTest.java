@@ -54,4 +54,30 @@ class OutputColumnsTest {
                 new StreamRegistry(1), 0);
         assertThat(udp.get("tcp_loss_probes")).isZero();
     }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "kernel {0}")
+    @org.junit.jupiter.params.provider.CsvSource({"3.10-rhel7, TWO_JIFFIES", "5.4, TWO_JIFFIES", "5.7, TWO_JIFFIES",
+            "6.5, TWO_JIFFIES", "5.7-6.5, TWO_JIFFIES", "6.6, TWO_MILLISECONDS", "6.12, TWO_MILLISECONDS",
+            "6.16+, TWO_MILLISECONDS"})
+    void theTimerFloorFollowsTheKernel(String kernel, org.cryptorder.transport.TcpTimers.TimerFloor floor) {
+        assertThat(DatapathBuilder.timerFloor(kernel)).isEqualTo(floor);
+        assertThat(DatapathBuilder.timerFloor(null)).as("no kernel: the TCP model's 6.12")
+                .isEqualTo(org.cryptorder.transport.TcpTimers.TimerFloor.TWO_MILLISECONDS);
+    }
+
+    @Test
+    void aSteadyTenGigabitFlowOnFiveXSendsNoLossProbe() throws Exception {
+        // seed S3's set-up (prime95 on every CPU but iperf3's, jumbo frames, XPS): at HZ=250 the
+        // 6.6 rule puts the probe 1 jiffy away, so a gap between ACKs longer than a tick fires it;
+        // before 6.6 it is at least 3 jiffies away and the steady ACK clock keeps pushing it on
+        String s3 = "{\"name\": \"t\", \"hosts\": {\"cpus\": 4, \"txQueues\": 4, \"appCpu\": 1, \"hz\": 250},"
+                + " \"link\": {\"mtu\": 9000}, \"crypto\": {\"kernel\": \"%s\"}, \"contention\": {\"userFpuLoad\": true,"
+                + " \"senderUserFpuLoad\": true, \"userFpuLoadSparesAppCpu\": true}, \"traffic\": [{\"kind\": \"tcp\"}],"
+                + " \"run\": {\"durationS\": 0.2, \"warmupS\": 0.05}}";
+        Metrics old = model.run(DatapathRunModelTest.only(String.format(s3, "5.6")), new StreamRegistry(1), 0);
+        Metrics mainline = model.run(DatapathRunModelTest.only(String.format(s3, "6.6")), new StreamRegistry(1), 0);
+        assertThat(old.get("goodput_bps")).as("at line rate").isGreaterThan(9.8e9);
+        assertThat(old.get("tcp_loss_probes")).as("5.x: every ACK pushes the probe 3 jiffies on").isZero();
+        assertThat(mainline.get("tcp_loss_probes")).as("6.6: the probe is one tick away").isPositive();
+    }
 }

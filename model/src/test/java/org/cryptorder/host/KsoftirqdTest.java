@@ -83,7 +83,7 @@ class KsoftirqdTest {
     }
 
     Cpu cpu(SoftirqDeferral d) {
-        return new Cpu(sim, 0, SchedulerParams.linuxDefaults(1).withSoftirqDeferral(d), false);
+        return new Cpu(sim, 0, SchedulerParams.linuxDefaults(1).withSoftirqDeferral(d).withHz(1000), false);  // the figures below are for HZ=1000
     }
 
 
