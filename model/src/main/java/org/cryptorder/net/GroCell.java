@@ -31,7 +31,7 @@ final class GroCell extends NapiPoll {
         current = queue.poll();
         currentStartNs = cpu.now();
         polledOne();
-        return device.upper(current).receiveNs(current);
+        return device.endpoint(current).receiveNs(current);
     }
 
     @Override
@@ -42,7 +42,7 @@ final class GroCell extends NapiPoll {
         if (o != null) {
             o.deliveredUp(cpu, p, currentStartNs);
         }
-        device.upper(p).deliver(cpu, p);
+        device.endpoint(p).receive(cpu, p);
         afterFrame(cpu, queue.isEmpty());
     }
 }

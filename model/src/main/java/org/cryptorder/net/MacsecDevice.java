@@ -14,7 +14,7 @@ import org.cryptorder.macsec.SecY;
  * context (PN, SecTAG, AEAD request: inline, cryptd, or refused), {@link #finishTransmit} when that
  * context's work ends; an encrypted frame goes to the TX ring of the CPU that completed it (XPS).
  * RX ({@link MacsecRx}, {@code macsec_handle_frame}, in the NAPI poll): the same split through
- * {@link FrameHandler}; a delivered frame joins the completing CPU's {@link GroCell}, which takes
+ * {@link ReceivedFrameHandler}; a delivered frame joins the completing CPU's {@link GroCell}, which takes
  * it up the stack to the endpoint of its flow. Both halves end the submitting context's part of a
  * request in one way ({@link MacsecRequest#submitterDone}).
  *
@@ -22,7 +22,7 @@ import org.cryptorder.macsec.SecY;
  * ({@link MacsecDrop}); each step of a frame goes to an optional {@link MacsecObserver} (its trace
  * source), of which {@code explain}'s narration is one ({@link MacsecNarration}).
  */
-public final class MacsecDevice implements FrameHandler {
+public final class MacsecDevice implements ReceivedFrameHandler {
     /**
      * Every frame the device drops, in either direction, with the reason: {@code <host>.macsec0.drop}.
      * A frame the lower device's full TX queue refused ({@link MacsecDrop#LOWER_QUEUE_FULL}, at
@@ -37,7 +37,7 @@ public final class MacsecDevice implements FrameHandler {
     private final GroCell[] groCells;
     private final MacsecTx tx;
     private final MacsecRx rx;
-    private Upper[] uppers = new Upper[0];
+    private ProtocolEndpoint[] endpoints = new ProtocolEndpoint[0];
     private MacsecNarration narration;
 
     /**
@@ -85,18 +85,18 @@ public final class MacsecDevice implements FrameHandler {
     }
 
     /** Binds the protocol endpoint of a flow. */
-    public void bind(int flow, Upper upper) {
-        if (flow >= uppers.length) {
-            Upper[] grown = new Upper[flow + 1];
-            System.arraycopy(uppers, 0, grown, 0, uppers.length);
-            uppers = grown;
+    public void bind(int flow, ProtocolEndpoint endpoint) {
+        if (flow >= endpoints.length) {
+            ProtocolEndpoint[] grown = new ProtocolEndpoint[flow + 1];
+            System.arraycopy(endpoints, 0, grown, 0, endpoints.length);
+            endpoints = grown;
         }
-        uppers[flow] = upper;
+        endpoints[flow] = endpoint;
     }
 
     /** The protocol endpoint bound to {@code p}'s flow. */
-    Upper upper(Packet p) {
-        return uppers[p.flow()];
+    ProtocolEndpoint endpoint(Packet p) {
+        return endpoints[p.flow()];
     }
 
     /** The GRO cell of {@code cpu}. */
@@ -119,13 +119,13 @@ public final class MacsecDevice implements FrameHandler {
 
     /** The NAPI poll takes a frame: {@code macsec_handle_frame} up to the decryption request. */
     @Override
-    public double start(Cpu cpu, Packet p) {
+    public double receiveStart(Cpu cpu, Packet p) {
         return rx.start(cpu, p);
     }
 
     /** The NAPI poll's work on the frame ends. */
     @Override
-    public void finish(Cpu cpu, Packet p) {
+    public void receiveFinish(Cpu cpu, Packet p) {
         rx.finish(cpu, p);
     }
 

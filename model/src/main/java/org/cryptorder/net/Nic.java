@@ -42,7 +42,7 @@ public final class Nic implements Link.Receiver {
     private final int budget;
     private final Event transmitComplete;
     private Link out;
-    private FrameHandler handler;
+    private ReceivedFrameHandler handler;
     private FrameTrace trace;
     private int nextTxRing;
     private final RxSteering steering;
@@ -76,7 +76,7 @@ public final class Nic implements Link.Receiver {
         this.transmitComplete = new TransmitComplete(sim);
     }
 
-    public void connect(Link outgoing, FrameHandler rxHandler) {
+    public void connect(Link outgoing, ReceivedFrameHandler rxHandler) {
         this.out = outgoing;
         this.handler = rxHandler;
     }
@@ -215,14 +215,14 @@ public final class Nic implements Link.Receiver {
         public double start(Cpu c) {
             current = ring.poll(c.now());
             polledOne();
-            return driverRxNs + handler.start(c, current);
+            return driverRxNs + handler.receiveStart(c, current);
         }
 
         @Override
         public void finish(Cpu c) {
             Packet p = current;
             current = null;
-            handler.finish(c, p);
+            handler.receiveFinish(c, p);
             afterFrame(c, ring.isEmpty());
         }
     }

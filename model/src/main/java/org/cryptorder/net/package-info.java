@@ -50,7 +50,7 @@
  *     {@link org.cryptorder.host.NapiPoll}</td></tr>
  * <tr><td>9. MACsec receive: SecTAG, SA, replay pre-check, the decryption request</td>
  *     <td>{@code macsec_handle_frame}, {@code macsec_decrypt}</td>
- *     <td>{@link org.cryptorder.net.MacsecDevice#start}, {@link org.cryptorder.net.MacsecRx},
+ *     <td>{@link org.cryptorder.net.MacsecDevice#receiveStart}, {@link org.cryptorder.net.MacsecRx},
  *     {@link org.cryptorder.macsec.SecY#receive}</td></tr>
  * <tr><td>10. after decryption: replay re-check and counters (optionally a PN reorder queue first)</td>
  *     <td>{@code macsec_decrypt_done}, {@code macsec_post_decrypt}</td>
@@ -59,8 +59,8 @@
  * <tr><td>11. the completing CPU's GRO cell takes it up the stack</td><td>{@code gro_cells_receive}</td>
  *     <td>{@link org.cryptorder.net.GroCell}</td></tr>
  * <tr><td>12. the receiving socket</td><td>{@code udp_rcv}; {@code tcp_v4_rcv}</td>
- *     <td>{@link org.cryptorder.net.Upper#deliver}: {@link org.cryptorder.transport.UdpSink#deliver},
- *     {@link org.cryptorder.transport.TcpSocket#deliver}</td></tr>
+ *     <td>{@link org.cryptorder.net.ProtocolEndpoint#receive}: {@link org.cryptorder.transport.UdpSink#receive},
+ *     {@link org.cryptorder.transport.TcpSocket#receive}</td></tr>
  * </table>
  *
  * <h2>Observation</h2>

@@ -11,7 +11,7 @@ import org.cryptorder.metrics.Rfc4737Reordering;
 import org.cryptorder.net.MacsecDevice;
 import org.cryptorder.net.Packet;
 import org.cryptorder.net.StackCosts;
-import org.cryptorder.net.Upper;
+import org.cryptorder.net.ProtocolEndpoint;
 
 /**
  * A TCP endpoint bound to a host: the glue between the protocol logic ({@link TcpSender} or
@@ -36,7 +36,7 @@ import org.cryptorder.net.Upper;
  * numbers (sequence offset / MSS) in arrival order and the frame latency from the sender's MACsec
  * transmit to delivery).
  */
-public abstract sealed class TcpSocket implements Upper permits TcpSenderSocket, TcpReceiverSocket {
+public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSenderSocket, TcpReceiverSocket {
     private final MacsecDevice device;
     private final StackCosts costs;
     /** The socket's home CPU: its application task, its timers and its TSQ handler run there. */
@@ -199,7 +199,7 @@ public abstract sealed class TcpSocket implements Upper permits TcpSenderSocket,
     }
 
     @Override
-    public void deliver(Cpu cpu, Packet p) {
+    public void receive(Cpu cpu, Packet p) {
         byte[] b = p.frame().bytes();
         int off = p.frame().offset() + 14;
         int len = p.frame().length() - 14;

@@ -6,7 +6,7 @@ import org.cryptorder.metrics.Rfc4737Reordering;
 import org.cryptorder.metrics.UdpStreamStats;
 import org.cryptorder.net.Packet;
 import org.cryptorder.net.StackCosts;
-import org.cryptorder.net.Upper;
+import org.cryptorder.net.ProtocolEndpoint;
 
 /**
  * The receiving end of a UDP stream ({@code iperf3 -s}): reads each delivered datagram's sequence
@@ -14,7 +14,7 @@ import org.cryptorder.net.Upper;
  * RFC 4737 reordering, media decode errors and the send-to-delivery latency. Datagrams whose
  * headers or payload do not check out are counted as corrupt and otherwise ignored.
  */
-public final class UdpSink implements Upper {
+public final class UdpSink implements ProtocolEndpoint {
     private final StackCosts costs;
     private final UdpStreamStats iperf = new UdpStreamStats();
     private final Rfc4737Reordering reordering = new Rfc4737Reordering();
@@ -32,7 +32,7 @@ public final class UdpSink implements Upper {
     }
 
     @Override
-    public void deliver(Cpu cpu, Packet p) {
+    public void receive(Cpu cpu, Packet p) {
         byte[] b = p.frame().bytes();
         int off = p.frame().offset();
         int len = p.frame().length();

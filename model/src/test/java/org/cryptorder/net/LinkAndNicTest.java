@@ -77,14 +77,14 @@ class LinkAndNicTest {
         Nic nic = new Nic(sim, "nic", 1, 16, new Cpu[] {cpu}, 100_000, 0, 64, RxSteering.FLOW);
         long[] delivered = new long[1];
         long[] lastId = {-1};
-        nic.connect(new Link(sim, "out", 10e9, 0), new FrameHandler() {
+        nic.connect(new Link(sim, "out", 10e9, 0), new ReceivedFrameHandler() {
             @Override
-            public double start(Cpu c, Packet p) {
+            public double receiveStart(Cpu c, Packet p) {
                 return Math.max(1, Math.rint(-1000 * Math.log1p(-service.nextDouble())));
             }
 
             @Override
-            public void finish(Cpu c, Packet p) {
+            public void receiveFinish(Cpu c, Packet p) {
                 assertThat(p.id()).isGreaterThan(lastId[0]);
                 lastId[0] = p.id();
                 delivered[0]++;
@@ -121,14 +121,14 @@ class LinkAndNicTest {
     void aFullRxRingDropsAndCountsRxMissed() {
         Cpu cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
         Nic nic = new Nic(sim, "nic", 1, 16, new Cpu[] {cpu}, 4, 0, 64, RxSteering.FLOW);
-        nic.connect(new Link(sim, "out", 10e9, 0), new FrameHandler() {
+        nic.connect(new Link(sim, "out", 10e9, 0), new ReceivedFrameHandler() {
             @Override
-            public double start(Cpu c, Packet p) {
+            public double receiveStart(Cpu c, Packet p) {
                 return 1000;
             }
 
             @Override
-            public void finish(Cpu c, Packet p) {
+            public void receiveFinish(Cpu c, Packet p) {
             }
         });
         new Event(sim) {
