@@ -43,6 +43,7 @@ final class AutomaticReading {
         goodput(out);
         latency(out);
         drops(out);
+        fpuShortfall(out);
         tcp(out);
         targets(out);
         return out;
@@ -265,6 +266,38 @@ final class AutomaticReading {
         }
         if (!said.isEmpty() && said.size() <= 12) {
             out.add("p99 latency" + where + ": " + String.join(", ", said) + ".");
+        }
+    }
+
+    /** The kernel FPU user asked for: the swept value of the row, else the experiment's. */
+    private double askedFpuBusy(SummaryRow r) {
+        String swept = r.swept().get("contention.kernelFpuBusy");
+        return swept != null ? Double.parseDouble(swept) : tables.experiment().at("contention.kernelFpuBusy").asDouble();
+    }
+
+    /**
+     * Configurations where a receiving CPU's kernel FPU user got less than 90% of the share it was
+     * asked to hold: the contention the experiment sets did not happen there as configured.
+     */
+    private void fpuShortfall(List<String> out) {
+        if (!tables.has("kernel_fpu_share_min")) {
+            return;
+        }
+        List<String> said = new ArrayList<>();
+        for (Item i : allItems()) {
+            double asked = askedFpuBusy(i.row());
+            double got = i.row().estimate("kernel_fpu_share_min").mean();
+            if (asked > 0 && got < 0.9 * asked) {
+                said.add(i.who() + where(i) + " (" + Numbers.percent(got) + " of the " + Numbers.percent(asked)
+                        + " asked)");
+            }
+        }
+        if (!said.isEmpty()) {
+            out.add("Contention did not happen as configured: on the least served of b's CPUs the kernel FPU user"
+                    + " held the FPU less than 90% of the share it was asked for, because softirq work or other"
+                    + " tasks kept it off that CPU (without hosts.ksoftirqd, softirq work runs before any task for as long as"
+                    + " there is any): "
+                    + String.join("; ", said) + ".");
         }
     }
 

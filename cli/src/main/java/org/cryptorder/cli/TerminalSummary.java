@@ -63,12 +63,38 @@ final class TerminalSummary {
                         decimal3(s.estimate("cpu_kernel_worker_seconds")), decimal3(s.estimate("cpu_user_task_seconds")));
             }
         }
+        fpuShortfall(report.summaries(), out);
         warnings(report.summaries(), run.replications(), out);
         boolean latency = java.nio.file.Files.isRegularFile(report.folder().resolve("latency.csv"));
         boolean series = java.nio.file.Files.isDirectory(report.folder().resolve("series"));
         out.printf(Locale.ROOT, "%ntables: %s (runs.csv, summary.csv, %sexperiment.json%s)%n", report.folder(),
                 latency ? "latency.csv, " : "", series ? "; cryptd queues in series/" : "");
         out.flush();
+    }
+
+    /**
+     * A warning for each configuration in which a receiving CPU's kernel FPU user held the FPU less
+     * than 90% of the share {@code contention.kernelFpuBusy} asked for: the contention did not
+     * happen there as configured.
+     */
+    private static void fpuShortfall(List<ConfigurationSummary> summaries, PrintWriter out) {
+        boolean first = true;
+        for (ConfigurationSummary s : summaries) {
+            double asked = s.run().experiment().contention().kernelFpuBusy();
+            Estimate got = s.estimates().get("kernel_fpu_share_min");
+            if (got == null || !(asked > 0) || !(got.mean() < 0.9 * asked)) {
+                continue;
+            }
+            if (first) {
+                out.println();
+                out.println("!!! WARNING: the kernel FPU contention did not happen as configured: softirq work or other");
+                out.println("!!! tasks kept the kernel FPU user off a receiving CPU (without hosts.ksoftirqd, softirq");
+                out.println("!!! work runs before any task for as long as there is any):");
+                first = false;
+            }
+            out.printf(Locale.ROOT, "!!!   %s: the least served CPU's user held the FPU %.1f%% of the time, asked %.1f%%%n",
+                    s.run().point().label(), 100 * got.mean(), 100 * asked);
+        }
     }
 
     /** netperf's "!!! WARNING" block, for targets that were not reached. */

@@ -104,6 +104,20 @@ class RunCommandTest {
     }
 
     @Test
+    void aKernelFpuUserStarvedBySoftirqWorkIsWarnedOf() throws Exception {
+        // the sync fallback saturates b's RX CPU with softirq work: its kernel FPU user never runs
+        Path starved = write("starved.json", SMALL.replace("[\"async\", \"async-unordered\"]", "[\"sync-fallback\", \"async\"]"));
+        CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("starved").toString(), starved.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("!!! WARNING: the kernel FPU contention did not happen as configured");
+        List<String> lines = r.out().lines().filter(l -> l.startsWith("!!!   crypto.policy=")).toList();
+        assertThat(lines).as(r.out()).singleElement().asString()
+                .startsWith("!!!   crypto.policy=sync-fallback: the least served CPU's user held the FPU 0.0% of the time, asked 30.0%");
+        CliRun fine = CliRun.of("run", "--quiet", "--out", tmp.resolve("fine").toString(), write("small.json", SMALL).toString());
+        assertThat(fine.out()).as("async leaves the FPU user its share").doesNotContain("contention did not happen");
+    }
+
+    @Test
     void framesDroppedAtAFullTxQueueAreAColumnAndALineOfTheSummary() throws Exception {
         Path file = write("slow.json", SMALL.replace("\"hosts\": {\"cpus\": 2}",
                 "\"hosts\": {\"cpus\": 2, \"txRingSize\": 64}, \"link\": {\"rateGbps\": 1}"));
@@ -111,7 +125,7 @@ class RunCommandTest {
         assertThat(r.status()).as(r.err()).isZero();
         List<String> runs = Files.readAllLines(tmp.resolve("out/runs.csv"));
         List<String> header = List.of(runs.get(3).split(","));
-        assertThat(header).endsWith("udp_decode_errors", "cpu_ksoftirqd_seconds", "tcp_loss_probes");
+        assertThat(header).endsWith("cpu_ksoftirqd_seconds", "tcp_loss_probes", "kernel_fpu_share_min");
         String dropped = runs.get(4).split(",")[header.indexOf("tx_queue_dropped")];
         assertThat(dropped).isNotEmpty().isNotEqualTo("0");
         assertThat(r.out().lines().filter(l -> l.startsWith("    nic     TX queue dropped ")))

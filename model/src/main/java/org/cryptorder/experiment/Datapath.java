@@ -1,6 +1,7 @@
 package org.cryptorder.experiment;
 
 import java.util.List;
+import org.cryptorder.host.KernelFpuLoad;
 import org.cryptorder.net.Host;
 import org.cryptorder.scenario.BackToBack;
 import org.cryptorder.transport.TcpSocket;
@@ -11,12 +12,14 @@ import umontreal.ssj.simevents.Simulator;
 /**
  * The wired model of one replication, as {@link DatapathBuilder} made it: two hosts back to back
  * over MACsec on one simulator, host a's UDP sources and TCP senders, host b's UDP sinks and TCP
- * receivers (in flow order). What {@link Replication} runs and what the recorders of
+ * receivers (in flow order), and the kernel FPU users of b's CPUs. What {@link Replication} runs and what the recorders of
  * {@link OutputColumns} read.
  */
 public record Datapath(Simulator sim, BackToBack net, List<UdpSource> sources, List<UdpSink> sinks,
-                       List<TcpSocket> tcpSenders, List<TcpSocket> tcpReceivers) {
+                       List<TcpSocket> tcpSenders, List<TcpSocket> tcpReceivers,
+                       List<KernelFpuLoad> receiverFpuLoads) {
     public Datapath {
+        receiverFpuLoads = List.copyOf(receiverFpuLoads);
         sources = List.copyOf(sources);
         sinks = List.copyOf(sinks);
         tcpSenders = List.copyOf(tcpSenders);

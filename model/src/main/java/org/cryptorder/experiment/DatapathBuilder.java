@@ -7,6 +7,7 @@ import org.cryptorder.crypto.OffloadSpec;
 import org.cryptorder.engine.Streams;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Cpu;
+import org.cryptorder.host.KernelFpuLoad;
 import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.SecYConfig;
@@ -107,7 +108,7 @@ public final class DatapathBuilder {
         impair(net.bToA(), e.link().impairments().bToA(), streams);
         Experiment.Contention c = e.contention();
         int spared = c.userFpuLoadSparesAppCpu() ? e.hosts().appCpu() : Contention.NO_CPU;
-        Contention.install(net.b(), "b", c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution(),
+        List<KernelFpuLoad> receiverFpuLoads = Contention.install(net.b(), "b", c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution(),
                 c.userFpuLoad(), spared, streams);
         Contention.install(net.a(), "a", c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()),
                 c.sectionDistribution(), c.senderUserFpuLoad(), spared, streams);
@@ -140,7 +141,7 @@ public final class DatapathBuilder {
                 sources.add(source);
             }
         }
-        return new Datapath(sim, net, sources, sinks, tcpSenders, tcpReceivers);
+        return new Datapath(sim, net, sources, sinks, tcpSenders, tcpReceivers, receiverFpuLoads);
     }
 
     /**

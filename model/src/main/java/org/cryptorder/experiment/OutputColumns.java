@@ -15,6 +15,7 @@ import org.cryptorder.crypto.CryptdWaits;
 import org.cryptorder.engine.ReasonSignal;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Context;
+import org.cryptorder.host.KernelFpuLoad;
 import org.cryptorder.macsec.MacsecCounter;
 import org.cryptorder.metrics.LatencyHistogram;
 import org.cryptorder.net.Host;
@@ -224,7 +225,14 @@ public final class OutputColumns {
                     }, 1e9)),
             tcp("tcp_loss_probes", "probes", "loss probes",
                     "Tail loss probes the TCP senders sent (Linux's `TCPLossProbes` in `nstat`).",
-                    TcpSenderCounters::lossProbes));
+                    TcpSenderCounters::lossProbes),
+            new Column("kernel_fpu_share_min", "1", "kernel FPU share", COUNT,
+                    "Of each of b's CPUs' time after the warm-up (drain included), the share its kernel FPU user"
+                            + " spent in FPU sections (counted when they end), the smallest over the CPUs: what"
+                            + " `contention.kernelFpuBusy` asked for, as the least served CPU got it. Below the"
+                            + " asked share when softirq work or other tasks kept the user off that CPU, and then"
+                            + " the contention did not happen there as configured.",
+                    FpuShareMin::new));
 
     private static final Map<String, Column> BY_NAME = COLUMNS.stream()
             .collect(Collectors.toUnmodifiableMap(Column::name, Function.identity()));
@@ -393,6 +401,32 @@ public final class OutputColumns {
         @Override
         public double value(End end) {
             return total - atWarmup;
+        }
+    }
+
+    /** The least share of its CPU that any of b's kernel FPU users held the FPU, after the warm-up. */
+    private static final class FpuShareMin implements Recorder {
+        private double[] atWarmup;
+
+        @Override
+        public void warmupEnded(Datapath d) {
+            atWarmup = held(d);
+        }
+
+        private static double[] held(Datapath d) {
+            return d.receiverFpuLoads().stream().mapToDouble(KernelFpuLoad::heldNs).toArray();
+        }
+
+        @Override
+        public double value(End end) {
+            double[] now = held(end.datapath());
+            double windowNs = (end.measuredS() + Replication.DRAIN_MS / 1e3) * 1e9;
+            double min = Double.NaN;
+            for (int i = 0; i < now.length; i++) {
+                double share = (now[i] - (atWarmup == null ? 0 : atWarmup[i])) / windowNs;
+                min = Double.isNaN(min) ? share : Math.min(min, share);
+            }
+            return min;
         }
     }
 

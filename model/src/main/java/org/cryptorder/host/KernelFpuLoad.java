@@ -22,6 +22,10 @@ public final class KernelFpuLoad {
     private final Event resume;
     /** At most one section is outstanding: the next is submitted when the last finishes. */
     private final Section section = new Section();
+    /** CPU time of the sections finished so far, ns. */
+    private double heldNs;
+    /** The length of the section under way, ns. */
+    private double currentNs;
 
     public KernelFpuLoad(Cpu cpu, String name, RandomStream stream, double busyFraction, double meanSectionNs,
                          SectionLength lengths) {
@@ -37,6 +41,16 @@ public final class KernelFpuLoad {
         this.meanSectionNs = meanSectionNs;
         this.lengths = lengths;
         this.resume = new Resume(cpu.simulator());
+    }
+
+    /** The share of the CPU's time this user was asked to hold the FPU. */
+    public double busyFraction() {
+        return busyFraction;
+    }
+
+    /** CPU time spent in the sections finished so far, ns: what the user got, against {@link #busyFraction}. */
+    public double heldNs() {
+        return heldNs;
     }
 
     /** Starts the load after a random first pause (nothing happens with a busy fraction of 0). */
@@ -57,11 +71,13 @@ public final class KernelFpuLoad {
     private final class Section implements Work {
         @Override
         public double start(Cpu cpu) {
-            return Math.max(1, Math.rint(lengths.sample(stream, meanSectionNs)));
+            currentNs = Math.max(1, Math.rint(lengths.sample(stream, meanSectionNs)));
+            return currentNs;
         }
 
         @Override
         public void finish(Cpu cpu) {
+            heldNs += currentNs;
             resume.schedule(pause());
         }
 

@@ -1,5 +1,7 @@
 package org.cryptorder.scenario;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.cryptorder.engine.Streams;
 import org.cryptorder.host.KernelFpuLoad;
 import org.cryptorder.host.SectionLength;
@@ -18,15 +20,20 @@ public final class Contention {
     private Contention() {
     }
 
-    public static void install(Host h, String hostName, double kernelFpuBusy, double meanSectionNs,
-                               SectionLength sections, boolean userFpuLoad, int sparedCpu,
-                               Streams streams) {
+    /** Puts the FPU users on {@code h}'s CPUs; returns the kernel FPU users, one per CPU in CPU order. */
+    public static List<KernelFpuLoad> install(Host h, String hostName, double kernelFpuBusy, double meanSectionNs,
+                                              SectionLength sections, boolean userFpuLoad, int sparedCpu,
+                                              Streams streams) {
+        List<KernelFpuLoad> loads = new ArrayList<>();
         for (int cpu = 0; cpu < h.cpuCount(); cpu++) {
-            new KernelFpuLoad(h.cpu(cpu), "kernel-fpu", streams.stream(hostName + ".cpu" + cpu + ".kernel-fpu"),
-                    kernelFpuBusy, meanSectionNs, sections).start();
+            KernelFpuLoad load = new KernelFpuLoad(h.cpu(cpu), "kernel-fpu",
+                    streams.stream(hostName + ".cpu" + cpu + ".kernel-fpu"), kernelFpuBusy, meanSectionNs, sections);
+            load.start();
+            loads.add(load);
             if (userFpuLoad && cpu != sparedCpu) {
                 new UserFpuLoad(h.cpu(cpu), "prime95").start();
             }
         }
+        return loads;
     }
 }

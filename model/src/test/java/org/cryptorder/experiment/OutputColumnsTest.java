@@ -80,4 +80,16 @@ class OutputColumnsTest {
         assertThat(old.get("tcp_loss_probes")).as("5.x: every ACK pushes the probe 3 jiffies on").isZero();
         assertThat(mainline.get("tcp_loss_probes")).as("6.6: the probe is one tick away").isPositive();
     }
+
+    @Test
+    void theKernelFpuUsersShareIsWhatTheyGotOnTheLeastServedCpu() throws Exception {
+        // light UDP leaves every CPU to its kernel FPU user: the share asked is the share held
+        Metrics light = model.run(DatapathRunModelTest.only(DatapathRunModelTest.udp("async", 0.2, 0.05, 0.005, "")),
+                new StreamRegistry(1), 0);
+        assertThat(light.get("kernel_fpu_share_min")).isBetween(0.15, 0.25);
+        // the slow sync fallback saturates the RX CPU with softirq work: without ksoftirqd its user never runs
+        Metrics starved = model.run(DatapathRunModelTest.only(DatapathRunModelTest.udp("sync-fallback", 0.2, 0.05,
+                0.005, "")), new StreamRegistry(1), 0);
+        assertThat(starved.get("kernel_fpu_share_min")).isLessThan(0.02);
+    }
 }
