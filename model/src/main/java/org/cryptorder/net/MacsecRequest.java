@@ -4,6 +4,8 @@ import org.cryptorder.crypto.AeadRequest;
 import org.cryptorder.crypto.CryptoApi;
 import org.cryptorder.crypto.Tfm;
 import org.cryptorder.host.Cpu;
+import org.cryptorder.macsec.MacsecFrame;
+import org.cryptorder.macsec.SecTag;
 
 /**
  * An AEAD request of a MACsec device: one frame, one direction ({@code aead_request} as
@@ -17,6 +19,37 @@ abstract class MacsecRequest extends AeadRequest {
     MacsecRequest(Tfm tfm, Packet packet, int encBytes, int authBytes) {
         super(tfm, encBytes, authBytes);
         this.packet = packet;
+    }
+
+    /**
+     * The octets an AEAD request for {@code f} encrypts: with encryption, the text between the
+     * SecTAG and the ICV; without, none.
+     */
+    static int encryptedOctets(MacsecFrame f, int icvLen, boolean encrypted) {
+        return encrypted ? f.length() - SecTag.headerLen(f.hasSci()) - icvLen : 0;
+    }
+
+    /** The octets the same request only authenticates: the SecTAG with encryption, all but the ICV without. */
+    static int authenticatedOctets(MacsecFrame f, int icvLen, boolean encrypted) {
+        return encrypted ? SecTag.headerLen(f.hasSci()) : f.length() - icvLen;
+    }
+
+    /**
+     * Hands this request to the crypto API from {@code cpu}: its route is decided and it becomes
+     * its packet's request. Returns the CPU time the submitting context spends on it, ns (the inline
+     * AEAD included).
+     */
+    final double submit(Cpu cpu, CryptoApi crypto) {
+        route = crypto.submit(cpu, this);
+        packet.request = this;
+        return crypto.callerNs(cpu, this, route);
+    }
+
+    /** Takes the request off packet {@code p}, which the submitting context has finished with; null when it has none. */
+    static MacsecRequest takeFrom(Packet p) {
+        MacsecRequest r = p.request;
+        p.request = null;
+        return r;
     }
 
     /**

@@ -53,14 +53,11 @@ final class MacsecRx {
             }
             return ns;
         }
-        int hdr = SecTag.headerLen(f.hasSci());
         int icv = secy.config().icvLen();
         boolean encrypted = (SecTag.tciAn(f.bytes(), f.offset()) & SecTag.TCI_E) != 0;
-        Decryption r = new Decryption(tfm(f.rxSa()), p, encrypted ? f.length() - hdr - icv : 0,
-                encrypted ? hdr : f.length() - icv);
-        r.route = crypto.submit(cpu, r);
-        p.request = r;
-        double cryptoNs = crypto.callerNs(cpu, r, r.route);
+        Decryption r = new Decryption(tfm(f.rxSa()), p, MacsecRequest.encryptedOctets(f, icv, encrypted),
+                MacsecRequest.authenticatedOctets(f, icv, encrypted));
+        double cryptoNs = r.submit(cpu, crypto);
         if (o != null) {
             o.decryptRequested(cpu, p, r, cryptoNs);
         }
@@ -69,8 +66,7 @@ final class MacsecRx {
 
     /** The end of the NAPI poll's work: a frame decided without crypto is delivered or not, a request completes or fails. */
     void finish(Cpu cpu, Packet p) {
-        MacsecRequest r = p.request;
-        p.request = null;
+        MacsecRequest r = MacsecRequest.takeFrom(p);
         MacsecObserver o = device.observer();
         if (o != null) {
             o.receiveHandedOff(cpu, p, r);

@@ -5,7 +5,6 @@ import org.cryptorder.crypto.Tfm;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.MacsecFrame;
-import org.cryptorder.macsec.SecTag;
 import org.cryptorder.macsec.SecY;
 import org.cryptorder.macsec.TxVerdict;
 
@@ -49,13 +48,11 @@ final class MacsecTx {
             }
             return ns;
         }
-        int hdr = SecTag.headerLen(f.hasSci());
         int icv = secy.config().icvLen();
         boolean encrypt = secy.config().encrypt();
-        Encryption r = new Encryption(p, encrypt ? f.length() - hdr - icv : 0, encrypt ? hdr : f.length() - icv);
-        r.route = crypto.submit(cpu, r);
-        p.request = r;
-        double cryptoNs = crypto.callerNs(cpu, r, r.route);
+        Encryption r = new Encryption(p, MacsecRequest.encryptedOctets(f, icv, encrypt),
+                MacsecRequest.authenticatedOctets(f, icv, encrypt));
+        double cryptoNs = r.submit(cpu, crypto);
         if (o != null) {
             o.encryptRequested(cpu, p, r, cryptoNs);
         }
@@ -64,8 +61,7 @@ final class MacsecTx {
 
     /** The end of the sending context's work: an untagged frame goes down, an inline request completes, a refused one fails. */
     void finish(Cpu cpu, Packet p) {
-        MacsecRequest r = p.request;
-        p.request = null;
+        MacsecRequest r = MacsecRequest.takeFrom(p);
         MacsecObserver o = device.observer();
         if (o != null) {
             o.transmitHandedOff(cpu, p, r);
