@@ -53,6 +53,10 @@ final class DelayedAck {
     private final long delackMax;
     private final long rtoJiffies;
     private final LazyTimer delackTimer;
+    /** Where the timers were armed last, and so fire ({@code __mod_timer}, {@code hrtimer_start} on this CPU). */
+    private final SegmentOutput context;
+    private Object delackArmedOn;
+    private Object compressArmedOn;
     private final Event compressTimer;
 
     private int quick;
@@ -74,7 +78,8 @@ final class DelayedAck {
      * @param rtoNs the receiver's retransmission timeout ({@code icsk_rto}): it caps the ACK
      *     timeout, and a silence longer than it restarts quick ACKs
      */
-    DelayedAck(Simulator sim, TcpClock clock, AckPolicy policy, long rtoNs, Receiver receiver) {
+    DelayedAck(Simulator sim, TcpClock clock, AckPolicy policy, long rtoNs, Receiver receiver, SegmentOutput context) {
+        this.context = context;
         this.clock = clock;
         this.policy = policy;
         this.receiver = receiver;
@@ -185,6 +190,7 @@ final class DelayedAck {
             return;
         }
         long delay = Math.min(policy.compSackDelayMaxNs(), receiver.rcvRtt8Ns() / 160);
+        compressArmedOn = context.armingCpu();
         compressTimer.schedule(Time.ns(delay + policy.compSackSlackNs()));
         compressArmed = true;
     }
@@ -210,6 +216,7 @@ final class DelayedAck {
         scheduled = true;
         timerPending = true;
         timeoutJiffy = timeout;
+        delackArmedOn = context.armingCpu();
         delackTimer.setIn(Time.ns(clock.nsUntilJiffy(timeout)));
     }
 
@@ -255,6 +262,10 @@ final class DelayedAck {
 
         @Override
         protected void expire() {
+            context.fireOn(delackArmedOn, this::handle);
+        }
+
+        private void handle() {
             if (!timerPending) {
                 return;
             }
@@ -277,6 +288,10 @@ final class DelayedAck {
 
         @Override
         public void actions() {
+            context.fireOn(compressArmedOn, this::handle);
+        }
+
+        private void handle() {
             compressArmed = false;
             if (compressedAck > 0) {
                 compressedAck--;

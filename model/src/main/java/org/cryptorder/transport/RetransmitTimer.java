@@ -10,7 +10,8 @@ import umontreal.ssj.simevents.Simulator;
  * icsk_pending} says which it is for, and setting it for one replaces the other
  * ({@code inet_csk_reset_xmit_timer}). It runs in jiffies: it is set for a whole number of ticks
  * from the current tick and fires on a tick boundary, as Linux's timer wheel does. Pushed back on
- * nearly every ACK, it is a {@link LazyTimer}.
+ * nearly every ACK, it is a {@link LazyTimer}. It fires on the CPU that armed it last, in
+ * TIMER_SOFTIRQ there ({@code __mod_timer} moves a timer to the arming CPU).
  */
 final class RetransmitTimer {
 
@@ -32,11 +33,15 @@ final class RetransmitTimer {
     private final TcpClock clock;
     private final Handler handler;
     private final LazyTimer expiry;
+    private final SegmentOutput context;
     private Kind pending = Kind.NONE;
+    /** The CPU that armed the timer last: where it fires. */
+    private Object armedOn;
 
-    RetransmitTimer(Simulator sim, TcpClock clock, Handler handler) {
+    RetransmitTimer(Simulator sim, TcpClock clock, Handler handler, SegmentOutput context) {
         this.clock = clock;
         this.handler = handler;
+        this.context = context;
         this.expiry = new Expiry(sim);
     }
 
@@ -54,6 +59,7 @@ final class RetransmitTimer {
     void reset(Kind kind, long whenJiffies, long maxWhenJiffies) {
         long when = Math.min(whenJiffies, maxWhenJiffies);
         pending = kind;
+        armedOn = context.armingCpu();
         expiry.setIn(Time.ns(clock.nsUntilJiffy(clock.jiffies() + when)));
     }
 
@@ -70,6 +76,10 @@ final class RetransmitTimer {
 
         @Override
         protected void expire() {
+            context.fireOn(armedOn, this::handle);
+        }
+
+        private void handle() {
             switch (pending) {
                 case REO_TIMEOUT -> handler.reorderTimeout();
                 case LOSS_PROBE -> handler.lossProbe();

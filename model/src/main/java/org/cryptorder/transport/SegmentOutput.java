@@ -13,4 +13,17 @@ public interface SegmentOutput {
 
     /** One IPv4 packet, {@code buf[off .. off+len)}. */
     void transmit(byte[] buf, int off, int len);
+
+    /**
+     * The CPU whose context calls into the endpoint now, where a timer armed now will fire (Linux's
+     * {@code __mod_timer} moves a timer to the CPU that arms it); null where no CPU is modelled.
+     */
+    default Object armingCpu() {
+        return null;
+    }
+
+    /** Runs a timer's expiry as TIMER_SOFTIRQ on {@code cpu} (a value of {@link #armingCpu}) would. */
+    default void fireOn(Object cpu, Runnable expiry) {
+        expiry.run();
+    }
 }

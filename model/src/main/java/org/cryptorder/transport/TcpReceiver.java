@@ -82,7 +82,7 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         this.policy = cfg.acks();
         this.output = output;
         this.clock = new TcpClock(sim, cfg.timers());
-        this.acks = new DelayedAck(sim, clock, policy, cfg.timers().minRtoNs(), this);
+        this.acks = new DelayedAck(sim, clock, policy, cfg.timers().minRtoNs(), this, output);
         this.rcvWnd = cfg.receiveWindowBytes();
         this.rcvMss = Math.min(cfg.mss(), 536);
         this.flushCompressed = acks::flushCompressed;

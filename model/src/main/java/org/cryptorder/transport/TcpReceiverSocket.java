@@ -27,7 +27,7 @@ final class TcpReceiverSocket extends TcpSocket {
         super(cpus, home, device, costs, flow, false, srcMac, dstMac);
         this.mss = cfg.mss();
         this.dataIsn = cfg.senderIsn();
-        this.receiver = new TcpReceiver(home.simulator(), cfg, address, this::transmit);
+        this.receiver = new TcpReceiver(home.simulator(), cfg, address, output);
     }
 
     /** A receiver does not start: it answers what arrives. */

@@ -76,7 +76,7 @@ public final class TcpSender {
         this.rtt = new RttEstimator(cfg.timers(), clock);
         this.cwndControl = new CwndControl(this);
         this.output = new TcpOutput(this, address, output);
-        this.writeTimer = new TcpWriteTimer(this, sim);
+        this.writeTimer = new TcpWriteTimer(this, sim, output);
         this.ack = new TcpAck(this);
         this.recovery = new LossRecovery(this);
     }

@@ -37,7 +37,7 @@ final class TcpSenderSocket extends TcpSocket {
         this.mss = cfg.mss();
         this.tsqLimitBytes = tsqLimitBytes;
         this.resume = new Resume(home.simulator());
-        this.sender = new TcpSender(home.simulator(), cfg, address, this::transmit);
+        this.sender = new TcpSender(home.simulator(), cfg, address, output);
         sender.transmitGate(new Gate());
     }
 

@@ -23,8 +23,15 @@ import org.cryptorder.net.ProtocolEndpoint;
  *       ACKs), in softirq on the CPU delivering it, right after that packet;</li>
  *   <li>from the application ({@code sendmsg}: the connection's first window), in the application's
  *       task;</li>
- *   <li>from a timer (RTO, loss probe, delayed ACK) or the TCP small queues handler, in softirq on
- *       the socket's home CPU.</li>
+ *   <li>from a timer (RTO, loss probe, RACK's reorder timer, delayed ACK, compressed ACK), in
+ *       softirq on the CPU that armed it last: Linux's {@code __mod_timer} moves a timer to the CPU
+ *       that arms it (unless its callback is running) and the timer wheel runs it in TIMER_SOFTIRQ
+ *       there, and {@code hrtimer_start} does the same for the compressed-ACK hrtimer. A timer armed
+ *       while an ACK was delivered fires on the CPU that delivered it; one armed by the application,
+ *       on the application's CPU (the model does not move a timer off an idle CPU, which
+ *       {@code get_nohz_timer_target} may do);</li>
+ *   <li>from the TCP small queues handler, in softirq on the socket's home CPU (a simplification:
+ *       Linux runs {@code tcp_tsq_handler} from a tasklet on the CPU that freed the skb).</li>
  * </ul>
  * Each segment is one piece of work: the TCP/IP transmit cost plus the MACsec device's part; this
  * class holds that transmit path and the delivery of received packets, which both sides share.
@@ -39,7 +46,7 @@ import org.cryptorder.net.ProtocolEndpoint;
 public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSenderSocket, TcpReceiverSocket {
     private final MacsecDevice device;
     private final StackCosts costs;
-    /** The socket's home CPU: its application task, its timers and its TSQ handler run there. */
+    /** The socket's home CPU: its application task and its TSQ handler run there. */
     final Cpu home;
     /** The application's task ({@code iperf3}). */
     final Task app;
@@ -52,6 +59,10 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     Cpu delivering;
     /** Whether the application's task is calling into the endpoint right now. */
     boolean inApp;
+    /** The CPU whose TIMER_SOFTIRQ runs a timer's expiry right now, or null. */
+    private Cpu firing;
+    /** Where the endpoint puts its segments, knowing from which CPU's context they are sent. */
+    final SegmentOutput output = new SocketOutput();
     private long packets;
 
     TcpSocket(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow, boolean dataSide,
@@ -109,7 +120,39 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         } else if (inApp) {
             app.submit(new TaskTx(p));
         } else {
-            softirq(home).add(p);
+            softirq(firing != null ? firing : home).add(p);
+        }
+    }
+
+    /** The CPU whose context calls into the endpoint now: the delivering CPU, the application's, a timer's, else home. */
+    private Cpu contextCpu() {
+        if (delivering != null) {
+            return delivering;
+        }
+        return inApp || firing == null ? home : firing;
+    }
+
+    /** The endpoint's output: {@link #transmit}, from the context's CPU, with timers that fire where they were armed. */
+    private final class SocketOutput implements SegmentOutput {
+        @Override
+        public void transmit(byte[] buf, int off, int len) {
+            TcpSocket.this.transmit(buf, off, len);
+        }
+
+        @Override
+        public Object armingCpu() {
+            return contextCpu();
+        }
+
+        @Override
+        public void fireOn(Object cpu, Runnable expiry) {
+            Cpu before = firing;
+            firing = (Cpu) cpu;
+            try {
+                expiry.run();
+            } finally {
+                firing = before;
+            }
         }
     }
 

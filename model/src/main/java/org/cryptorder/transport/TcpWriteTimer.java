@@ -23,11 +23,11 @@ final class TcpWriteTimer implements RetransmitTimer.Handler {
     private long tlpHighSeq = TcpSender.NONE;
     private boolean tlpRetrans;
 
-    TcpWriteTimer(TcpSender sk, Simulator sim) {
+    TcpWriteTimer(TcpSender sk, Simulator sim, SegmentOutput context) {
         this.sk = sk;
         this.board = sk.board;
         this.clock = sk.clock;
-        this.timer = new RetransmitTimer(sim, clock, this);
+        this.timer = new RetransmitTimer(sim, clock, this, context);
         this.icskRtoJiffies = sk.rtt.rtoJiffies();
         this.maxRtoJiffies = clock.toJiffies(sk.cfg.timers().maxRtoNs());
     }
