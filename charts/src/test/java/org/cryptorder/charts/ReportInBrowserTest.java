@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import java.awt.image.BufferedImage;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
+import org.cryptorder.testing.RequiredTool;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,15 +35,12 @@ class ReportInBrowserTest {
     }
 
     private static String chromium() {
+        Path found = null;
         for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
-            for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-                if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
-                    return Path.of(dir, name).toString();
-                }
-            }
+            found = found != null ? found : RequiredTool.find(name);
         }
-        return fail("no chromium on the PATH: install it (Debian: apt-get install chromium; .ci/run does), or leave"
-                + " the browser tests out with -Dcryptorder.excludedGroups=browser");
+        RequiredTool.need(found != null, "browser", "no chromium on the PATH", "chromium");
+        return found.toString();
     }
 
     private Run chromium(Path page, String... extra) throws IOException, InterruptedException {

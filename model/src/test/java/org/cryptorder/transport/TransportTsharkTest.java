@@ -1,7 +1,6 @@
 package org.cryptorder.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.cryptorder.net.PcapWriter;
 import org.junit.jupiter.api.Tag;
+import org.cryptorder.testing.RequiredTool;
 import org.cryptorder.testing.Tshark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +25,7 @@ class TransportTsharkTest {
     @Test
     void tsharkAgreesOnHeadersOptionsAndChecksums(@TempDir Path dir)
             throws IOException, InterruptedException {
-        assumeTrue(Tshark.runs(), "tshark is not installed (apt-get install tshark)");
+        RequiredTool.need(Tshark.runs(), "tshark", "tshark is not installed", "tshark");
         FlowAddress a = FlowAddress.example();
         Path pcap = dir.resolve("transport.pcap");
         byte[] frame = new byte[1600];
