@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
 final class SetOption {
     @Option(names = "--set", paramLabel = "PATH=VALUE", description = "Sets a value over the experiment file(s), by"
             + " dotted path as sweep keys are written, e.g. --set hosts.ksoftirqd=true; VALUE is JSON (a string that is"
-            + " not JSON is taken as it is: --set crypto.kernel='\"5.4\"' for a version). Repeatable.")
+            + " not JSON is taken as it is, and a crypto.kernel version stays as written; null unsets a key, e.g."
+            + " --set crypto.policy=null). Repeatable.")
     List<String> sets = new ArrayList<>();
 
     /** The values, read; a malformed one stops the command with status 2. */

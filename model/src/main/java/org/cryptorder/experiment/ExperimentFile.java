@@ -2,7 +2,9 @@ package org.cryptorder.experiment;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -71,6 +73,16 @@ public record ExperimentFile(Path file, JsonSource source, Experiment experiment
             source = JsonSource.parse(file.toString(), text).overriding(sets);
         } catch (JsonSource.SyntaxError e) {
             throw new InvalidExperimentException(List.of(e.problem()));
+        }
+        // "$schema" names the JSON Schema for an editor (experiments/experiment.schema.json); the
+        // tool reads the file against its own copy and ignores the key
+        JsonNode editorsSchema = source.root().get("$schema");
+        if (editorsSchema != null) {
+            if (!editorsSchema.isTextual()) {
+                throw new InvalidExperimentException(List.of(source.valueProblem(JsonPath.ROOT.child("$schema"),
+                        "expected a string naming a JSON Schema for editors (it is ignored), found " + editorsSchema)));
+            }
+            ((ObjectNode) source.root()).remove("$schema");
         }
         ObjectMapper mapper = ExperimentJson.mapper();
         SchemaCheck schema = SchemaCheck.bundled();

@@ -53,7 +53,7 @@ public record JsonSource(String file, JsonNode root, Map<JsonPath, Position> key
                         "expected a path to a value inside the experiment")));
             }
             try {
-                doc = Sweep.apply(doc, o.path(), o.value());
+                doc = o.value().isNull() ? unset(doc, o.path()) : Sweep.apply(doc, o.path(), o.value());
             } catch (Sweep.PathError e) {
                 throw new InvalidExperimentException(List.of(new Problem(o.label(), 0, 0, o.path().dotted(),
                         "expected a path the experiment can hold: " + e.getMessage())));
@@ -61,6 +61,20 @@ public record JsonSource(String file, JsonNode root, Map<JsonPath, Position> key
             labels.put(o.path(), o.label());
         }
         return new JsonSource(file, doc, keys, values, java.util.Collections.unmodifiableMap(labels));
+    }
+
+    /** A copy of {@code doc} without the key at {@code path} ({@code --set PATH=null}: back to its default). */
+    private static JsonNode unset(JsonNode doc, JsonPath path) {
+        JsonNode copy = doc.deepCopy();
+        JsonNode parent = copy;
+        List<String> segments = path.segments();
+        for (String s : segments.subList(0, segments.size() - 1)) {
+            parent = parent.isArray() ? parent.path(Integer.parseInt(s)) : parent.path(s);
+        }
+        if (parent instanceof ObjectNode o) {
+            o.remove(segments.get(segments.size() - 1));
+        }
+        return copy;
     }
 
     /** The {@code --set} that gave the value at {@code path} or one of its ancestors, if any. */
@@ -76,7 +90,9 @@ public record JsonSource(String file, JsonNode root, Map<JsonPath, Position> key
     /**
      * A value set from the command line: {@code PATH=VALUE}, the path dotted as sweep keys are,
      * the value JSON ({@code 8}, {@code true}, {@code "5.4"}, {@code [1, 2]}) or, when it is not
-     * JSON, a string.
+     * JSON, a string. {@code null} unsets the key, so that its default applies ({@code --set
+     * crypto.policy=null} before {@code --set crypto.kernel=6.6}); a number given for
+     * {@code crypto.kernel} is the version as written ({@code 6.10} stays 6.10).
      */
     public record SetValue(String label, JsonPath path, JsonNode value) {
         /**
@@ -99,6 +115,9 @@ public record JsonSource(String file, JsonNode root, Map<JsonPath, Position> key
                 }
             } catch (IOException e) {
                 value = TextNode.valueOf(raw);
+            }
+            if (value.isNumber() && path.equals("crypto.kernel")) {
+                value = TextNode.valueOf(raw.trim());  // a version, as written
             }
             return new SetValue("--set " + text, JsonPath.parse(path), value);
         }

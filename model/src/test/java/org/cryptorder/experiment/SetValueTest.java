@@ -52,4 +52,29 @@ class SetValueTest {
         assertThat(parse("hosts.cpus=8").fingerprint()).isNotEqualTo(parse().fingerprint())
                 .isEqualTo(parse("hosts.cpus=8").fingerprint());
     }
+
+    @Test
+    void aKernelVersionMayBeGivenAsANumberAndNullUnsetsAKey() throws Exception {
+        assertThat(parse("crypto.kernel=6.6").experiment().crypto().kernel()).isEqualTo("6.6");
+        assertThat(parse("crypto.kernel=6.10").experiment().crypto().kernel()).as("as written, not 6.1").isEqualTo("6.10");
+        String withPolicy = FILE.replace("\"hosts\"", "\"crypto\": {\"policy\": \"sync-simd\"}, \"hosts\"");
+        List<JsonSource.SetValue> switchToKernel = List.of(JsonSource.SetValue.parse("crypto.policy=null"),
+                JsonSource.SetValue.parse("crypto.kernel=5.4"));
+        ExperimentFile f = ExperimentFile.parse(Path.of("s.json"), withPolicy, Experiments.PROFILES, switchToKernel);
+        assertThat(f.experiment().crypto().policy()).isNull();
+        assertThat(f.experiment().crypto().kernel()).isEqualTo("5.4");
+        assertThatThrownBy(() -> ExperimentFile.parse(Path.of("s.json"), withPolicy, Experiments.PROFILES,
+                List.of(JsonSource.SetValue.parse("crypto.kernel=5.4")))).as("both, without the unset")
+                .hasMessageContaining("expected crypto.policy or crypto.kernel, not both");
+    }
+
+    @Test
+    void aSchemaKeyForEditorsIsAcceptedAndIgnored() throws Exception {
+        String withSchema = FILE.replace("{\"name\"", "{\"$schema\": \"../experiment.schema.json\", \"name\"");
+        ExperimentFile f = ExperimentFile.parse(Path.of("s.json"), withSchema, Experiments.PROFILES, List.of());
+        assertThat(f.fingerprint()).as("it changes nothing").isEqualTo(parse().fingerprint());
+        assertThatThrownBy(() -> ExperimentFile.parse(Path.of("s.json"), FILE.replace("{\"name\"", "{\"$schema\": 3,"
+                + " \"name\""), Experiments.PROFILES, List.of())).hasMessageContaining("$schema: expected a string naming"
+                + " a JSON Schema for editors");
+    }
 }
