@@ -163,6 +163,12 @@ public final class SchemaCheck {
                 if (found != null && found.isTextual() && keywordParent.has("enum")) {
                     suggestion = Suggestion.didYouMean(found.asText(), texts(keywordParent.get("enum")));
                 }
+                if (keyword.equals("maximum") && found != null && found.isNumber() && found.asDouble() >= 2
+                        && found.asDouble() <= 100
+                        && keywordParent.path("maximum").asDouble() == 1 && keywordParent.path("minimum").asDouble(-1) == 0) {
+                    // a fraction given as a percentage: kernelFpuBusy 30 for 30%
+                    suggestion = "; it is a fraction: " + Csv.number(found.asDouble() / 100) + " for " + number(found) + "%";
+                }
                 yield new Finding(at, false, "expected " + describe(keywordParent) + ", found " + describeValue(found)
                         + suggestion);
             }

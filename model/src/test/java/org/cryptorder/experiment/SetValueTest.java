@@ -77,4 +77,12 @@ class SetValueTest {
                 + " \"name\""), Experiments.PROFILES, List.of())).hasMessageContaining("$schema: expected a string naming"
                 + " a JSON Schema for editors");
     }
+
+    @Test
+    void aPercentageGivenForAFractionIsNamedAsSuch() {
+        assertThatThrownBy(() -> parse("contention.kernelFpuBusy=30")).hasMessageContaining(
+                "contention.kernelFpuBusy: expected a number from 0 to 1, found 30; it is a fraction: 0.3 for 30%");
+        assertThatThrownBy(() -> parse("contention.kernelFpuBusy=1.5")).as("no hint for what may be a slip")
+                .hasMessageEndingWith("found 1.5");
+    }
 }
