@@ -161,6 +161,21 @@ public final class DatapathBuilder {
     }
 
     /**
+     * The rules the hosts' kernel resolves to, in one line for {@code experiment.json}'s provenance:
+     * the crypto policy and cryptd queue, the softirq deferral, TCP's timer floor, the tick.
+     */
+    public static String kernelRules(Experiment e) {
+        Experiment.Crypto c = e.crypto();
+        return (c.kernel() == null ? "no kernel named (crypto.policy given; TCP as 6.12)" : "kernel " + c.kernel())
+                + ": crypto policy " + c.effectivePolicy().key() + ", cryptd queue " + c.cryptdQueueLength()
+                + ", ksoftirqd " + (Boolean.TRUE.equals(e.hosts().ksoftirqd())
+                        ? e.hosts().softirqDeferral(c.kernel()).name().toLowerCase(java.util.Locale.ROOT) : "off")
+                + ", TCP timer floor " + (timerFloor(c.kernel()) == TcpTimers.TimerFloor.TWO_JIFFIES
+                        ? "2 jiffies after rounding" : "2 ms before rounding")
+                + ", HZ " + e.hosts().hz();
+    }
+
+    /**
      * How the kernel {@code kernel} adds the 2 ms floor of the TLP and RACK reorder timers: 2 jiffies
      * after rounding before 6.6, 2 ms before rounding from 6.6 (Linux commit 1c2709cfff1d); with no
      * kernel named, the TCP model's own Linux 6.12.

@@ -437,6 +437,10 @@ public final class ExperimentRunner {
             p.put("set", String.join(" ", file.source().overrides().values()));
         }
         p.put("fingerprint", "sha256:" + file.fingerprint());
+        if (file.experiment().wifi() == null) {
+            p.put("kernelRules", DatapathBuilder.kernelRules(file.experiment())
+                    + (file.experiment().sweep().isEmpty() ? "" : " (before the sweep's values)"));
+        }
         List<String> schemes = seeds(file).stream().map(s -> new StreamRegistry(s).description()).toList();
         p.put("randomNumbers", String.join("; ", schemes));
         return p;
