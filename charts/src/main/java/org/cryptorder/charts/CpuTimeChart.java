@@ -21,7 +21,9 @@ import org.jfree.data.category.DefaultCategoryDataset;
  *
  * <p>The extension point: the chart is drawn from the metric columns named
  * {@code cpu_<context>_seconds} (CPU seconds spent in that context after the warm-up), in table
- * order, whatever the contexts are. Tables without such columns (older results) get no chart; the
+ * order, whatever the contexts are. A column that is a part of another ({@link #PARTS}:
+ * ksoftirqd's share of softirq time, the kernel FPU users' share of kernel-worker time) is drawn
+ * as its own block and taken out of the whole, so that the stack adds up to the CPU time spent. Tables without such columns (older results) get no chart; the
  * report says so and this chart is skipped.
  */
 final class CpuTimeChart {
@@ -31,7 +33,24 @@ final class CpuTimeChart {
     private static final List<Color> CONTEXT_COLOURS = List.of(new Color(0x332288), new Color(0x44AA99),
             new Color(0xDDCC77), new Color(0xCC6677), new Color(0x88CCEE), new Color(0xAA4499), new Color(0x117733));
 
+    /** Columns that are a part of another column, and that column. */
+    static final java.util.Map<String, String> PARTS = java.util.Map.of(
+            "cpu_ksoftirqd_seconds", "cpu_softirq_seconds",
+            "cpu_kernel_fpu_seconds", "cpu_kernel_worker_seconds");
+
     private CpuTimeChart() {
+    }
+
+    /** The CPU time of {@code column} in row {@code r} without the parts drawn on their own. */
+    private static double block(ResultTables tables, SummaryRow r, String column) {
+        double v = r.estimate(column).mean();
+        for (java.util.Map.Entry<String, String> part : PARTS.entrySet()) {
+            if (part.getValue().equals(column) && tables.has(part.getKey())) {
+                double p = r.estimate(part.getKey()).mean();
+                v -= Double.isNaN(p) ? 0 : p;
+            }
+        }
+        return v;
     }
 
     /** The CPU time columns of the tables, in order. */
@@ -48,8 +67,8 @@ final class CpuTimeChart {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (SummaryRow r : tables.rows()) {
             for (String c : columns) {
-                double v = r.estimate(c).mean();
-                data.addValue(Double.isNaN(v) ? null : v, context(c), r.label());
+                double v = block(tables, r, c);
+                data.addValue(Double.isNaN(v) ? null : v, label(tables, c), r.label());
             }
         }
         SweepChart sweep = new SweepChart(tables);
@@ -64,7 +83,7 @@ final class CpuTimeChart {
         }
         x.setMaximumCategoryLabelLines(2);
         NumberAxis y = new NumberAxis("CPU time (s)");
-        double highest = tables.rows().stream().mapToDouble(r -> columns.stream().mapToDouble(c -> r.estimate(c).mean())
+        double highest = tables.rows().stream().mapToDouble(r -> columns.stream().mapToDouble(c -> block(tables, r, c))
                 .filter(Double::isFinite).sum()).max().orElse(0);
         ChartStyle.axis(x);
         ChartStyle.axis(y);
@@ -89,7 +108,23 @@ final class CpuTimeChart {
 
     /** {@code cpu_kernel_worker_seconds} as {@code kernel worker}. */
     static String context(String column) {
+        if (column.equals("cpu_kernel_fpu_seconds")) {
+            return "kernel FPU users";
+        }
         Matcher m = COLUMN.matcher(column);
         return m.matches() ? m.group(1).replace('_', ' ') : column;
+    }
+
+    /** The legend of a block: its context, or for a whole whose parts are drawn apart, what is left of it. */
+    static String label(ResultTables tables, String column) {
+        boolean partsApart = PARTS.entrySet().stream().anyMatch(e -> e.getValue().equals(column) && tables.has(e.getKey()));
+        if (!partsApart) {
+            return context(column);
+        }
+        return switch (column) {
+            case "cpu_softirq_seconds" -> "softirq (not in ksoftirqd)";
+            case "cpu_kernel_worker_seconds" -> "cryptd and padata workers";
+            default -> context(column) + " (the rest)";
+        };
     }
 }

@@ -232,7 +232,18 @@ public final class OutputColumns {
                             + " `contention.kernelFpuBusy` asked for, as the least served CPU got it. Below the"
                             + " asked share when softirq work or other tasks kept the user off that CPU, and then"
                             + " the contention did not happen there as configured.",
-                    FpuShareMin::new));
+                    FpuShareMin::new),
+            new Column("cpu_kernel_fpu_seconds", "s", "kernel FPU users", COUNT,
+                    "Of `cpu_kernel_worker_seconds`, the part b's kernel FPU users (`contention.kernelFpuBusy`) spent"
+                            + " in their FPU sections (counted when a section ends); the rest is cryptd's and padata's"
+                            + " workers.",
+                    () -> new Count(d -> {
+                        double ns = 0;
+                        for (KernelFpuLoad l : d.receiverFpuLoads()) {
+                            ns += l.heldNs();
+                        }
+                        return ns;
+                    }, 1e9)));
 
     private static final Map<String, Column> BY_NAME = COLUMNS.stream()
             .collect(Collectors.toUnmodifiableMap(Column::name, Function.identity()));

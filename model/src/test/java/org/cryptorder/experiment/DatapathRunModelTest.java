@@ -145,8 +145,8 @@ class DatapathRunModelTest {
         assertThat(m.get("udp_received")).isEqualTo(m.get("frames_tx"));
         assertThat(m.get("cryptd_dropped")).isZero();
         assertThat(DatapathRunModel.METRICS.subList(DatapathRunModel.METRICS.size() - 4, DatapathRunModel.METRICS.size()))
-                .as("new columns go last, in the order they came").containsExactly("udp_decode_errors",
-                        "cpu_ksoftirqd_seconds", "tcp_loss_probes", "kernel_fpu_share_min");
+                .as("new columns go last, in the order they came").containsExactly("cpu_ksoftirqd_seconds",
+                        "tcp_loss_probes", "kernel_fpu_share_min", "cpu_kernel_fpu_seconds");
         Metrics roomy = model.run(only(udp("sync-simd", 0.3, 0.01, 0, "")), new StreamRegistry(1), 0);
         assertThat(roomy.get("tx_queue_dropped")).isZero();
     }

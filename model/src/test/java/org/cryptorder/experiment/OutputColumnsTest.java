@@ -87,6 +87,8 @@ class OutputColumnsTest {
         Metrics light = model.run(DatapathRunModelTest.only(DatapathRunModelTest.udp("async", 0.2, 0.05, 0.005, "")),
                 new StreamRegistry(1), 0);
         assertThat(light.get("kernel_fpu_share_min")).isBetween(0.15, 0.25);
+        assertThat(light.get("cpu_kernel_fpu_seconds")).as("the FPU users' part of the kernel workers' time")
+                .isPositive().isLessThanOrEqualTo(light.get("cpu_kernel_worker_seconds"));
         // the slow sync fallback saturates the RX CPU with softirq work: without ksoftirqd its user never runs
         Metrics starved = model.run(DatapathRunModelTest.only(DatapathRunModelTest.udp("sync-fallback", 0.2, 0.05,
                 0.005, "")), new StreamRegistry(1), 0);
