@@ -10,7 +10,8 @@ import org.cryptorder.experiment.ExperimentRunner;
 
 /**
  * What {@code run} prints when an experiment is done: a few lines per configuration in the words
- * of iperf3 (interval, bitrate, Retr, lost/total datagrams) and {@code ip -s macsec show}
+ * of iperf3 (interval, bitrate; for TCP Retr with its spurious part and the loss probes, for UDP
+ * lost/total datagrams and out-of-order) and {@code ip -s macsec show}
  * (InPktsOK, InPktsDelayed, InPktsLate, InPktsNotValid), plus reordering and cryptd use, and
  * when some configuration lost frames at a NIC queue, those drops (a full TX queue, Linux's qdisc
  * drops; a full RX ring, Linux's rx_missed), each number as mean +/- 95% half-width over the
@@ -28,14 +29,27 @@ final class TerminalSummary {
         boolean nicDrops = report.summaries().stream().anyMatch(s -> dropped(s, "tx_queue_dropped")
                 || dropped(s, "rx_missed"));
         boolean ksoftirqd = report.summaries().stream().anyMatch(s -> dropped(s, "cpu_ksoftirqd_seconds"));
+        boolean tcp = file.experiment().traffic().stream().anyMatch(t -> t instanceof org.cryptorder.experiment.Experiment.TcpTraffic);
+        boolean udp = !tcp || file.experiment().traffic().stream()
+                .anyMatch(t -> t instanceof org.cryptorder.experiment.Experiment.UdpTraffic);
         for (ConfigurationSummary s : report.summaries()) {
             out.println();
             out.println("  " + s.run().point().label());
             Estimate goodput = s.estimate("goodput_bps");
-            out.printf(Locale.ROOT, "    %-7s %s-%s sec  %s  Retr %s  Lost/Total Datagrams %s/%s  Out-of-order %s%n",
-                    "iperf3", seconds(run.warmupS()), seconds(run.durationS()), bitrate(goodput),
-                    count(s.estimate("tcp_retransmits")), plain(s.estimate("udp_lost")), plain(s.estimate("udp_sent")),
-                    count(s.estimate("udp_out_of_order")));
+            // what iperf3 prints for what runs: Retr for TCP, lost/total and out-of-order for UDP
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "    %-7s %s-%s sec  %s", "iperf3",
+                    seconds(run.warmupS()), seconds(run.durationS()), bitrate(goodput)));
+            if (tcp) {
+                line.append(String.format(Locale.ROOT, "  Retr %s (spurious %s)  loss probes %s",
+                        count(s.estimate("tcp_retransmits")), count(s.estimate("tcp_spurious_retransmits")),
+                        count(s.estimate("tcp_loss_probes"))));
+            }
+            if (udp) {
+                line.append(String.format(Locale.ROOT, "  Lost/Total Datagrams %s/%s  Out-of-order %s",
+                        plain(s.estimate("udp_lost")), plain(s.estimate("udp_sent")),
+                        count(s.estimate("udp_out_of_order"))));
+            }
+            out.println(line);
             if (file.experiment().wifi() != null) {
                 // a WiFi station: no SecY, no cryptd, no reordering source; what the station did instead
                 out.printf(Locale.ROOT, "    %-7s latency p50 %s us  p99 %s us  RX missed %s  MIC or payload failures %s%n",

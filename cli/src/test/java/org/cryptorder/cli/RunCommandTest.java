@@ -104,6 +104,19 @@ class RunCommandTest {
     }
 
     @Test
+    void theSummaryPrintsWhatAppliesToTheTraffic() throws Exception {
+        CliRun udp = CliRun.of("run", "--quiet", "--out", tmp.resolve("udp").toString(), write("small.json", SMALL).toString());
+        assertThat(udp.out().lines().filter(l -> l.startsWith("    iperf3 "))).as(udp.out()).isNotEmpty()
+                .allSatisfy(l -> assertThat(l).contains("Lost/Total Datagrams").doesNotContain("Retr"));
+        Path tcpFile = write("tcp.json", SMALL.replace("{\"kind\": \"udp\", \"rateMbps\": 2000}", "{\"kind\": \"tcp\"}"));
+        CliRun tcp = CliRun.of("run", "--quiet", "--out", tmp.resolve("tcp").toString(), tcpFile.toString());
+        assertThat(tcp.status()).as(tcp.err()).isZero();
+        assertThat(tcp.out().lines().filter(l -> l.startsWith("    iperf3 "))).as(tcp.out()).isNotEmpty()
+                .allSatisfy(l -> assertThat(l).containsPattern("Retr \\d+ \\+/- \\d+ \\(spurious \\d+ \\+/- \\d+\\)  loss probes")
+                        .doesNotContain("Datagrams"));
+    }
+
+    @Test
     void aKernelFpuUserStarvedBySoftirqWorkIsWarnedOf() throws Exception {
         // the sync fallback saturates b's RX CPU with softirq work: its kernel FPU user never runs
         Path starved = write("starved.json", SMALL.replace("[\"async\", \"async-unordered\"]", "[\"sync-fallback\", \"async\"]"));
