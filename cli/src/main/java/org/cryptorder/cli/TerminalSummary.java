@@ -53,7 +53,7 @@ final class TerminalSummary {
             if (file.experiment().wifi() != null) {
                 // a WiFi station: no SecY, no cryptd, no reordering source; what the station did instead
                 out.printf(Locale.ROOT, "    %-7s latency p50 %s us  p99 %s us  RX missed %s  MIC or payload failures %s%n",
-                        "station", decimal(s.estimate("latency_p50_us")), decimal(s.estimate("latency_p99_us")),
+                        "station", latency(s.estimate("latency_p50_us")), latency(s.estimate("latency_p99_us")),
                         count(s.estimate("rx_missed")), count(s.estimate("udp_corrupt")));
                 continue;
             }
@@ -62,7 +62,7 @@ final class TerminalSummary {
                     count(s.estimate("in_pkts_late")), count(s.estimate("in_pkts_not_valid")));
             out.printf(Locale.ROOT, "    %-7s reordered %s  extent max %s  latency p50 %s us  p99 %s us%n", "order",
                     percent(s.estimate("reordered_ratio")), count(s.estimate("reorder_extent_max")),
-                    decimal(s.estimate("latency_p50_us")), decimal(s.estimate("latency_p99_us")));
+                    latency(s.estimate("latency_p50_us")), latency(s.estimate("latency_p99_us")));
             out.printf(Locale.ROOT, "    %-7s enqueued %s  dropped %s  wait %s us%n", "cryptd",
                     count(s.estimate("cryptd_enqueued")), count(s.estimate("cryptd_dropped")),
                     decimal(s.estimate("cryptd_wait_mean_us")));
@@ -161,7 +161,26 @@ final class TerminalSummary {
     }
 
     private static String plain(Estimate e) {
-        return Double.isNaN(e.mean()) ? "-" : String.format(Locale.ROOT, "%.0f", e.mean());
+        return Double.isNaN(e.mean()) ? "-" : String.format(Locale.ROOT, "%.0f", e.mean()).replaceFirst("^-0$", "0");
+    }
+
+    /**
+     * A latency percentile to three significant digits, its half-width to the same place: the
+     * histogram's bins are about 3% wide, so more digits would claim what is not measured.
+     */
+    private static String latency(Estimate e) {
+        double m = Math.abs(e.mean());
+        if (Double.isNaN(e.mean()) || m == 0) {
+            return decimal(e);
+        }
+        int magnitude = (int) Math.floor(Math.log10(m));
+        if (magnitude < 2) {
+            return decimal(e);
+        }
+        double unit = Math.pow(10, magnitude - 2);
+        String mean = String.format(Locale.ROOT, "%.0f", Math.rint(e.mean() / unit) * unit);
+        return Double.isNaN(e.halfWidth()) ? mean
+                : mean + " +/- " + String.format(Locale.ROOT, "%.0f", Math.rint(e.halfWidth() / unit) * unit);
     }
 
     private static String decimal(Estimate e) {
