@@ -99,6 +99,10 @@ public final class ExperimentRunner {
         /** Every run finished (not called when cancelled or failed). */
         void end();
 
+        /** Something the user should know that is not a failure (a stale lock taken over); by default not told. */
+        default void notice(String message) {
+        }
+
         /** No progress reports. */
         Progress NONE = new Progress() {
             @Override
@@ -194,7 +198,11 @@ public final class ExperimentRunner {
             throw new UnsupportedException(unsupported);
         }
         Path folder = options.folder();
-        try {
+        String lockName = options.shard() == null ? ResultsLock.FILE : "." + options.shard().fileName() + ".lock";
+        try (ResultsLock lock = ResultsLock.acquire(folder, lockName, "run")) {
+            if (lock.takenOver() != null) {
+                progress.notice(lock.takenOver());
+            }
             return runInto(folder, file, progress);
         } catch (ResultsNotWrittenException e) {
             throw e;

@@ -129,8 +129,7 @@ public final class ShardMerge {
         List<String> metrics = first.header().subList(expectedStart.size(), first.header().size());
         List<ConfigurationSummary> summaries = ExperimentRunner.summarise(file, metrics, rows);
         String resolved = Files.readString(experimentJson, StandardCharsets.UTF_8);
-        try {
-            Files.createDirectories(out);
+        try (ResultsLock lock = ResultsLock.acquire(out, "merge")) {
             RunsTable.writeInOrder(out.resolve(RunsTable.FILE), comments, first.header(), rows);
             SummaryTable.write(out, comments, keys, summaries, file.experiment().run().targetHalfWidth());
             ExperimentRunner.writeAtomically(out.resolve("experiment.json"), resolved);
