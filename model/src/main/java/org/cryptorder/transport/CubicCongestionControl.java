@@ -113,17 +113,12 @@ final class CubicCongestionControl implements CongestionControl {
     }
 
     @Override
-    public void congAvoid(int acked) {
-        CongestionWindow w = ctx.window();
-        if (!ctx.isCwndLimited()) {
+    public void congAvoid(int ackedSegments) {
+        int acked = CongestionControl.ackedAfterSlowStart(ctx, ackedSegments);
+        if (acked < 0) {
             return;
         }
-        if (w.inSlowStart()) {
-            acked = w.slowStart(acked);
-            if (acked == 0) {
-                return;
-            }
-        }
+        CongestionWindow w = ctx.window();
         update(w.cwnd(), acked);
         w.congAvoidAi(cnt, acked);
     }
@@ -179,8 +174,7 @@ final class CubicCongestionControl implements CongestionControl {
 
     @Override
     public int undoCwnd() {
-        CongestionWindow w = ctx.window();
-        return Math.max(w.cwnd(), w.priorCwnd());
+        return CongestionControl.renoUndoCwnd(ctx.window());
     }
 
     @Override

@@ -18,24 +18,18 @@ final class RenoCongestionControl implements CongestionControl {
     }
 
     @Override
-    public void congAvoid(int acked) {
-        CongestionWindow w = ctx.window();
-        if (!ctx.isCwndLimited()) {
+    public void congAvoid(int ackedSegments) {
+        int acked = CongestionControl.ackedAfterSlowStart(ctx, ackedSegments);
+        if (acked < 0) {
             return;
         }
-        if (w.inSlowStart()) {
-            acked = w.slowStart(acked);
-            if (acked == 0) {
-                return;
-            }
-        }
+        CongestionWindow w = ctx.window();
         w.congAvoidAi(w.cwnd(), acked);
     }
 
     @Override
     public int undoCwnd() {
-        CongestionWindow w = ctx.window();
-        return Math.max(w.cwnd(), w.priorCwnd());
+        return CongestionControl.renoUndoCwnd(ctx.window());
     }
 
     @Override
