@@ -113,14 +113,13 @@ final class CubicCongestionControl implements CongestionControl {
     }
 
     @Override
-    public void congAvoid(int ackedSegments) {
-        int acked = CongestionControl.ackedAfterSlowStart(ctx, ackedSegments);
-        if (acked < 0) {
-            return;
-        }
+    public void congAvoid(int acked) {
         CongestionWindow w = ctx.window();
-        update(w.cwnd(), acked);
-        w.congAvoidAi(cnt, acked);
+        int left = CongestionControl.ackedAfterSlowStart(ctx, acked);
+        if (left >= 0) {
+            update(w.cwnd(), left);
+            w.congAvoidAi(cnt, left);
+        }
     }
 
     private void update(int cwnd, int acked) {

@@ -18,13 +18,12 @@ final class RenoCongestionControl implements CongestionControl {
     }
 
     @Override
-    public void congAvoid(int ackedSegments) {
-        int acked = CongestionControl.ackedAfterSlowStart(ctx, ackedSegments);
-        if (acked < 0) {
-            return;
-        }
+    public void congAvoid(int acked) {
         CongestionWindow w = ctx.window();
-        w.congAvoidAi(w.cwnd(), acked);
+        int left = CongestionControl.ackedAfterSlowStart(ctx, acked);
+        if (left >= 0) {
+            w.congAvoidAi(w.cwnd(), left);
+        }
     }
 
     @Override
