@@ -89,6 +89,22 @@ final class AutomaticReading {
         return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
 
+    /**
+     * The item of {@code group} with the largest mean of {@code metric}; null when no item has it
+     * defined, or when it is zero in every item that has it (the first of those then goes to {@code none}).
+     */
+    private static Item largest(List<Item> group, String metric, List<String> none) {
+        List<Item> defined = group.stream().filter(i -> i.row().estimate(metric).defined()).toList();
+        if (defined.isEmpty()) {
+            return null;
+        }
+        if (defined.stream().allMatch(i -> i.row().estimate(metric).zero())) {
+            none.add(defined.get(0).who());
+            return null;
+        }
+        return defined.stream().max(Comparator.comparingDouble(i -> i.row().estimate(metric).mean())).orElseThrow();
+    }
+
     // ----- reordering
 
     private void reordering(List<String> out) {
@@ -103,15 +119,10 @@ final class AutomaticReading {
                 ? layout.series().stream().map(this::items).toList()
                 : allItems().stream().map(List::of).toList();
         for (List<Item> group : groups) {
-            List<Item> defined = group.stream().filter(i -> i.row().estimate(metric).defined()).toList();
-            if (defined.isEmpty()) {
+            Item most = largest(group, metric, none);
+            if (most == null) {
                 continue;
             }
-            if (defined.stream().allMatch(i -> i.row().estimate(metric).zero())) {
-                none.add(defined.get(0).who());
-                continue;
-            }
-            Item most = defined.stream().max(Comparator.comparingDouble(i -> i.row().estimate(metric).mean())).orElseThrow();
             Estimate e = most.row().estimate(metric);
             StringBuilder b = new StringBuilder(most.who());
             if (ratio) {
@@ -124,7 +135,8 @@ final class AutomaticReading {
                 b.append(": InPktsDelayed ").append(Numbers.withInterval(e, 1)).append(where(most));
             }
             if (layout.kind() == SweepLayout.Kind.NUMERIC) {
-                List<String> zeros = defined.stream().filter(i -> i.row().estimate(metric).zero())
+                List<String> zeros = group.stream()
+                        .filter(i -> i.row().estimate(metric).defined() && i.row().estimate(metric).zero())
                         .map(i -> axisValue(i.row())).toList();
                 if (!zeros.isEmpty()) {
                     b.append(", and none at ").append(PathLabels.name(layout.axisPath())).append(" ").append(names(zeros));
@@ -359,15 +371,10 @@ final class AutomaticReading {
         List<List<Item>> groups = layout.kind() == SweepLayout.Kind.NUMERIC
                 ? layout.series().stream().map(this::items).toList() : items.stream().map(List::of).toList();
         for (List<Item> group : groups) {
-            List<Item> defined = group.stream().filter(i -> i.row().estimate(total).defined()).toList();
-            if (defined.isEmpty()) {
+            Item most = largest(group, total, none);
+            if (most == null) {
                 continue;
             }
-            if (defined.stream().allMatch(i -> i.row().estimate(total).zero())) {
-                none.add(defined.get(0).who());
-                continue;
-            }
-            Item most = defined.stream().max(Comparator.comparingDouble(i -> i.row().estimate(total).mean())).orElseThrow();
             Estimate s = most.row().estimate(spurious);
             // D-SACKs count as they arrive: one for a segment retransmitted before the warm-up ended counts alone
             String early = s.defined() && s.mean() > most.row().estimate(total).mean()

@@ -42,8 +42,7 @@ class ResultTablesTest {
     @Test
     void anEmptyCellIsAnUndefinedValue() throws Exception {
         Path f = ResultFolders.quickstart(tmp.resolve("q"));
-        Files.writeString(f.resolve("summary.csv"), Files.readString(f.resolve("summary.csv"))
-                .replace("async,5,2000370000,100000,", "async,5,,,"));
+        replaceIn(f.resolve("summary.csv"), "async,5,2000370000,100000,", "async,5,,,");
         Estimate e = ResultTables.read(f).rows().get(1).estimate("goodput_bps");
         assertThat(e.defined()).isFalse();
         assertThat(e.hasInterval()).isFalse();
@@ -62,6 +61,11 @@ class ResultTablesTest {
         assertThatThrownBy(() -> ResultTables.read(folder)).isInstanceOf(MalformedResultsException.class)
                 .hasMessageContainingAll(parts)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    /** Rewrites {@code file} with {@code target} replaced by {@code replacement}. */
+    private static void replaceIn(Path file, String target, String replacement) throws Exception {
+        Files.writeString(file, Files.readString(file).replace(target, replacement));
     }
 
     @Test
@@ -100,16 +104,14 @@ class ResultTablesTest {
     @Test
     void aCellThatIsNotANumber() throws Exception {
         Path f = ResultFolders.quickstart(tmp.resolve("q"));
-        Files.writeString(f.resolve("summary.csv"), Files.readString(f.resolve("summary.csv"))
-                .replace("async,5,2000370000,", "async,5,fast,"));
+        replaceIn(f.resolve("summary.csv"), "async,5,2000370000,", "async,5,fast,");
         assertMalformed(f, "summary.csv line 6, column goodput_bps_mean: expected a number, found \"fast\"");
     }
 
     @Test
     void columnsThatDoNotMatchTheSweep() throws Exception {
         Path f = ResultFolders.quickstart(tmp.resolve("q"));
-        Files.writeString(f.resolve("experiment.json"), Files.readString(f.resolve("experiment.json"))
-                .replace("\"sweep\": {\"crypto.policy\"", "\"sweep\": {\"crypto.kernel\""));
+        replaceIn(f.resolve("experiment.json"), "\"sweep\": {\"crypto.policy\"", "\"sweep\": {\"crypto.kernel\"");
         assertMalformed(f, "summary.csv: expected the columns to begin with crypto.kernel,replications",
                 "found crypto.policy,replications");
     }
@@ -140,8 +142,7 @@ class ResultTablesTest {
     @Test
     void runsAndSummaryOfDifferentExperiments() throws Exception {
         Path f = ResultFolders.quickstart(tmp.resolve("q"));
-        Files.writeString(f.resolve("runs.csv"), Files.readString(f.resolve("runs.csv"))
-                .replace("fingerprint sha256:00ff", "fingerprint sha256:abcd"));
+        replaceIn(f.resolve("runs.csv"), "fingerprint sha256:00ff", "fingerprint sha256:abcd");
         assertMalformed(f, "runs.csv and summary.csv come from different experiments");
     }
 

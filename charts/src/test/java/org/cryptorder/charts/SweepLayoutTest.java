@@ -16,6 +16,12 @@ class SweepLayoutTest {
         return SweepLayout.of(ResultTables.read(folder));
     }
 
+    /** Results of a UDP experiment with {@code sweep}, its swept {@code paths} and the goodput column. */
+    private static ResultFolders udpGoodput(String sweep, String... paths) {
+        return new ResultFolders(ResultFolders.experiment(sweep, ResultFolders.UDP), List.of(paths),
+                List.of("goodput_bps"));
+    }
+
     @Test
     void aSweepOfPoliciesAloneIsBarsOnePerPolicyWithoutALegend() throws Exception {
         SweepLayout l = layout(ResultFolders.quickstart(tmp));
@@ -42,9 +48,8 @@ class SweepLayoutTest {
 
     @Test
     void levelsOfAnotherPathUnderOnePolicyAreVariationsOfItsColour() throws Exception {
-        Path f = new ResultFolders(ResultFolders.experiment("{\"traffic.0.rateMbps\": [500, 2000],"
-                + " \"contention.kernelFpuBusy\": [0, 0.3]}", ResultFolders.UDP),
-                List.of("traffic.0.rateMbps", "contention.kernelFpuBusy"), List.of("goodput_bps"))
+        Path f = udpGoodput("{\"traffic.0.rateMbps\": [500, 2000],"
+                + " \"contention.kernelFpuBusy\": [0, 0.3]}", "traffic.0.rateMbps", "contention.kernelFpuBusy")
                 .config(List.of("500", "0"), 2, 5e8, 0).config(List.of("500", "0.3"), 2, 5e8, 0)
                 .config(List.of("2000", "0"), 2, 2e9, 0).config(List.of("2000", "0.3"), 2, 2e9, 0)
                 .write(tmp);
@@ -58,9 +63,8 @@ class SweepLayoutTest {
 
     @Test
     void twoNamePathsGiveGroupsOfBarsWithThePolicyAsSeries() throws Exception {
-        Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"sync-fallback\"],"
-                + " \"macsec.cipherSuite\": [\"GCM-AES-128\", \"GCM-AES-256\"]}", ResultFolders.UDP),
-                List.of("crypto.policy", "macsec.cipherSuite"), List.of("goodput_bps"))
+        Path f = udpGoodput("{\"crypto.policy\": [\"async\", \"sync-fallback\"],"
+                + " \"macsec.cipherSuite\": [\"GCM-AES-128\", \"GCM-AES-256\"]}", "crypto.policy", "macsec.cipherSuite")
                 .config(List.of("async", "GCM-AES-128"), 2, 2e9, 0).config(List.of("async", "GCM-AES-256"), 2, 2e9, 0)
                 .config(List.of("sync-fallback", "GCM-AES-128"), 2, 7e8, 0)
                 .config(List.of("sync-fallback", "GCM-AES-256"), 2, 6e8, 0)
@@ -75,8 +79,7 @@ class SweepLayoutTest {
 
     @Test
     void kernelVersionsAreCategoriesInSweepOrderThoughTheyReadAsNumbers() throws Exception {
-        Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.kernel\": [\"6.6\", \"5.10\", \"6.15\"]}",
-                ResultFolders.UDP), List.of("crypto.kernel"), List.of("goodput_bps"))
+        Path f = udpGoodput("{\"crypto.kernel\": [\"6.6\", \"5.10\", \"6.15\"]}", "crypto.kernel")
                 .config(List.of("6.6"), 2, 2e9, 0).config(List.of("5.10"), 2, 7e8, 0).config(List.of("6.15"), 2, 2e9, 0)
                 .write(tmp);
         SweepLayout l = layout(f);
@@ -88,9 +91,8 @@ class SweepLayoutTest {
 
     @Test
     void aPathSweptOverNumbersWrittenAsStringsIsNotAnAxis() throws Exception {
-        Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"sync-fallback\"],"
-                + " \"macsec.cipherSuite\": [\"128\", \"256\"]}", ResultFolders.UDP),
-                List.of("crypto.policy", "macsec.cipherSuite"), List.of("goodput_bps"))
+        Path f = udpGoodput("{\"crypto.policy\": [\"async\", \"sync-fallback\"],"
+                + " \"macsec.cipherSuite\": [\"128\", \"256\"]}", "crypto.policy", "macsec.cipherSuite")
                 .config(List.of("async", "128"), 2, 2e9, 0).config(List.of("async", "256"), 2, 2e9, 0)
                 .config(List.of("sync-fallback", "128"), 2, 7e8, 0).config(List.of("sync-fallback", "256"), 2, 6e8, 0)
                 .write(tmp);
@@ -102,9 +104,8 @@ class SweepLayoutTest {
 
     @Test
     void aNumericPathWithOneValueIsNotAnAxis() throws Exception {
-        Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"sync-fallback\"],"
-                + " \"contention.kernelFpuBusy\": [0.3]}", ResultFolders.UDP),
-                List.of("crypto.policy", "contention.kernelFpuBusy"), List.of("goodput_bps"))
+        Path f = udpGoodput("{\"crypto.policy\": [\"async\", \"sync-fallback\"],"
+                + " \"contention.kernelFpuBusy\": [0.3]}", "crypto.policy", "contention.kernelFpuBusy")
                 .config(List.of("async", "0.3"), 2, 2e9, 0).config(List.of("sync-fallback", "0.3"), 2, 7e8, 0)
                 .write(tmp);
         SweepLayout l = layout(f);
@@ -115,7 +116,7 @@ class SweepLayoutTest {
 
     @Test
     void withNothingSweptOneBarNamedAfterThePolicy() throws Exception {
-        Path f = new ResultFolders(ResultFolders.experiment("{}", ResultFolders.UDP), List.of(), List.of("goodput_bps"))
+        Path f = udpGoodput("{}")
                 .config(List.of(), 5, 2e9, 1e6).write(tmp);
         SweepLayout l = layout(f);
         assertThat(l.kind()).isEqualTo(SweepLayout.Kind.CATEGORICAL);

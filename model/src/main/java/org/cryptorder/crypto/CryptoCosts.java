@@ -1,5 +1,7 @@
 package org.cryptorder.crypto;
 
+import org.cryptorder.host.CycleCosts;
+
 /**
  * CPU cost of one AEAD request on a given CPU, per implementation, in CPU cycles (converted to ns
  * at {@code ghz}). The values come from a CPU profile, where each one says where it comes from.
@@ -27,17 +29,9 @@ public record CryptoCosts(double ghz, double aesniCyclesPerByte, double aesniAut
                           double cryptdEnqueueCycles, double cryptdInvocationCycles) {
 
     public CryptoCosts {
-        double[] all = {ghz, aesniCyclesPerByte, aesniAuthCyclesPerByte, aesniCyclesPerRequest, simdWrapperCycles,
-            fpuBeginEndCycles, xsaveCycles, fallbackBlockCycles, ghashGenericCyclesPerByte, genericAesCyclesPerByte,
-            fallbackCyclesPerRequest, cryptdEnqueueCycles, cryptdInvocationCycles};
-        for (double v : all) {
-            if (!(v >= 0) || Double.isInfinite(v)) {
-                throw new IllegalArgumentException("crypto costs must be finite and non-negative");
-            }
-        }
-        if (ghz <= 0) {
-            throw new IllegalArgumentException("ghz must be positive");
-        }
+        CycleCosts.check("crypto costs", ghz, aesniCyclesPerByte, aesniAuthCyclesPerByte, aesniCyclesPerRequest,
+                simdWrapperCycles, fpuBeginEndCycles, xsaveCycles, fallbackBlockCycles, ghashGenericCyclesPerByte,
+                genericAesCyclesPerByte, fallbackCyclesPerRequest, cryptdEnqueueCycles, cryptdInvocationCycles);
     }
 
     /** Cycles to ns at this CPU's clock. */

@@ -5,27 +5,12 @@ package org.cryptorder.macsec;
  * only moves forward, and only valid frames move it (KERNEL-FACTS.md 2.2 step 5). There is no
  * replay bitmap.
  */
-public final class RxSa {
-    private final int an;
-    private final SaKey key;
+public final class RxSa extends SecureAssociation {
     private final RxSc sc;
-    long nextPn;
-    boolean active;
 
     RxSa(RxSc sc, int an, SaKey key, long nextPn, boolean active) {
+        super(an, key, nextPn, active);
         this.sc = sc;
-        this.an = an;
-        this.key = key;
-        this.nextPn = nextPn;
-        this.active = active;
-    }
-
-    public int an() {
-        return an;
-    }
-
-    public SaKey key() {
-        return key;
     }
 
     public RxSc sc() {
@@ -35,10 +20,6 @@ public final class RxSa {
     /** Lowest PN (plus the window) a frame needs to be in order; for XPN the full 64-bit value. */
     public long nextPn() {
         return nextPn;
-    }
-
-    public boolean active() {
-        return active;
     }
 
     /** Lower 32 bits of next_pn, which the replay checks use. */

@@ -1,5 +1,7 @@
 package org.cryptorder.macsec;
 
+import java.util.function.Consumer;
+
 /**
  * The settings of one SecY ({@code ip link add ... type macsec ...}), with Linux's defaults from
  * {@link #linuxDefaults}: validate strict, replay protection off with window 0, encryption off,
@@ -51,48 +53,87 @@ public record SecYConfig(long sci, CipherSuite suite, int icvLen, boolean encryp
     }
 
     public SecYConfig withSuite(CipherSuite s) {
-        return new SecYConfig(sci, s, icvLen, encrypt, protectFrames, sendSci, endStation, scb, replayProtect,
-                replayWindow, validate, encodingSa, lowerMtu);
+        return copy(c -> c.suite = s);
     }
 
     public SecYConfig withEncrypt(boolean e) {
-        return new SecYConfig(sci, suite, icvLen, e, protectFrames, sendSci, endStation, scb, replayProtect,
-                replayWindow, validate, encodingSa, lowerMtu);
+        return copy(c -> c.encrypt = e);
     }
 
     public SecYConfig withIcvLen(int n) {
-        return new SecYConfig(sci, suite, n, encrypt, protectFrames, sendSci, endStation, scb, replayProtect,
-                replayWindow, validate, encodingSa, lowerMtu);
+        return copy(c -> c.icvLen = n);
     }
 
     /** Whether the SCI is carried, and ES and SCB when it is not. */
     public SecYConfig withSciMode(boolean send, boolean es, boolean singleCopyBroadcast) {
-        return new SecYConfig(sci, suite, icvLen, encrypt, protectFrames, send, es, singleCopyBroadcast,
-                replayProtect, replayWindow, validate, encodingSa, lowerMtu);
+        return copy(c -> {
+            c.sendSci = send;
+            c.endStation = es;
+            c.scb = singleCopyBroadcast;
+        });
     }
 
     public SecYConfig withReplay(boolean protect, long window) {
-        return new SecYConfig(sci, suite, icvLen, encrypt, protectFrames, sendSci, endStation, scb, protect,
-                window, validate, encodingSa, lowerMtu);
+        return copy(c -> {
+            c.replayProtect = protect;
+            c.replayWindow = window;
+        });
     }
 
     public SecYConfig withValidate(ValidateFrames v) {
-        return new SecYConfig(sci, suite, icvLen, encrypt, protectFrames, sendSci, endStation, scb, replayProtect,
-                replayWindow, v, encodingSa, lowerMtu);
+        return copy(c -> c.validate = v);
     }
 
     public SecYConfig withEncodingSa(int an) {
-        return new SecYConfig(sci, suite, icvLen, encrypt, protectFrames, sendSci, endStation, scb, replayProtect,
-                replayWindow, validate, an, lowerMtu);
+        return copy(c -> c.encodingSa = an);
     }
 
     public SecYConfig withProtectFrames(boolean p) {
-        return new SecYConfig(sci, suite, icvLen, encrypt, p, sendSci, endStation, scb, replayProtect,
-                replayWindow, validate, encodingSa, lowerMtu);
+        return copy(c -> c.protectFrames = p);
     }
 
     public SecYConfig withLowerMtu(int mtu) {
-        return new SecYConfig(sci, suite, icvLen, encrypt, protectFrames, sendSci, endStation, scb, replayProtect,
-                replayWindow, validate, encodingSa, mtu);
+        return copy(c -> c.lowerMtu = mtu);
+    }
+
+    /** These settings with what {@code change} sets on a copy of their components. */
+    private SecYConfig copy(Consumer<Components> change) {
+        Components c = new Components(this);
+        change.accept(c);
+        return new SecYConfig(c.sci, c.suite, c.icvLen, c.encrypt, c.protectFrames, c.sendSci,
+                c.endStation, c.scb, c.replayProtect, c.replayWindow, c.validate, c.encodingSa, c.lowerMtu);
+    }
+
+    /** The components of a {@link SecYConfig}, to be changed before the copy is made. */
+    private static final class Components {
+        long sci;
+        CipherSuite suite;
+        int icvLen;
+        boolean encrypt;
+        boolean protectFrames;
+        boolean sendSci;
+        boolean endStation;
+        boolean scb;
+        boolean replayProtect;
+        long replayWindow;
+        ValidateFrames validate;
+        int encodingSa;
+        int lowerMtu;
+
+        Components(SecYConfig s) {
+            sci = s.sci;
+            suite = s.suite;
+            icvLen = s.icvLen;
+            encrypt = s.encrypt;
+            protectFrames = s.protectFrames;
+            sendSci = s.sendSci;
+            endStation = s.endStation;
+            scb = s.scb;
+            replayProtect = s.replayProtect;
+            replayWindow = s.replayWindow;
+            validate = s.validate;
+            encodingSa = s.encodingSa;
+            lowerMtu = s.lowerMtu;
+        }
     }
 }

@@ -345,11 +345,7 @@ public final class Rfc5236Density {
 
     /** {@code N'} for RD: packets given a displacement, {@code sum FD}. */
     public long rdPackets() {
-        long n = 0;
-        for (long f : fd) {
-            n += f;
-        }
-        return n;
+        return total(fd);
     }
 
     /** RD over displacements {@code -DT..DT}: element {@code k + DT} is {@code RD[k]}; all 0 if empty. */
@@ -382,11 +378,7 @@ public final class Rfc5236Density {
 
     /** {@code N'} for RBD: arrivals counted in FB. */
     public long rbdPackets() {
-        long n = 0;
-        for (long f : fb) {
-            n += f;
-        }
-        return n;
+        return total(fb);
     }
 
     /** RBD over occupancies {@code 0..BT}: element {@code b} is {@code RBD[b]}; all 0 if empty. */
@@ -410,10 +402,7 @@ public final class Rfc5236Density {
     }
 
     private static double[] normalise(long[] frequencies) {
-        long total = 0;
-        for (long f : frequencies) {
-            total += f;
-        }
+        long total = total(frequencies);
         double[] density = new double[frequencies.length];
         if (total > 0) {
             for (int k = 0; k < frequencies.length; k++) {
@@ -421,5 +410,14 @@ public final class Rfc5236Density {
             }
         }
         return density;
+    }
+
+    /** The sum of {@code frequencies}. */
+    private static long total(long[] frequencies) {
+        long n = 0;
+        for (long f : frequencies) {
+            n += f;
+        }
+        return n;
     }
 }

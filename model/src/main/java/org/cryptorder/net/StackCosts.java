@@ -1,5 +1,7 @@
 package org.cryptorder.net;
 
+import org.cryptorder.host.CycleCosts;
+
 /**
  * CPU cost of the network stack around the crypto, per frame or packet, in cycles (ns at {@code
  * ghz}). The values come from a CPU profile, where each one says where it comes from.
@@ -16,16 +18,8 @@ package org.cryptorder.net;
 public record StackCosts(double ghz, double driverRxCycles, double macsecRxCycles, double macsecTxCycles,
                          double udpTxCycles, double udpRxCycles, double tcpTxCycles, double tcpRxCycles) {
     public StackCosts {
-        double[] all = {ghz, driverRxCycles, macsecRxCycles, macsecTxCycles, udpTxCycles, udpRxCycles, tcpTxCycles,
-            tcpRxCycles};
-        for (double v : all) {
-            if (!(v >= 0) || Double.isInfinite(v)) {
-                throw new IllegalArgumentException("stack costs must be finite and non-negative");
-            }
-        }
-        if (ghz <= 0) {
-            throw new IllegalArgumentException("ghz must be positive");
-        }
+        CycleCosts.check("stack costs", ghz, driverRxCycles, macsecRxCycles, macsecTxCycles, udpTxCycles, udpRxCycles,
+                tcpTxCycles, tcpRxCycles);
     }
 
     public double ns(double cycles) {

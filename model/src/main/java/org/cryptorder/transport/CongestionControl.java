@@ -22,6 +22,30 @@ sealed interface CongestionControl permits CubicCongestionControl, RenoCongestio
     /** An ACK delivered {@code pktsAcked} segments; {@code rttNs} its RTT sample or -1. */
     void pktsAcked(int pktsAcked, long rttNs);
 
+    /**
+     * What Reno's and CUBIC's {@code .cong_avoid} do first: nothing unless cwnd limits the sender
+     * ({@code tcp_is_cwnd_limited}), and in slow start {@code tcp_slow_start}. Returns the ACKed
+     * segments left for congestion avoidance, or -1 when there is nothing more to do.
+     */
+    static int ackedAfterSlowStart(CongestionContext ctx, int acked) {
+        CongestionWindow w = ctx.window();
+        if (!ctx.isCwndLimited()) {
+            return -1;
+        }
+        if (w.inSlowStart()) {
+            acked = w.slowStart(acked);
+            if (acked == 0) {
+                return -1;
+            }
+        }
+        return acked;
+    }
+
+    /** {@code tcp_reno_undo_cwnd}, the undo of Reno and of CUBIC: cwnd back to before the loss. */
+    static int renoUndoCwnd(CongestionWindow w) {
+        return Math.max(w.cwnd(), w.priorCwnd());
+    }
+
     /** Creates the algorithm for a sender. */
     static CongestionControl create(CongestionControlKind kind, CongestionContext ctx,
             boolean hystart) {

@@ -115,17 +115,11 @@ final class CubicCongestionControl implements CongestionControl {
     @Override
     public void congAvoid(int acked) {
         CongestionWindow w = ctx.window();
-        if (!ctx.isCwndLimited()) {
-            return;
+        int left = CongestionControl.ackedAfterSlowStart(ctx, acked);
+        if (left >= 0) {
+            update(w.cwnd(), left);
+            w.congAvoidAi(cnt, left);
         }
-        if (w.inSlowStart()) {
-            acked = w.slowStart(acked);
-            if (acked == 0) {
-                return;
-            }
-        }
-        update(w.cwnd(), acked);
-        w.congAvoidAi(cnt, acked);
     }
 
     private void update(int cwnd, int acked) {
@@ -179,8 +173,7 @@ final class CubicCongestionControl implements CongestionControl {
 
     @Override
     public int undoCwnd() {
-        CongestionWindow w = ctx.window();
-        return Math.max(w.cwnd(), w.priorCwnd());
+        return CongestionControl.renoUndoCwnd(ctx.window());
     }
 
     @Override

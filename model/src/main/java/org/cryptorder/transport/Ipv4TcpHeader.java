@@ -17,7 +17,7 @@ package org.cryptorder.transport;
  * start established (no handshake is modelled); IP options; ECN bits; urgent data. The parser skips
  * unknown options by their length, as Linux's {@code tcp_parse_options} does.
  */
-public final class Ipv4TcpHeader {
+public final class Ipv4TcpHeader extends Ipv4Addressing {
 
     /** IPv4 header without options, octets. */
     public static final int IPV4_HEADER_BYTES = Ipv4Header.BYTES;
@@ -50,11 +50,6 @@ public final class Ipv4TcpHeader {
         OK, TRUNCATED, NOT_IPV4, BAD_IP_CHECKSUM, NOT_TCP, BAD_TCP_HEADER, BAD_TCP_CHECKSUM
     }
 
-    private int srcIp;
-    private int dstIp;
-    private int srcPort;
-    private int dstPort;
-    private int ipId;
     private int ttl = Ipv4Header.DEFAULT_TTL;
     private int seq;
     private int ack;
@@ -98,10 +93,7 @@ public final class Ipv4TcpHeader {
 
     /** Sets addresses and ports from a flow direction. */
     public Ipv4TcpHeader address(FlowAddress a) {
-        srcIp = a.srcIp();
-        dstIp = a.dstIp();
-        srcPort = a.srcPort();
-        dstPort = a.dstPort();
+        setAddress(a);
         return this;
     }
 
@@ -301,26 +293,6 @@ public final class Ipv4TcpHeader {
         sackEnd[sackCount] = end;
         sackCount++;
         return this;
-    }
-
-    public int srcIp() {
-        return srcIp;
-    }
-
-    public int dstIp() {
-        return dstIp;
-    }
-
-    public int srcPort() {
-        return srcPort;
-    }
-
-    public int dstPort() {
-        return dstPort;
-    }
-
-    public int ipId() {
-        return ipId;
     }
 
     public Ipv4TcpHeader ipId(int id) {

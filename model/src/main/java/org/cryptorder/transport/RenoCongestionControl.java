@@ -20,22 +20,15 @@ final class RenoCongestionControl implements CongestionControl {
     @Override
     public void congAvoid(int acked) {
         CongestionWindow w = ctx.window();
-        if (!ctx.isCwndLimited()) {
-            return;
+        int left = CongestionControl.ackedAfterSlowStart(ctx, acked);
+        if (left >= 0) {
+            w.congAvoidAi(w.cwnd(), left);
         }
-        if (w.inSlowStart()) {
-            acked = w.slowStart(acked);
-            if (acked == 0) {
-                return;
-            }
-        }
-        w.congAvoidAi(w.cwnd(), acked);
     }
 
     @Override
     public int undoCwnd() {
-        CongestionWindow w = ctx.window();
-        return Math.max(w.cwnd(), w.priorCwnd());
+        return CongestionControl.renoUndoCwnd(ctx.window());
     }
 
     @Override

@@ -85,11 +85,7 @@ final class SackBlockList {
             if (start[k] <= end[0] && start[0] <= end[k]) {
                 start[0] = Math.min(start[0], start[k]);
                 end[0] = Math.max(end[0], end[k]);
-                for (int i = k; i < count - 1; i++) {
-                    start[i] = start[i + 1];
-                    end[i] = end[i + 1];
-                }
-                count--;
+                removeAt(k);
                 continue;
             }
             k++;
@@ -105,15 +101,20 @@ final class SackBlockList {
         int k = 0;
         while (k < count) {
             if (rcvNxt >= start[k]) {
-                for (int i = k; i < count - 1; i++) {
-                    start[i] = start[i + 1];
-                    end[i] = end[i + 1];
-                }
-                count--;
+                removeAt(k);
                 continue;
             }
             k++;
         }
+    }
+
+    /** Drops block {@code k}; the blocks after it move up one place. */
+    private void removeAt(int k) {
+        for (int i = k; i < count - 1; i++) {
+            start[i] = start[i + 1];
+            end[i] = end[i + 1];
+        }
+        count--;
     }
 
     private void swap(int a, int b) {

@@ -1,5 +1,7 @@
 package org.cryptorder.transport;
 
+import java.util.function.Consumer;
+
 /**
  * The parameters of one TCP connection, shared by its sender and its receiver (each reads what
  * concerns it). Sizes in octets, durations in ns.
@@ -80,56 +82,89 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
     }
 
     public TcpConfig withCongestionControl(CongestionControlKind cc) {
-        return new TcpConfig(mode, mss, cc, hystart, initialCwnd, sendBufferBytes,
-                receiveWindowBytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset,
-                gsoMaxBytes, timers, recovery, acks);
+        return copy(c -> c.congestionControl = cc);
     }
 
     public TcpConfig withHystart(boolean on) {
-        return new TcpConfig(mode, mss, congestionControl, on, initialCwnd, sendBufferBytes,
-                receiveWindowBytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset,
-                gsoMaxBytes, timers, recovery, acks);
+        return copy(c -> c.hystart = on);
     }
 
     public TcpConfig withByteLimit(long bytes) {
-        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, sendBufferBytes,
-                receiveWindowBytes, windowScale, bytes, senderIsn, receiverIsn, tsOffset,
-                gsoMaxBytes, timers, recovery, acks);
+        return copy(c -> c.byteLimit = bytes);
     }
 
     public TcpConfig withReceiveWindow(long bytes) {
-        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, sendBufferBytes,
-                bytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset, gsoMaxBytes, timers,
-                recovery, acks);
+        return copy(c -> c.receiveWindowBytes = bytes);
     }
 
     public TcpConfig withSendBuffer(long bytes) {
-        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, bytes,
-                receiveWindowBytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset,
-                gsoMaxBytes, timers, recovery, acks);
+        return copy(c -> c.sendBufferBytes = bytes);
     }
 
     public TcpConfig withIsn(int sender, int receiver) {
-        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, sendBufferBytes,
-                receiveWindowBytes, windowScale, byteLimit, sender, receiver, tsOffset, gsoMaxBytes,
-                timers, recovery, acks);
+        return copy(c -> {
+            c.senderIsn = sender;
+            c.receiverIsn = receiver;
+        });
     }
 
     public TcpConfig withTimers(TcpTimers t) {
-        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, sendBufferBytes,
-                receiveWindowBytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset,
-                gsoMaxBytes, t, recovery, acks);
+        return copy(c -> c.timers = t);
     }
 
     public TcpConfig withRecovery(RecoveryFeatures r) {
-        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, sendBufferBytes,
-                receiveWindowBytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset,
-                gsoMaxBytes, timers, r, acks);
+        return copy(c -> c.recovery = r);
     }
 
     public TcpConfig withAcks(AckPolicy a) {
-        return new TcpConfig(mode, mss, congestionControl, hystart, initialCwnd, sendBufferBytes,
-                receiveWindowBytes, windowScale, byteLimit, senderIsn, receiverIsn, tsOffset,
-                gsoMaxBytes, timers, recovery, a);
+        return copy(c -> c.acks = a);
+    }
+
+    /** This configuration with what {@code change} sets on a copy of its components. */
+    private TcpConfig copy(Consumer<Components> change) {
+        Components c = new Components(this);
+        change.accept(c);
+        return new TcpConfig(c.mode, c.mss, c.congestionControl, c.hystart, c.initialCwnd,
+                c.sendBufferBytes, c.receiveWindowBytes, c.windowScale, c.byteLimit, c.senderIsn,
+                c.receiverIsn, c.tsOffset, c.gsoMaxBytes, c.timers, c.recovery, c.acks);
+    }
+
+    /** The components of a {@link TcpConfig}, to be changed before the copy is made. */
+    private static final class Components {
+        TcpMode mode;
+        int mss;
+        CongestionControlKind congestionControl;
+        boolean hystart;
+        int initialCwnd;
+        long sendBufferBytes;
+        long receiveWindowBytes;
+        int windowScale;
+        long byteLimit;
+        int senderIsn;
+        int receiverIsn;
+        int tsOffset;
+        long gsoMaxBytes;
+        TcpTimers timers;
+        RecoveryFeatures recovery;
+        AckPolicy acks;
+
+        Components(TcpConfig t) {
+            mode = t.mode;
+            mss = t.mss;
+            congestionControl = t.congestionControl;
+            hystart = t.hystart;
+            initialCwnd = t.initialCwnd;
+            sendBufferBytes = t.sendBufferBytes;
+            receiveWindowBytes = t.receiveWindowBytes;
+            windowScale = t.windowScale;
+            byteLimit = t.byteLimit;
+            senderIsn = t.senderIsn;
+            receiverIsn = t.receiverIsn;
+            tsOffset = t.tsOffset;
+            gsoMaxBytes = t.gsoMaxBytes;
+            timers = t.timers;
+            recovery = t.recovery;
+            acks = t.acks;
+        }
     }
 }

@@ -2,8 +2,6 @@ package org.cryptorder.transport;
 
 import org.cryptorder.host.Cpu;
 import org.cryptorder.macsec.MacsecFrame;
-import org.cryptorder.metrics.LatencyHistogram;
-import org.cryptorder.metrics.Rfc4737Reordering;
 import org.cryptorder.net.MacsecDevice;
 import org.cryptorder.net.Packet;
 import org.cryptorder.net.StackCosts;
@@ -19,8 +17,6 @@ final class TcpReceiverSocket extends TcpSocket {
     private final int mss;
     private final int dataIsn;
     private final TcpReceiver receiver;
-    private final Rfc4737Reordering reordering = new Rfc4737Reordering();
-    private final LatencyHistogram latency = new LatencyHistogram();
 
     TcpReceiverSocket(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow,
                       byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address) {
@@ -75,19 +71,7 @@ final class TcpReceiverSocket extends TcpSocket {
     }
 
     @Override
-    public Rfc4737Reordering reordering() {
-        return reordering;
-    }
-
-    @Override
-    public LatencyHistogram latency() {
-        return latency;
-    }
-
-    @Override
-    public void resetCounters() {
-        reordering.reset();
-        latency.reset();
+    void endpointResetCounters() {
         receiver.resetCounters();
     }
 }

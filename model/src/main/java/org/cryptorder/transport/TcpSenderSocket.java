@@ -1,10 +1,10 @@
 package org.cryptorder.transport;
 
+import java.util.function.Consumer;
+
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Work;
 import org.cryptorder.macsec.MacsecFrame;
-import org.cryptorder.metrics.LatencyHistogram;
-import org.cryptorder.metrics.Rfc4737Reordering;
 import org.cryptorder.net.MacsecDevice;
 import org.cryptorder.net.Packet;
 import org.cryptorder.net.StackCosts;
@@ -27,9 +27,6 @@ final class TcpSenderSocket extends TcpSocket {
     private final TcpSender sender;
     private long hostBytes;
     private boolean throttled;
-    /** A sender measures no arrivals; these stay empty. */
-    private final Rfc4737Reordering reordering = new Rfc4737Reordering();
-    private final LatencyHistogram latency = new LatencyHistogram();
 
     TcpSenderSocket(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow,
                     byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address, long tsqLimitBytes) {
@@ -43,19 +40,11 @@ final class TcpSenderSocket extends TcpSocket {
 
     @Override
     public void start() {
-        app.submit(new Work() {
-            @Override
-            public double start(Cpu cpu) {
-                return 0;
-            }
-
-            @Override
-            public void finish(Cpu cpu) {
-                inApp = true;
-                sender.start();
-                inApp = false;
-            }
-        });
+        app.submit(new Costless(cpu -> {
+            inApp = true;
+            sender.start();
+            inApp = false;
+        }));
     }
 
     @Override
@@ -98,19 +87,30 @@ final class TcpSenderSocket extends TcpSocket {
         @Override
         public void actions() {
             throttled = false;
-            home.raiseSoftirq(new Work() {
-                @Override
-                public double start(Cpu cpu) {
-                    return 0;
-                }
+            home.raiseSoftirq(new Costless(cpu -> {
+                delivering = cpu;
+                sender.resume();
+                delivering = null;
+            }));
+        }
+    }
 
-                @Override
-                public void finish(Cpu cpu) {
-                    delivering = cpu;
-                    sender.resume();
-                    delivering = null;
-                }
-            });
+    /** Work that takes no CPU time and, when it finishes, does {@code action} on its CPU. */
+    private static final class Costless implements Work {
+        private final Consumer<Cpu> action;
+
+        Costless(Consumer<Cpu> action) {
+            this.action = action;
+        }
+
+        @Override
+        public double start(Cpu cpu) {
+            return 0;
+        }
+
+        @Override
+        public void finish(Cpu cpu) {
+            action.accept(cpu);
         }
     }
 
@@ -139,19 +139,7 @@ final class TcpSenderSocket extends TcpSocket {
     }
 
     @Override
-    public Rfc4737Reordering reordering() {
-        return reordering;
-    }
-
-    @Override
-    public LatencyHistogram latency() {
-        return latency;
-    }
-
-    @Override
-    public void resetCounters() {
-        reordering.reset();
-        latency.reset();
+    void endpointResetCounters() {
         sender.resetCounters();
     }
 }

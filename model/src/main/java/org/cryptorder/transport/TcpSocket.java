@@ -64,6 +64,10 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     /** Where the endpoint puts its segments, knowing from which CPU's context they are sent. */
     final SegmentOutput output = new SocketOutput();
     private long packets;
+    /** RFC 4737 reordering of arriving data segments (a sender measures none: it stays empty). */
+    final Rfc4737Reordering reordering = new Rfc4737Reordering();
+    /** Latency of arriving data segments (a sender measures none: it stays empty). */
+    final LatencyHistogram latency = new LatencyHistogram();
 
     TcpSocket(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow, boolean dataSide,
               byte[] srcMac, byte[] dstMac) {
@@ -267,13 +271,24 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     public abstract TcpReceiver receiver();
 
     /** RFC 4737 reordering of data segments at the receiver, in arrival order (empty on a sender). */
-    public abstract Rfc4737Reordering reordering();
+    public final Rfc4737Reordering reordering() {
+        return reordering;
+    }
 
     /** Frame latency of data segments, from the sender's transmit to delivery, ns (empty on a sender). */
-    public abstract LatencyHistogram latency();
+    public final LatencyHistogram latency() {
+        return latency;
+    }
 
     /** Forgets what was measured so far (warm-up deletion). */
-    public abstract void resetCounters();
+    public final void resetCounters() {
+        reordering.reset();
+        latency.reset();
+        endpointResetCounters();
+    }
+
+    /** The endpoint forgets what it counted so far. */
+    abstract void endpointResetCounters();
 
     public int flow() {
         return flow;

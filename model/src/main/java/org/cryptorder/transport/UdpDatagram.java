@@ -16,7 +16,7 @@ package org.cryptorder.transport;
  * nanoseconds since an arbitrary epoch; {@link #write} truncates them to microseconds, as iperf3's
  * {@code gettimeofday} stamps are.
  */
-public final class UdpDatagram {
+public final class UdpDatagram extends Ipv4Addressing {
 
     /** IPv4 header, octets. */
     public static final int IPV4_HEADER_BYTES = Ipv4Header.BYTES;
@@ -36,11 +36,6 @@ public final class UdpDatagram {
     }
 
     private final boolean counters64;
-    private int srcIp;
-    private int dstIp;
-    private int srcPort;
-    private int dstPort;
-    private int ipId;
     private long sequence;
     private long sendTimeNs;
     private long seconds;
@@ -67,10 +62,7 @@ public final class UdpDatagram {
 
     /** Sets addresses and ports from a flow direction. */
     public UdpDatagram address(FlowAddress a) {
-        srcIp = a.srcIp();
-        dstIp = a.dstIp();
-        srcPort = a.srcPort();
-        dstPort = a.dstPort();
+        setAddress(a);
         return this;
     }
 
@@ -215,25 +207,5 @@ public final class UdpDatagram {
     /** UDP payload length, octets (iperf3 header and filler). */
     public int payloadLength() {
         return payloadLength;
-    }
-
-    public int srcIp() {
-        return srcIp;
-    }
-
-    public int dstIp() {
-        return dstIp;
-    }
-
-    public int srcPort() {
-        return srcPort;
-    }
-
-    public int dstPort() {
-        return dstPort;
-    }
-
-    public int ipId() {
-        return ipId;
     }
 }

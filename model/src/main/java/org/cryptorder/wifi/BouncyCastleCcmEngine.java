@@ -24,13 +24,8 @@ public final class BouncyCastleCcmEngine extends CcmEngine {
 
     @Override
     public void seal(SecretKey key, byte[] nonce, byte[] aad, int aadLen, byte[] buf, int off, int len, int micLen) {
-        CcmEngine.checkArguments(key, nonce, aadLen, buf, off, len, micLen);
-        init(true, key, nonce, aad, aadLen, micLen);
-        byte[] o = scratch(len + micLen);
         try {
-            int n = ccm.processBytes(buf, off, len, o, 0);
-            n += ccm.doFinal(o, n);
-            System.arraycopy(o, 0, buf, off, n);
+            process(true, key, nonce, aad, aadLen, buf, off, len, micLen, len);
         } catch (InvalidCipherTextException e) {
             throw new IllegalStateException("Bouncy Castle CCM encryption failed", e);
         }
@@ -38,17 +33,26 @@ public final class BouncyCastleCcmEngine extends CcmEngine {
 
     @Override
     public boolean open(SecretKey key, byte[] nonce, byte[] aad, int aadLen, byte[] buf, int off, int len, int micLen) {
-        CcmEngine.checkArguments(key, nonce, aadLen, buf, off, len, micLen);
-        init(false, key, nonce, aad, aadLen, micLen);
-        byte[] o = scratch(len + micLen);
         try {
-            int n = ccm.processBytes(buf, off, len + micLen, o, 0);
-            n += ccm.doFinal(o, n);
-            System.arraycopy(o, 0, buf, off, n);
+            process(false, key, nonce, aad, aadLen, buf, off, len, micLen, len + micLen);
             return true;
         } catch (InvalidCipherTextException e) {
             return false;
         }
+    }
+
+    /**
+     * One CCM pass over the {@code inLen} octets at {@code buf[off]} (the payload to seal, or the
+     * ciphertext and MIC to open); the result replaces them only when it is complete.
+     */
+    private void process(boolean encrypt, SecretKey key, byte[] nonce, byte[] aad, int aadLen, byte[] buf, int off,
+                         int len, int micLen, int inLen) throws InvalidCipherTextException {
+        CcmEngine.checkArguments(key, nonce, aadLen, buf, off, len, micLen);
+        init(encrypt, key, nonce, aad, aadLen, micLen);
+        byte[] o = scratch(len + micLen);
+        int n = ccm.processBytes(buf, off, inLen, o, 0);
+        n += ccm.doFinal(o, n);
+        System.arraycopy(o, 0, buf, off, n);
     }
 
     private void init(boolean encrypt, SecretKey key, byte[] nonce, byte[] aad, int aadLen, int micLen) {

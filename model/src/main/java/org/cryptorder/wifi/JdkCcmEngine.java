@@ -49,9 +49,8 @@ public final class JdkCcmEngine extends CcmEngine {
 
     @Override
     public void seal(SecretKey key, byte[] nonce, byte[] aad, int aadLen, byte[] buf, int off, int len, int micLen) {
-        CcmEngine.checkArguments(key, nonce, aadLen, buf, off, len, micLen);
+        int payloadAt = prepare(key, nonce, aad, aadLen, buf, off, len, micLen);
         try {
-            int payloadAt = formatHeader(nonce, aad, aadLen, len, micLen);
             System.arraycopy(buf, off, mac, payloadAt, len);
             cbcMac(key, payloadAt, len);
             startCounter(key, nonce);
@@ -65,9 +64,8 @@ public final class JdkCcmEngine extends CcmEngine {
 
     @Override
     public boolean open(SecretKey key, byte[] nonce, byte[] aad, int aadLen, byte[] buf, int off, int len, int micLen) {
-        CcmEngine.checkArguments(key, nonce, aadLen, buf, off, len, micLen);
+        int payloadAt = prepare(key, nonce, aad, aadLen, buf, off, len, micLen);
         try {
-            int payloadAt = formatHeader(nonce, aad, aadLen, len, micLen);
             startCounter(key, nonce);
             Arrays.fill(s0, (byte) 0);
             ctr.update(s0, 0, BLOCK, s0, 0);
@@ -85,6 +83,12 @@ public final class JdkCcmEngine extends CcmEngine {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-CCM decryption failed", e);
         }
+    }
+
+    /** Checks a request's arguments and formats its MAC input; returns where the payload goes in it. */
+    private int prepare(SecretKey key, byte[] nonce, byte[] aad, int aadLen, byte[] buf, int off, int len, int micLen) {
+        CcmEngine.checkArguments(key, nonce, aadLen, buf, off, len, micLen);
+        return formatHeader(nonce, aad, aadLen, len, micLen);
     }
 
     /**

@@ -64,8 +64,7 @@ class RunRecordingTest {
     void theRunnerWritesLatencyAndSeriesAndAMergeOfShardsWritesTheSame() throws Exception {
         ExperimentFile f = Experiments.parse("rec.json", SWEEP);
         Path whole = tmp.resolve("whole");
-        new ExperimentRunner(model, new ExperimentRunner.Options(whole, 2, false, "test"))
-                .run(f, ExperimentRunner.Progress.NONE);
+        runAll(f, whole, 2, false);
         assertThat(whole.resolve(LatencyTable.RUNS_FILE)).as("the per-run file goes once merged").doesNotExist();
         Map<Integer, Long> frames = latencyCounts(whole.resolve("latency.csv"));
         Map<Integer, Long> received = new HashMap<>();
@@ -102,8 +101,7 @@ class RunRecordingTest {
     void aResumedSweepKeepsTheLatencyOfTheRunsItDoesNotRunAgain() throws Exception {
         ExperimentFile f = Experiments.parse("rec.json", SWEEP);
         Path whole = tmp.resolve("whole");
-        new ExperimentRunner(model, new ExperimentRunner.Options(whole, 1, false, "test"))
-                .run(f, ExperimentRunner.Progress.NONE);
+        runAll(f, whole, 1, false);
         Path cut = tmp.resolve("cut");
         ExperimentRunner runner = new ExperimentRunner(model, new ExperimentRunner.Options(cut, 1, false, "test"));
         runner.run(f, new ExperimentRunner.Progress() {
@@ -126,9 +124,14 @@ class RunRecordingTest {
         });
         assertThat(cut.resolve("latency.csv")).doesNotExist();
         assertThat(cut.resolve(LatencyTable.RUNS_FILE)).exists();
-        new ExperimentRunner(model, new ExperimentRunner.Options(cut, 1, true, "test"))
-                .run(f, ExperimentRunner.Progress.NONE);
+        runAll(f, cut, 1, true);
         assertThat(Files.readString(cut.resolve("latency.csv"))).isEqualTo(Files.readString(whole.resolve("latency.csv")));
+    }
+
+    /** Runs all of {@code f} into {@code folder} on {@code jobs} threads, resuming or not. */
+    private void runAll(ExperimentFile f, Path folder, int jobs, boolean resume) throws Exception {
+        new ExperimentRunner(model, new ExperimentRunner.Options(folder, jobs, resume, "test"))
+                .run(f, ExperimentRunner.Progress.NONE);
     }
 
     private static Map<Integer, Long> latencyCounts(Path file) throws Exception {

@@ -9,11 +9,21 @@ import org.junit.jupiter.api.Test;
 /** Sweeps: the full factorial product, first key outermost, each value applied to its path. */
 class SweepTest {
 
+    /** A minimal experiment file with {@code sweep} as its sweep. */
+    private static ExperimentFile swept(String sweep) throws Exception {
+        return Experiments.parse("s.json", Experiments.minimal("\"sweep\": " + sweep));
+    }
+
+    /** The label of each configuration of {@code f}, in run order. */
+    private static List<String> labels(ExperimentFile f) {
+        return f.configurations().stream().map(r -> r.point().label()).toList();
+    }
+
     @Test
     void theProductRunsWithTheFirstKeyOutermost() throws Exception {
-        ExperimentFile f = Experiments.parse("s.json", Experiments.minimal("\"sweep\": {\"crypto.policy\": [\"sync-fallback\","
-                + " \"async\"], \"contention.kernelFpuBusy\": [0, 0.1, 0.3]}"));
-        assertThat(f.configurations()).extracting(r -> r.point().label()).containsExactly(
+        ExperimentFile f = swept("{\"crypto.policy\": [\"sync-fallback\","
+                + " \"async\"], \"contention.kernelFpuBusy\": [0, 0.1, 0.3]}");
+        assertThat(labels(f)).containsExactly(
                 "crypto.policy=sync-fallback contention.kernelFpuBusy=0",
                 "crypto.policy=sync-fallback contention.kernelFpuBusy=0.1",
                 "crypto.policy=sync-fallback contention.kernelFpuBusy=0.3",
@@ -31,9 +41,9 @@ class SweepTest {
 
     @Test
     void keysInTheOtherOrderGiveTheOtherOrder() throws Exception {
-        ExperimentFile f = Experiments.parse("s.json", Experiments.minimal("\"sweep\": {\"contention.kernelFpuBusy\":"
-                + " [0, 0.1], \"crypto.policy\": [\"sync-fallback\", \"async\"]}"));
-        assertThat(f.configurations()).extracting(r -> r.point().label()).containsExactly(
+        ExperimentFile f = swept("{\"contention.kernelFpuBusy\":"
+                + " [0, 0.1], \"crypto.policy\": [\"sync-fallback\", \"async\"]}");
+        assertThat(labels(f)).containsExactly(
                 "contention.kernelFpuBusy=0 crypto.policy=sync-fallback",
                 "contention.kernelFpuBusy=0 crypto.policy=async",
                 "contention.kernelFpuBusy=0.1 crypto.policy=sync-fallback",
@@ -56,8 +66,8 @@ class SweepTest {
 
     @Test
     void sweepingTheKernelPicksEachErasPolicyAndQueue() throws Exception {
-        ExperimentFile f = Experiments.parse("s.json", Experiments.minimal("\"sweep\": {\"crypto.kernel\": [\"3.10-rhel7\","
-                + " \"5.10\", \"6.6\", \"6.15\", \"6.16\"]}"));
+        ExperimentFile f = swept("{\"crypto.kernel\": [\"3.10-rhel7\","
+                + " \"5.10\", \"6.6\", \"6.15\", \"6.16\"]}");
         assertThat(f.configurations()).extracting(r -> r.experiment().crypto().effectivePolicy()).containsExactly(
                 Policy.ASYNC_UNORDERED, Policy.SYNC_FALLBACK, Policy.ASYNC, Policy.DEFER_SOFTIRQ, Policy.SYNC_SIMD);
         assertThat(f.configurations()).extracting(r -> r.experiment().crypto().cryptdQueueLength())
@@ -74,11 +84,11 @@ class SweepTest {
 
     @Test
     void theResolvedExperimentReadsBackToTheSameFingerprint() throws Exception {
-        ExperimentFile f = Experiments.parse("s.json", Experiments.minimal("\"sweep\": {\"crypto.policy\": [\"async\"]}"));
+        ExperimentFile f = swept("{\"crypto.policy\": [\"async\"]}");
         ExperimentFile again = Experiments.parse("experiment.json", f.resolvedJson(java.util.Map.of("tool", "x")));
         assertThat(again.experiment()).isEqualTo(f.experiment().withProvenance(java.util.Map.of("tool", "x")));
         assertThat(again.fingerprint()).isEqualTo(f.fingerprint());
-        ExperimentFile other = Experiments.parse("s.json", Experiments.minimal("\"sweep\": {\"crypto.policy\": [\"generic\"]}"));
+        ExperimentFile other = swept("{\"crypto.policy\": [\"generic\"]}");
         assertThat(other.fingerprint()).isNotEqualTo(f.fingerprint());
     }
 }

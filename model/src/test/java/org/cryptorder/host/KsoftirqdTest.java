@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.testing.Script;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -165,15 +167,17 @@ class KsoftirqdTest {
         assertThat(flood.done).isEqualTo(5_000);
     }
 
-    @Test
-    void kernelVersionsMapToTheirSoftirqRule() {
-        assertThat(SoftirqDeferral.ofKernel("3.10-rhel7")).isEqualTo(SoftirqDeferral.INLINE_AT_IRQ_EXIT);
-        assertThat(SoftirqDeferral.ofKernel("4.8")).isEqualTo(SoftirqDeferral.INLINE_AT_IRQ_EXIT);
-        assertThat(SoftirqDeferral.ofKernel("4.9")).isEqualTo(SoftirqDeferral.KSOFTIRQD_ONLY);
-        assertThat(SoftirqDeferral.ofKernel("5.7-6.5")).isEqualTo(SoftirqDeferral.KSOFTIRQD_ONLY);
-        assertThat(SoftirqDeferral.ofKernel("6.4")).isEqualTo(SoftirqDeferral.KSOFTIRQD_ONLY);
-        assertThat(SoftirqDeferral.ofKernel("6.5")).isEqualTo(SoftirqDeferral.INLINE_AT_IRQ_EXIT);
-        assertThat(SoftirqDeferral.ofKernel("6.16+")).isEqualTo(SoftirqDeferral.INLINE_AT_IRQ_EXIT);
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource({
+        "3.10-rhel7, INLINE_AT_IRQ_EXIT",
+        "4.8, INLINE_AT_IRQ_EXIT",
+        "4.9, KSOFTIRQD_ONLY",
+        "5.7-6.5, KSOFTIRQD_ONLY",
+        "6.4, KSOFTIRQD_ONLY",
+        "6.5, INLINE_AT_IRQ_EXIT",
+        "6.16+, INLINE_AT_IRQ_EXIT"})
+    void kernelVersionsMapToTheirSoftirqRule(String kernel, SoftirqDeferral rule) {
+        assertThat(SoftirqDeferral.ofKernel(kernel)).isEqualTo(rule);
     }
 
     @Test

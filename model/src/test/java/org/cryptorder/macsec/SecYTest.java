@@ -50,6 +50,14 @@ class SecYTest {
         return s;
     }
 
+    /** Frame {@code plainFrame(payload, seed)} as a sender with {@code cfg} and PN {@code firstPn} protects it. */
+    MacsecFrame frameProtectedBy(SecYConfig cfg, long firstPn, int payload, int seed) {
+        SecY tx = sender(cfg, firstPn);
+        MacsecFrame f = MacsecFrame.copyOf(plainFrame(payload, seed));
+        tx.protect(f, engine);
+        return f;
+    }
+
     static SecY receiver(SecYConfig txCfg, SecYConfig rxCfg, long nextPn) {
         SecY r = new SecY(rxCfg);
         r.addRxSc(txCfg.sci());
@@ -245,10 +253,7 @@ class SecYTest {
     @Nested
     class BadFrames {
         MacsecFrame protectedFrame(SecYConfig cfg, int payload) {
-            SecY tx = sender(cfg, 1);
-            MacsecFrame f = MacsecFrame.copyOf(plainFrame(payload, 7));
-            tx.protect(f, engine);
-            return f;
+            return frameProtectedBy(cfg, 1, payload, 7);
         }
 
         RxVerdict receiveMutated(int index, int orMask, int andMask) {
@@ -290,9 +295,7 @@ class SecYTest {
         @Test
         void pnZeroIsWellFormedWithXpn() {
             SecYConfig cfg = txConfig().withSuite(CipherSuite.GCM_AES_XPN_128);
-            SecY tx = sender(cfg, 1L << 32);  // lower half 0
-            MacsecFrame f = MacsecFrame.copyOf(plainFrame(100, 1));
-            tx.protect(f, engine);
+            MacsecFrame f = frameProtectedBy(cfg, 1L << 32, 100, 1);  // lower half 0
             assertThat(SecTag.pn(f.bytes(), f.offset())).isZero();
             SecY rx = receiver(cfg, rxConfig().withSuite(CipherSuite.GCM_AES_XPN_128), 1L << 32);
             assertThat(rx.validate(f, engine)).isEqualTo(RxVerdict.OK);
@@ -375,9 +378,7 @@ class SecYTest {
         @Test
         void wireSizeIsPayloadPlus32WithSciAnd24Without() {
             for (boolean sci : new boolean[] {true, false}) {
-                SecY tx = sender(txConfig().withSciMode(sci, false, false), 1);
-                MacsecFrame f = MacsecFrame.copyOf(plainFrame(1000, 0));
-                tx.protect(f, engine);
+                MacsecFrame f = frameProtectedBy(txConfig().withSciMode(sci, false, false), 1, 1000, 0);
                 assertThat(f.length()).isEqualTo(14 + 1000 + (sci ? 32 : 24));
             }
         }
@@ -386,9 +387,7 @@ class SecYTest {
         void integrityOnlyWithAShortIcvSetsTheCBitAndRoundTrips() {
             for (int icv : new int[] {8, 12, 13, 14, 15}) {
                 SecYConfig cfg = SecYConfig.linuxDefaults(TX_SCI).withIcvLen(icv);
-                SecY tx = sender(cfg, 1);
-                MacsecFrame f = MacsecFrame.copyOf(plainFrame(200, icv));
-                tx.protect(f, engine);
+                MacsecFrame f = frameProtectedBy(cfg, 1, 200, icv);
                 assertThat(SecTag.tciAn(f.bytes(), f.offset()) & (SecTag.TCI_C | SecTag.TCI_E)).isEqualTo(SecTag.TCI_C);
                 SecY rx = receiver(cfg, rxConfig().withIcvLen(icv), 1);
                 assertThat(rx.validate(f, engine)).as("ICV %d", icv).isEqualTo(RxVerdict.OK);
@@ -425,9 +424,7 @@ class SecYTest {
 
         @Test
         void theUpperHalfIsRecoveredAcrossTheLowerHalfWrap() {
-            SecY tx = sender(cfg, 0x2_0000_0005L);
-            MacsecFrame after = MacsecFrame.copyOf(plainFrame(100, 1));
-            tx.protect(after, engine);
+            MacsecFrame after = frameProtectedBy(cfg, 0x2_0000_0005L, 100, 1);
             SecY rx = receiver(cfg, rxCfg, 0x1_ffff_fff0L);
             // the IV uses the recovered PN, so the ICV verifies; but macsec_post_decrypt compares the
             // 32-bit halves (5 < 0xfffffff0), so Linux counts this in-order frame InPktsDelayed
@@ -439,18 +436,14 @@ class SecYTest {
 
         @Test
         void aFrameFromBeforeTheWrapArrivingAfterItGetsTheWrongIvAndFails() {
-            SecY txOld = sender(cfg, 0x1_ffff_fff8L);
-            MacsecFrame old = MacsecFrame.copyOf(plainFrame(100, 1));
-            txOld.protect(old, engine);
+            MacsecFrame old = frameProtectedBy(cfg, 0x1_ffff_fff8L, 100, 1);
             SecY rx = receiver(cfg, rxCfg, 0x2_0000_0006L);
             assertThat(rx.validate(old, engine)).isEqualTo(RxVerdict.NOT_VALID);
         }
 
         @Test
         void aFrameJustBeforeNextPnInTheSameHalfIsDelayed() {
-            SecY tx = sender(cfg, 0x7_0000_0010L);
-            MacsecFrame f = MacsecFrame.copyOf(plainFrame(100, 1));
-            tx.protect(f, engine);
+            MacsecFrame f = frameProtectedBy(cfg, 0x7_0000_0010L, 100, 1);
             SecY rx = receiver(cfg, rxCfg, 0x7_0000_0020L);
             assertThat(rx.validate(f, engine)).isEqualTo(RxVerdict.DELAYED);
             assertThat(f.pn()).isEqualTo(0x7_0000_0010L);

@@ -17,12 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CcmpFrameVectorTest {
     static Stream<Arguments> framesAndEngines() {
-        return CcmpVectors.currentFrames().stream().flatMap(v -> Stream.of(
-                Arguments.of(v, "jdk"), Arguments.of(v, "bouncycastle")));
-    }
-
-    private static CcmEngine engine(String name) {
-        return name.equals("jdk") ? new JdkCcmEngine() : new BouncyCastleCcmEngine();
+        return CcmpVectors.withBothEngines(CcmpVectors.currentFrames());
     }
 
     @Test
@@ -78,7 +73,7 @@ class CcmpFrameVectorTest {
         tx.setTxPn(v.pn() - 1);
         Mpdu f = Mpdu.copyOf(v.plaintextMpdu());
         byte[] before = f.bytes();
-        assertThat(tx.protect(f, engine(engineName))).isEqualTo(v.pn());
+        assertThat(tx.protect(f, CcmpVectors.engine(engineName))).isEqualTo(v.pn());
         assertThat(f.toByteArray()).isEqualTo(v.protectedMpdu());
         assertThat(f.bytes()).as("protected in place, in the headroom and tailroom").isSameAs(before);
         assertThat(tx.txPn()).isEqualTo(v.pn());
@@ -90,7 +85,7 @@ class CcmpFrameVectorTest {
     @ParameterizedTest(name = "{0} ({1})")
     @MethodSource("framesAndEngines")
     void unprotectGivesThePlaintextOnceAndThenCountsAReplay(CcmpVectors.Frame v, String engineName) {
-        CcmEngine engine = engine(engineName);
+        CcmEngine engine = CcmpVectors.engine(engineName);
         CcmpCodec rx = new CcmpCodec(v.ccmpKey());
         Mpdu f = Mpdu.copyOf(v.protectedMpdu());
         assertThat(rx.unprotect(f, engine)).isEqualTo(CcmpRxVerdict.OK);

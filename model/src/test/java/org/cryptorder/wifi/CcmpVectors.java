@@ -7,7 +7,9 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Stream;
 import org.cryptorder.testing.ProjectFiles;
+import org.junit.jupiter.params.provider.Arguments;
 
 /** The AES-CCM and CCMP known-answer vectors in {@code data/vectors/ccmp.json}. */
 final class CcmpVectors {
@@ -68,6 +70,16 @@ final class CcmpVectors {
     /** The frames that are valid under current 802.11 and mac80211 rules. */
     static List<Frame> currentFrames() {
         return frames().stream().filter(Frame::currentRules).toList();
+    }
+
+    /** Each of {@code vectors} twice, as arguments: with the engine name "jdk", then "bouncycastle". */
+    static Stream<Arguments> withBothEngines(List<?> vectors) {
+        return vectors.stream().flatMap(v -> Stream.of(Arguments.of(v, "jdk"), Arguments.of(v, "bouncycastle")));
+    }
+
+    /** A new engine of the kind {@link #withBothEngines} names. */
+    static CcmEngine engine(String name) {
+        return name.equals("jdk") ? new JdkCcmEngine() : new BouncyCastleCcmEngine();
     }
 
     private static byte[] hex(JsonNode v, String field) {
