@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.cryptorder.charts.MalformedResultsException;
 import org.cryptorder.charts.ResultsRenderer;
+import org.cryptorder.experiment.ResultsLock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -33,7 +34,11 @@ final class ChartCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try {
+        // a folder that is not there is refused by the rendering, with its message: no lock made for it
+        try (ResultsLock lock = java.nio.file.Files.isDirectory(folder) ? ResultsLock.acquire(folder, "chart") : null) {
+            if (lock != null && lock.takenOver() != null) {
+                err.println("cryptorder chart: " + lock.takenOver());
+            }
             ResultsRenderer.Rendered r = ChartRendering.render(folder);
             ChartRendering.print(r, folder, out);
             if (!r.skipped().isEmpty()) {
@@ -41,6 +46,15 @@ final class ChartCommand implements Callable<Integer> {
             }
             out.flush();
             return 0;
+        } catch (ResultsLock.InUse e) {
+            err.println("cryptorder chart: cannot draw the charts of " + folder + ": " + e.getMessage());
+            err.flush();
+            return 2;
+        } catch (java.io.IOException e) {
+            err.println("cryptorder chart: cannot write to " + folder + ": " + ChartRendering.oneLine(String.valueOf(
+                    e.getMessage())));
+            err.flush();
+            return 2;
         } catch (MalformedResultsException e) {
             err.println("cryptorder chart: " + ChartRendering.oneLine(e.getMessage()));
             err.flush();

@@ -120,7 +120,7 @@ final class RunCommand implements Callable<Integer> {
         String table = options.tableName();
         AtomicLong finished = new AtomicLong();
         ExperimentRunner.Progress shown = ProgressDisplay.of(file.experiment().name(), quiet, err);
-        ExperimentRunner.Progress progress = new Counting(shown, finished);
+        ExperimentRunner.Progress progress = new Counting(shown, finished, err);
         Thread onInterrupt = new Thread(() -> {
             err.printf(Locale.ROOT, "%ncryptorder run: interrupted; %d of %d runs are saved in %s; rerun with --resume"
                     + " to do the rest%n", finished.get(), file.runCount(), folder.resolve(table));
@@ -161,8 +161,15 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Counts finished runs for the interruption message, and passes everything on. */
-    private record Counting(ExperimentRunner.Progress inner, AtomicLong finished) implements ExperimentRunner.Progress {
+    /** Counts finished runs for the interruption message, passes everything on, and prints notices even when quiet. */
+    private record Counting(ExperimentRunner.Progress inner, AtomicLong finished, PrintWriter err)
+            implements ExperimentRunner.Progress {
+        @Override
+        public void notice(String message) {
+            err.println("cryptorder run: " + message);
+            err.flush();
+        }
+
         @Override
         public void begin(long total, long alreadyDone) {
             finished.set(alreadyDone);

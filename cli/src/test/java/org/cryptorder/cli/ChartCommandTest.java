@@ -36,6 +36,19 @@ class ChartCommandTest {
     }
 
     @Test
+    void aFolderAnotherCommandHoldsIsRefusedNamingTheHolder() throws Exception {
+        Path folder = tablesOnly();
+        try (org.cryptorder.experiment.ResultsLock held = org.cryptorder.experiment.ResultsLock.acquire(folder, "run")) {
+            CliRun r = CliRun.of("chart", folder.toString());
+            assertThat(r.status()).isEqualTo(2);
+            assertThat(r.err()).startsWith("cryptorder chart: cannot draw the charts of " + folder
+                    + ": it is in use by cryptorder run (pid " + ProcessHandle.current().pid());
+            assertThat(folder.resolve("report.html")).as("nothing drawn").doesNotExist();
+        }
+        assertThat(CliRun.of("chart", folder.toString()).status()).as("free again").isZero();
+    }
+
+    @Test
     void drawsChartsAndReportFromTheTablesAlone() throws Exception {
         Path folder = tablesOnly();
         CliRun r = CliRun.of("chart", folder.toString());
