@@ -265,14 +265,14 @@ final class AutomaticReading {
             double top = tables.rows().stream().mapToDouble(layout::x).max().orElse(0);
             for (SweepLayout.Series s : layout.series()) {
                 s.rows().stream().filter(r -> layout.x(r) == top && r.estimate(metric).defined()).findFirst()
-                        .ifPresent(r -> said.add(s.label() + " " + Numbers.withInterval(r.estimate(metric), 1) + " µs"));
+                        .ifPresent(r -> said.add(s.label() + " " + Numbers.withIntervalOfBins(r.estimate(metric)) + " µs"));
             }
             SummaryRow any = tables.rows().stream().filter(r -> layout.x(r) == top).findFirst().orElse(null);
             where = any == null ? "" : " at " + PathLabels.name(layout.axisPath()) + " " + axisValue(any);
         } else {
             for (Item i : allItems()) {
                 if (i.row().estimate(metric).defined()) {
-                    said.add(i.who() + " " + Numbers.withInterval(i.row().estimate(metric), 1) + " µs");
+                    said.add(i.who() + " " + Numbers.withIntervalOfBins(i.row().estimate(metric)) + " µs");
                 }
             }
         }

@@ -54,6 +54,23 @@ final class Numbers {
         return mean + " ± " + (e.halfWidth() == 0 ? "0" : fixed(e.halfWidth() * scale, decimals));
     }
 
+    /**
+     * {@code 50300 ± 0}: as {@link #withInterval}, but a mean of 1000 or more rounded to three
+     * significant digits, its half-width to the same place: for a percentile read from a histogram
+     * whose bins are about 3% wide.
+     */
+    static String withIntervalOfBins(Estimate e) {
+        if (!e.defined() || e.zero() || Math.abs(e.mean()) < 1000) {
+            return withInterval(e, 1);
+        }
+        double unit = Math.pow(10, Math.floor(Math.log10(Math.abs(e.mean()))) - 2);
+        String mean = fixed(Math.rint(e.mean() / unit) * unit, 0);
+        if (!e.hasInterval()) {
+            return mean;
+        }
+        return mean + " ± " + fixed(Math.rint(e.halfWidth() / unit) * unit, 0);
+    }
+
     /** A fraction as a percentage with about three significant digits: {@code 30%}, {@code 21.4%}. */
     static String percent(double fraction) {
         double p = fraction * 100;
