@@ -39,6 +39,16 @@ public final class Main implements Runnable {
         cl.setUsageHelpWidth(USAGE_WIDTH);
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
+            if (ex instanceof CommandLine.UnmatchedArgumentException u && c.getParent() == null
+                    && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+                // a misspelled command: name it, and the one most likely meant
+                String word = u.getUnmatched().get(0);
+                c.getErr().println(c.getCommandSpec().qualifiedName() + ": no command '" + word + "'; the commands are "
+                        + String.join(", ", c.getSubcommands().keySet()) + org.cryptorder.experiment.Suggestion
+                        .didYouMean(word, c.getSubcommands().keySet()));
+                c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help'.");
+                return 2;
+            }
             c.getErr().println(c.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
             c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help'.");
             return 2;

@@ -79,4 +79,13 @@ class ValidateCommandTest {
                 "One UDP stream over 10GbE MACsec as kernel FPU contention on the receiver grows", "(15 runs)")
                 .doesNotContain("schema");
     }
+
+    @org.junit.jupiter.api.Test
+    void aMisspelledCommandIsNamedWithTheOneMostLikelyMeant() {
+        CliRun r = CliRun.of("runn", "x.json");
+        org.assertj.core.api.Assertions.assertThat(r.status()).isEqualTo(2);
+        org.assertj.core.api.Assertions.assertThat(r.err()).startsWith("cryptorder: no command 'runn'; the commands are run,")
+                .contains("did you mean \"run\"?").doesNotContain("Exception");
+        org.assertj.core.api.Assertions.assertThat(CliRun.of("--bogus").err()).startsWith("cryptorder: Unknown option: '--bogus'");
+    }
 }
