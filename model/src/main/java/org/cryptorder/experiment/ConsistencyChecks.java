@@ -147,8 +147,6 @@ final class ConsistencyChecks {
             }
             r.check(List.of("wifi", "hosts.profile"), canBeStation, "hosts.profile", () -> "expected a profile with the"
                     + " WiFi station parameters (wifiRxCycles...), found \"" + station + "\", which has none");
-            r.check(List.of("hosts.ksoftirqd", "wifi"), !Boolean.TRUE.equals(e.hosts().ksoftirqd()), "hosts.ksoftirqd",
-                    () -> "expected false or nothing with wifi (the station's one CPU runs without ksoftirqd), found true");
         }
         List<String> known = profileNames;
         String profile = e.hosts().profile();

@@ -168,7 +168,7 @@ public final class DatapathBuilder {
         Experiment.Crypto c = e.crypto();
         return (c.kernel() == null ? "no kernel named (crypto.policy given; TCP as 6.12)" : "kernel " + c.kernel())
                 + ": crypto policy " + c.effectivePolicy().key() + ", cryptd queue " + c.cryptdQueueLength()
-                + ", ksoftirqd " + (Boolean.TRUE.equals(e.hosts().ksoftirqd())
+                + ", ksoftirqd " + (e.hosts().ksoftirqd()
                         ? e.hosts().softirqDeferral(c.kernel()).name().toLowerCase(java.util.Locale.ROOT) : "off")
                 + ", TCP timer floor " + (timerFloor(c.kernel()) == TcpTimers.TimerFloor.TWO_JIFFIES
                         ? "2 jiffies after rounding" : "2 ms before rounding")

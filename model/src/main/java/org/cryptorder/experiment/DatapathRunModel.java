@@ -8,6 +8,7 @@ import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Streams;
 import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.net.FrameTrace;
 import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.scenario.WifiStation;
@@ -158,7 +159,9 @@ public final class DatapathRunModel implements RunModel {
         Experiment.Hosts h = e.hosts();
         WifiStation.Outcome o = WifiStation.run(new WifiStation.Config(profile.wifi(), e.wifi().ccmp(), e.wifi().ccm(),
                 u.rateMbps(), u.packetBytes(), e.wifi().airMbps(), h.rxRingSize(), h.napiBudget(),
-                e.run().durationS(), e.run().warmupS()), streams.stream("keys"));
+                e.run().durationS(), e.run().warmupS(), SchedulerParams.linuxDefaults(1)
+                        .withSoftirqDeferral(h.softirqDeferral(e.crypto().kernel())).withHz(h.hz())),
+                streams.stream("keys"));
         if (recording != null) {
             recording.latency(o.latency());  // no cryptd on a station: no queue series
         }

@@ -88,8 +88,10 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param appCpu     the CPU every application (iperf3 client and server, UDP sources) runs on, as
      *                   {@code taskset -c}; default none: flow i's applications run on CPU i mod cpus
      * @param ksoftirqd  whether a softirq run that lasts 2 ms hands the rest to ksoftirqd, as the
-     *                   kernel in {@code crypto.kernel} does ({@link SoftirqDeferral}); default false:
-     *                   softirq work always runs before tasks
+     *                   kernel in {@code crypto.kernel} does ({@link SoftirqDeferral}); default true, as
+     *                   every Linux has ksoftirqd ({@code kernel/softirq.c}, {@code __do_softirq}'s
+     *                   {@code MAX_SOFTIRQ_TIME}); false is a switch for teaching: softirq work then
+     *                   always runs before tasks
      * @param hz         the kernel's tick, {@code CONFIG_HZ}: 100, 250 or 1000 (not 300, whose tick is no whole
      *                   number of ns); the one clock of TCP's
      *                   timers (jiffies) and of the softirq deferral's tick; default 250, Linux's own
@@ -99,9 +101,10 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
                         Integer txRingSize, Integer napiBudget, RxSteering rxSteering,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer appCpu,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean ksoftirqd, Integer hz) {
+                        Boolean ksoftirqd, Integer hz) {
         public Hosts {
             hz = or(hz, SchedulerParams.DEFAULT_HZ);
+            ksoftirqd = or(ksoftirqd, true);
             cpus = or(cpus, 4);
             rxQueues = or(rxQueues, 1);
             txQueues = or(txQueues, 1);
@@ -113,11 +116,11 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
         }
 
         /**
-         * How softirq runs move to ksoftirqd on these hosts: none unless {@code ksoftirqd} is true;
-         * then as the kernel {@code kernel} does, or as 4.9 to 6.4 do when no kernel is named.
+         * How softirq runs move to ksoftirqd on these hosts: as the kernel {@code kernel} does, or as
+         * 4.9 to 6.4 do when no kernel is named; none when {@code ksoftirqd} is switched off.
          */
         public SoftirqDeferral softirqDeferral(String kernel) {
-            if (!Boolean.TRUE.equals(ksoftirqd)) {
+            if (!ksoftirqd) {
                 return SoftirqDeferral.NONE;
             }
             return kernel == null ? SoftirqDeferral.KSOFTIRQD_ONLY : SoftirqDeferral.ofKernel(kernel);

@@ -60,9 +60,11 @@ public final class WifiStation {
      * @param airMbps       the air's capacity for MPDU octets, Mbit/s
      * @param rxRingSize    the driver's RX descriptors
      * @param napiBudget    frames per NAPI poll
+     * @param scheduler     the station CPU's scheduler: its tick and whether long softirq runs move to
+     *                      ksoftirqd (with no other task on the station, ksoftirqd then has the CPU to itself)
      */
     public record Config(WifiCosts costs, boolean ccmp, Ccm ccm, double offeredMbps, int payloadBytes, double airMbps,
-                         int rxRingSize, int napiBudget, double durationS, double warmupS) {
+                         int rxRingSize, int napiBudget, double durationS, double warmupS, SchedulerParams scheduler) {
     }
 
     /**
@@ -144,7 +146,7 @@ public final class WifiStation {
         Run(Config c, RandomStream keys) {
             this.c = c;
             this.napi = new Napi();
-            this.cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
+            this.cpu = new Cpu(sim, 0, c.scheduler(), false);
             byte[] key = BackToBack.randomKey(keys, CcmpSuite.CCMP_128.keyBytes());
             this.ap = new CcmpCodec(new CcmpKey(CcmpSuite.CCMP_128, key, 0));
             this.station = new CcmpCodec(new CcmpKey(CcmpSuite.CCMP_128, key, 0));

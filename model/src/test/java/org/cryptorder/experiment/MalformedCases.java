@@ -110,10 +110,6 @@ public record MalformedCases(String kind, String json, String expected, String s
             of("a user load sparing no named CPU", with("\"contention\": {\"userFpuLoad\": true,"
                     + " \"userFpuLoadSparesAppCpu\": true}"), "bad.json:3:", "expected hosts.appCpu to name the CPU"
                     + " to spare, found no hosts.appCpu"),
-            of("a WiFi station with ksoftirqd", "{\"name\": \"t\", \"hosts\": {\"profile\": \"amd-apu2\", \"ksoftirqd\": true},\n"
-                    + " \"wifi\": {}, \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 300}]}", "bad.json:1:",
-                    "hosts.ksoftirqd: expected false or nothing with wifi (the station's one CPU runs without ksoftirqd),"
-                    + " found true"),
             of("a WiFi station with TCP", "{\"name\": \"t\", \"hosts\": {\"profile\": \"amd-apu2\"},\n \"wifi\": {},"
                     + " \"traffic\": [{\"kind\": \"tcp\"}]}", "bad.json:2:10: wifi: ",
                     "expected one UDP traffic entry (the download the station receives), found 1 entry with TCP"),

@@ -90,8 +90,16 @@ class OutputColumnsTest {
         assertThat(light.get("cpu_kernel_fpu_seconds")).as("the FPU users' part of the kernel workers' time")
                 .isPositive().isLessThanOrEqualTo(light.get("cpu_kernel_worker_seconds"));
         // the slow sync fallback saturates the RX CPU with softirq work: without ksoftirqd its user never runs
-        Metrics starved = model.run(DatapathRunModelTest.only(DatapathRunModelTest.udp("sync-fallback", 0.2, 0.05,
-                0.005, "")), new StreamRegistry(1), 0);
+        String saturating = DatapathRunModelTest.udp("sync-fallback", 0.2, 0.05, 0.005, "");
+        Metrics starved = model.run(DatapathRunModelTest.only(saturating.replace("\"cpus\": 2}",
+                "\"cpus\": 2, \"ksoftirqd\": false}")), new StreamRegistry(1), 0);
         assertThat(starved.get("kernel_fpu_share_min")).isLessThan(0.02);
+        // with ksoftirqd (the default) softirq work that outlasts 2 ms becomes a task the scheduler
+        // shares the CPU with, and the user gets most of its share back; not all of it: a woken user
+        // waits for the softirq pass under way, and interrupts run softirqs inside its sections
+        // (measured here: 28 us of waiting and 6 us taken per section, against 40 us sections)
+        Metrics shared = model.run(DatapathRunModelTest.only(saturating), new StreamRegistry(1), 0);
+        assertThat(shared.get("cpu_ksoftirqd_seconds")).isPositive();
+        assertThat(shared.get("kernel_fpu_share_min")).as("most of the 20% asked, not all").isBetween(0.12, 0.18);
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.host.SchedulerParams;
+import org.cryptorder.host.SoftirqDeferral;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -19,9 +21,25 @@ class WifiStationTest {
     static final int PAYLOAD = 1472;
     static final int BODY = 8 + 20 + 8 + PAYLOAD;
 
+    private static final SchedulerParams NO_KSOFTIRQD = SchedulerParams.linuxDefaults(1);
+
     private static WifiStation.Outcome run(boolean ccmp, WifiStation.Ccm ccm, double offeredMbps) {
-        return WifiStation.run(new WifiStation.Config(COSTS, ccmp, ccm, offeredMbps, PAYLOAD, 1000, 1024, 64, 0.1, 0.01),
-                new StreamRegistry(1).stream("keys", 0));
+        return run(ccmp, ccm, offeredMbps, NO_KSOFTIRQD);
+    }
+
+    private static WifiStation.Outcome run(boolean ccmp, WifiStation.Ccm ccm, double offeredMbps, SchedulerParams s) {
+        return WifiStation.run(new WifiStation.Config(COSTS, ccmp, ccm, offeredMbps, PAYLOAD, 1000, 1024, 64, 0.1, 0.01,
+                s), new StreamRegistry(1).stream("keys", 0));
+    }
+
+    /** With no other task on the station, ksoftirqd has its CPU to itself: the same frames per second. */
+    @ParameterizedTest
+    @EnumSource(value = SoftirqDeferral.class, names = {"KSOFTIRQD_ONLY", "INLINE_AT_IRQ_EXIT"})
+    void ksoftirqdAloneOnTheStationLeavesItsThroughput(SoftirqDeferral d) {
+        WifiStation.Outcome without = run(true, WifiStation.Ccm.PER_BLOCK, 600);
+        WifiStation.Outcome with = run(true, WifiStation.Ccm.PER_BLOCK, 600, NO_KSOFTIRQD.withSoftirqDeferral(d));
+        assertThat(with.goodputBps()).isCloseTo(without.goodputBps(), within(0.005 * without.goodputBps()));
+        assertThat(with.missed()).isPositive();
     }
 
     @ParameterizedTest
@@ -66,7 +84,7 @@ class WifiStationTest {
     @Test
     void theAirBoundsWhatTheStationReceives() {
         WifiStation.Outcome o = WifiStation.run(new WifiStation.Config(COSTS, false, WifiStation.Ccm.PER_BLOCK, 600,
-                PAYLOAD, 100, 1024, 64, 0.1, 0.01), new StreamRegistry(1).stream("keys", 0));
+                PAYLOAD, 100, 1024, 64, 0.1, 0.01, NO_KSOFTIRQD), new StreamRegistry(1).stream("keys", 0));
         double mpdu = 26 + BODY;
         assertThat(o.goodputBps()).isCloseTo(100e6 * PAYLOAD / mpdu, within(0.01 * o.goodputBps()));
         assertThat(o.missed()).isZero();
