@@ -216,7 +216,7 @@ public final class Cpu {
         double running = current != null && current.runnable ? currentVruntime() : Double.POSITIVE_INFINITY;
         runQueue.enqueueWoken(t, running, params.sleeperCreditNs());
         if (state == CpuState.TASK && sliceEnd.time() < 0) {
-            sliceEnd.schedule(Math.max(0, sliceEndsAt - sim.time()));
+            scheduleSliceEnd();
         }
         if (state.atWorkBoundary() || state.softirq()) {
             pendingWakeups.add(t);
@@ -225,6 +225,20 @@ public final class Cpu {
         } else if (shouldPreemptFor(t)) {
             preemptCurrent();
         }
+    }
+
+    /**
+     * The running task's slice is checked at the first scheduler tick at or after its end: CFS
+     * compares the time a task has run with its ideal slice only in {@code scheduler_tick} ->
+     * {@code task_tick_fair} -> {@code check_preempt_tick} (or {@code update_deadline} from 6.6),
+     * on the jiffy boundaries every CPU's tick shares ({@code tick_sched_timer}, without
+     * {@code skew_tick}); HRTICK, which would end it exactly, is off by default
+     * ({@code SCHED_FEAT(HRTICK, false)}). The tick is 1/HZ ({@link SchedulerParams#tickNs}).
+     */
+    private void scheduleSliceEnd() {
+        double tick = params.tickNs();
+        double at = Math.ceil(sliceEndsAt / tick) * tick;
+        sliceEnd.schedule(Math.max(0, at - sim.time()));
     }
 
     /** CFS wakeup preemption: the woken task's virtual runtime is lower by more than the granularity. */
@@ -329,7 +343,7 @@ public final class Cpu {
         done.schedule(current.remaining);
         sliceEndsAt = sim.time() + Math.rint(sliceLeft);
         if (!runQueue.isEmpty() && sliceEnd.time() < 0) {
-            sliceEnd.schedule(Math.rint(sliceLeft));
+            scheduleSliceEnd();
         }
         // what the work's start raised or woke on this CPU takes effect now that it runs
         if (!softirqs.isEmpty() && !bhDisabled(running) && softirqsRunHere()) {

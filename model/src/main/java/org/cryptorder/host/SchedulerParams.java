@@ -13,7 +13,8 @@ package org.cryptorder.host;
  * @param sleeperCreditNs     how far below the CPU's minimum virtual runtime a waking task is placed
  *                            (half the latency: GENTLE_FAIR_SLEEPERS)
  * @param softirqDeferral     whether long softirq runs move to ksoftirqd, and what interrupts do then
- * @param tickNs              the timer tick, 1/HZ: the interrupt at which pending softirqs run while
+ * @param tickNs              the timer tick, 1/HZ: when the running task's slice is checked (a slice
+ *                            ends at the first tick at or after it), and the interrupt at which pending softirqs run while
  *                            ksoftirqd is runnable ({@link SoftirqDeferral#INLINE_AT_IRQ_EXIT})
  */
 public record SchedulerParams(double latencyNs, double minGranularityNs, double wakeupGranularityNs,
