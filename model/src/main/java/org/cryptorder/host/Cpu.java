@@ -290,6 +290,11 @@ public final class Cpu {
         }
         sliceLeft = Math.max(0, sliceEndsAt - now);
         if (sliceEnd.time() >= 0) {
+            if (sliceEnd.time() <= now && !runQueue.isEmpty()) {
+                // the tick that ends the slice is this instant: scheduler_tick sets need_resched in the
+                // timer interrupt, before its exit runs softirqs, and the task is switched out after them
+                needResched = true;
+            }
             sliceEnd.cancel();
         }
         transition(CpuState.TASK, CpuState.IDLE);

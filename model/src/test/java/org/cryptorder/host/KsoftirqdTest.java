@@ -110,18 +110,17 @@ class KsoftirqdTest {
 
     @Test
     void ksoftirqdTakesOverAfterTwoMillisecondsAndSharesTheCpuFairly() {
-        Flood flood = new Flood(20_000);
-        Cpu[] holder = new Cpu[1];
+        Flood flood = new Flood(40_000);
         Cpu c = cpu(SoftirqDeferral.KSOFTIRQD_ONLY);
-        holder[0] = c;
         Task app = c.newTask("app", Context.USER_TASK, false);
-        app.submit(new Chunks(app, 200, false));
+        app.submit(new Chunks(app, 400, false));
         script.at(10_000, () -> c.raiseSoftirq(flood));
-        script.runUntil(20_000_000);
+        script.runUntil(40_000_000);
         assertThat(c.ksoftirqdWakeups()).isEqualTo(1);
         // 2 ms inline (the run ends at the first pass boundary after 2 ms: 2 100 frames), then CFS
-        // gives ksoftirqd and the application about half each of the remaining 18 ms
-        double rest = 20_000_000 - 10_000 - 2_100_000;
+        // gives ksoftirqd and the application about half each of the remaining 38 ms (slices of 3
+        // to 6 ms, ended at ticks, so a shorter window would see one side's slice more)
+        double rest = 40_000_000 - 10_000 - 2_100_000;
         assertThat(app.busyNs()).isCloseTo(10_000 + rest / 2, within(rest * 0.1));
         assertThat(c.ksoftirqdBusyNs()).isCloseTo(rest / 2, within(rest * 0.1));
         // ksoftirqd's time is softirq time, as Linux accounts it
@@ -135,6 +134,58 @@ class KsoftirqdTest {
         // every 1 ms tick runs the backlog inline again for up to 2 ms on top of the application
         assertThat(inline).isLessThan(only * 0.7);
         assertThat(inline).isGreaterThan(10_000);
+    }
+
+    @Test
+    void aSliceThatEndsAtATickWhoseSoftirqRunInterruptsTheTaskStillEndsThere() {
+        // slices end on ticks; on inline kernels the same tick's interrupt exit runs the backlog,
+        // which pauses the task: the task must still be switched out after that run (scheduler_tick
+        // set need_resched first), or ksoftirqd would never get its turn
+        Flood flood = new Flood(40_000);
+        Cpu c = cpu(SoftirqDeferral.INLINE_AT_IRQ_EXIT);
+        Task app = c.newTask("app", Context.USER_TASK, false);
+        app.submit(new Chunks(app, 400, false));
+        script.at(10_000, () -> c.raiseSoftirq(flood));
+        script.runUntil(40_000_000);
+        assertThat(c.ksoftirqdBusyNs()).as("ksoftirqd's own turns").isGreaterThan(5_000_000);
+    }
+
+    @Test
+    void aTasksSliceEndsAtTheFirstTickAtOrAfterIt() {
+        // two CPU-bound tasks on one CPU: CFS checks a slice only at the tick
+        for (int hz : new int[] {250, 1000}) {
+            Simulator s = new Simulator();
+            Cpu c = new Cpu(s, 0, SchedulerParams.linuxDefaults(1).withHz(hz), false);
+            List<Double> switches = new ArrayList<>();
+            String[] last = {null};
+            for (String name : new String[] {"a", "b"}) {
+                Task t = c.newTask(name, Context.USER_TASK, false);
+                t.submit(new Work() {
+                    int left = 200;
+
+                    @Override
+                    public double start(Cpu cpu) {
+                        if (!name.equals(last[0])) {
+                            switches.add(s.time());
+                            last[0] = name;
+                        }
+                        return 100_000;
+                    }
+
+                    @Override
+                    public void finish(Cpu cpu) {
+                        if (--left > 0) {
+                            t.submit(this);
+                        }
+                    }
+                });
+            }
+            new Script(s).runUntil(20_000_000);
+            // the first task ran alone when its slice was set: 6 ms (the whole latency), which ends at
+            // the first tick at or after it: 8 ms with HZ=250, 6 ms with HZ=1000
+            double tick = 1e9 / hz;
+            assertThat(switches).as("HZ=%d", hz).startsWith(0.0, Math.ceil(6e6 / tick) * tick);
+        }
     }
 
     @Test
