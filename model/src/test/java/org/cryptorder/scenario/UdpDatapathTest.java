@@ -176,9 +176,17 @@ class UdpDatapathTest {
         UdpStreams.Config check = c.withMacsec(
                 new Experiment.Macsec(null, false, null, null, null, null, ValidateFrames.CHECK));
         StreamRegistry streams = new StreamRegistry(9);
+        Netem[] stage = new Netem[1];
         UdpStreams.Outcome o = UdpStreams.run(check, streams, 0,
-                net -> net.aToB().impair(Impairment.NONE.withCorrupt(0.05, 0),
+                net -> stage[0] = net.aToB().impair(Impairment.NONE.withCorrupt(0.05, 0),
                         streams.replication(0).under("a->b.impairment")));
+        long corrupted = stage[0].counts().corrupted();
+        assertThat(corrupted).isGreaterThan(100);
+        assertThat(o.inPktsInvalid()).as("most flipped bits fail the ICV, and validate check counts them")
+                .isGreaterThan(corrupted / 2).isLessThanOrEqualTo(corrupted);
+        assertThat(o.inPktsNotValid()).as("integrity only: nothing is dropped as not valid").isZero();
+        assertThat(o.received() + o.corrupt()).as("every frame that passed, valid or not, reaches the socket")
+                .isEqualTo(o.inPktsOk() + o.inPktsInvalid());
         assertThat(o.corrupt()).as("payload bit flips reach the socket as InPktsInvalid").isPositive();
     }
 
