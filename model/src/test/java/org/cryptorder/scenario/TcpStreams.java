@@ -2,6 +2,7 @@ package org.cryptorder.scenario;
 
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.experiment.Datapath;
 import org.cryptorder.experiment.Experiment;
@@ -79,29 +80,21 @@ public final class TcpStreams {
 
     /** The columns, and what the sockets counted since the warm-up reset them. */
     private static Outcome outcome(Datapath d, Metrics m) {
-        long reordSeen = 0;
-        long undos = 0;
-        long timeouts = 0;
-        for (TcpSocket sender : d.tcpSenders()) {
-            TcpSenderCounters s = sender.sender().counters();
-            reordSeen += s.reordSeen();
-            undos += s.undos();
-            timeouts += s.timeouts();
-        }
-        long reordered = 0;
-        long extentMax = 0;
-        long payloadErrors = 0;
-        for (TcpSocket receiver : d.tcpReceivers()) {
-            reordered += receiver.reordering().reordered();
-            extentMax = Math.max(extentMax, receiver.reordering().extentMax());
-            payloadErrors += receiver.receiver().counters().payloadErrors();
-        }
+        List<TcpSenderCounters> senders = d.tcpSenders().stream().map(s -> s.sender().counters()).toList();
+        List<TcpSocket> receivers = d.tcpReceivers();
         return new Outcome(m.get("goodput_bps"), count(m, "frames_tx"), count(m, "tcp_retransmits"),
-                count(m, "tcp_spurious_retransmits"), reordSeen, undos, timeouts, reordered, extentMax,
+                count(m, "tcp_spurious_retransmits"), sum(senders, TcpSenderCounters::reordSeen),
+                sum(senders, TcpSenderCounters::undos), sum(senders, TcpSenderCounters::timeouts),
+                sum(receivers, r -> r.reordering().reordered()),
+                receivers.stream().mapToLong(r -> r.reordering().extentMax()).max().orElse(0),
                 count(m, "in_pkts_ok"), count(m, "in_pkts_delayed"), count(m, "in_pkts_late"),
                 count(m, "in_pkts_not_valid"), count(m, "cryptd_enqueued"), count(m, "cryptd_dropped"),
-                m.get("cryptd_wait_mean_us"), m.get("latency_p50_us"), m.get("latency_p99_us"), payloadErrors,
-                m.get("cpu_softirq_seconds"));
+                m.get("cryptd_wait_mean_us"), m.get("latency_p50_us"), m.get("latency_p99_us"),
+                sum(receivers, r -> r.receiver().counters().payloadErrors()), m.get("cpu_softirq_seconds"));
+    }
+
+    private static <T> long sum(List<T> items, ToLongFunction<T> count) {
+        return items.stream().mapToLong(count).sum();
     }
 
     private static long count(Metrics m, String column) {

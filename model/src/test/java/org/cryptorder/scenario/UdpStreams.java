@@ -2,6 +2,7 @@ package org.cryptorder.scenario;
 
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Time;
 import org.cryptorder.experiment.Datapath;
@@ -106,44 +107,34 @@ public final class UdpStreams {
     }
 
     private static Outcome outcome(Datapath d) {
-        long sent = 0;
-        long received = 0;
-        long corrupt = 0;
-        long reordered = 0;
-        long extentMax = 0;
-        long lost = 0;
-        long ooo = 0;
-        long decode = 0;
-        LatencyHistogram all = new LatencyHistogram();
-        for (UdpSource source : d.sources()) {
-            sent += source.sent();
-        }
-        for (UdpSink sink : d.sinks()) {
-            received += sink.iperf().datagrams();
-            corrupt += sink.corrupt();
-            reordered += sink.reordering().reordered();
-            extentMax = Math.max(extentMax, sink.reordering().extentMax());
-            lost += sink.iperf().lostPackets();
-            ooo += sink.iperf().outOfOrderPackets();
-            decode += sink.iperf().decodeErrors();
-            all.addAll(sink.latency());
-        }
+        List<UdpSink> sinks = d.sinks();
+        LatencyHistogram latency = new LatencyHistogram();
+        sinks.forEach(s -> latency.addAll(s.latency()));
         Host b = d.b();
-        long enq = 0;
-        long refused = 0;
+        long cryptdEnqueued = 0;
+        long cryptdRefused = 0;
         for (int c = 0; c < b.cpuCount(); c++) {
-            enq += b.cryptd(c).enqueued();
-            refused += b.cryptd(c).refused();
+            cryptdEnqueued += b.cryptd(c).enqueued();
+            cryptdRefused += b.cryptd(c).refused();
         }
         var secy = b.macsec().secy();
         double elapsedNs = d.sim().time();
-        return new Outcome(sent, received, corrupt, reordered, extentMax, lost, ooo, decode,
-                Time.toUs(all.percentile(0.5)), Time.toUs(all.percentile(0.99)), enq, refused,
+        return new Outcome(d.sources().stream().mapToLong(UdpSource::sent).sum(),
+                sum(sinks, s -> s.iperf().datagrams()), sum(sinks, UdpSink::corrupt),
+                sum(sinks, s -> s.reordering().reordered()),
+                sinks.stream().mapToLong(s -> s.reordering().extentMax()).max().orElse(0),
+                sum(sinks, s -> s.iperf().lostPackets()), sum(sinks, s -> s.iperf().outOfOrderPackets()),
+                sum(sinks, s -> s.iperf().decodeErrors()),
+                Time.toUs(latency.percentile(0.5)), Time.toUs(latency.percentile(0.99)), cryptdEnqueued, cryptdRefused,
                 secy.counter(MacsecCounter.IN_PKTS_OK), secy.counter(MacsecCounter.IN_PKTS_DELAYED),
                 secy.counter(MacsecCounter.IN_PKTS_LATE), secy.counter(MacsecCounter.IN_PKTS_NOT_VALID),
                 secy.counter(MacsecCounter.IN_PKTS_INVALID), d.net().aToB().frames(),
                 b.crypto().inlineCount() + d.a().crypto().inlineCount(), b.macsec().resequencerTimeouts(),
                 CpuShares.since(d.a(), new double[Context.values().length], elapsedNs),
                 CpuShares.since(b, new double[Context.values().length], elapsedNs));
+    }
+
+    private static long sum(List<UdpSink> sinks, ToLongFunction<UdpSink> count) {
+        return sinks.stream().mapToLong(count).sum();
     }
 }
