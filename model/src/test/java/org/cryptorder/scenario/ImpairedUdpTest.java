@@ -91,7 +91,7 @@ class ImpairedUdpTest {
             atNic.arrive(id);
         }
         assertThat(atNic.extentHistogram()[3]).as("every extent is 3").isEqualTo(released);
-        assertThat(atNic.extentSum()).isEqualTo(3 * released);
+        assertThat(atNic.extents().sum()).isEqualTo(3 * released);
     }
 
     @Test
