@@ -98,6 +98,12 @@ public record TcpTimers(long jiffyNs, long tsTickNs, long minRtoNs, long initial
                 linuxRtoEstimator, clockGranularityNs);
     }
 
+    /** The same timers with another minimum RTO, ns (ns-3's own default is 1 s). */
+    public TcpTimers withMinRtoNs(long ns) {
+        return new TcpTimers(jiffyNs, tsTickNs, ns, initialRtoNs, maxRtoNs, rackSlackNs, floor,
+                linuxRtoEstimator, clockGranularityNs);
+    }
+
     /** The same timers with another kernel tick, ns (1_000_000 for HZ=1000). */
     public TcpTimers withJiffyNs(long ns) {
         return new TcpTimers(ns, tsTickNs, minRtoNs, initialRtoNs, maxRtoNs, rackSlackNs, floor,
