@@ -5,8 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Reading a results folder back, and the one-line message for each way it can be unreadable. */
 class ResultTablesTest {
@@ -51,8 +57,8 @@ class ResultTablesTest {
     @Test
     void theKernelEraGivesThePolicyWhenTheKernelIsSwept() throws Exception {
         Path f = new ResultFolders(ResultFolders.experiment("{\"crypto.kernel\": [\"5.10\", \"6.6\"]}", ResultFolders.UDP)
-                .replace("\"policy\": \"async\", ", ""), java.util.List.of("crypto.kernel"), java.util.List.of("goodput_bps"))
-                .config(java.util.List.of("5.10"), 2, 1e9, 0).config(java.util.List.of("6.6"), 2, 2e9, 0)
+                .replace("\"policy\": \"async\", ", ""), List.of("crypto.kernel"), List.of("goodput_bps"))
+                .config(List.of("5.10"), 2, 1e9, 0).config(List.of("6.6"), 2, 2e9, 0)
                 .write(tmp.resolve("k"));
         assertThat(ResultTables.read(f).rows()).extracting(SummaryRow::policy).containsExactly("sync-fallback", "async");
     }
@@ -80,50 +86,6 @@ class ResultTablesTest {
     }
 
     @Test
-    void aRunThatDidNotFinishHasNoSummary() throws Exception {
-        Path f = ResultFolders.quickstart(tmp.resolve("q"));
-        Files.delete(f.resolve("summary.csv"));
-        assertMalformed(f, "no summary.csv", "did not finish");
-    }
-
-    @Test
-    void shardsNotYetMergedAreToldSo() throws Exception {
-        Path f = ResultFolders.quickstart(tmp.resolve("q"));
-        Files.delete(f.resolve("summary.csv"));
-        Files.move(f.resolve("runs.csv"), f.resolve("runs.shard-0-of-2.csv"));
-        assertMalformed(f, "no summary.csv, no runs.csv (shards of a sweep: `cryptorder merge " + f + "`");
-    }
-
-    @Test
-    void aRowWithTooFewCells() throws Exception {
-        Path f = ResultFolders.quickstart(tmp.resolve("q"));
-        Files.writeString(f.resolve("summary.csv"), "async,5,1\n", java.nio.file.StandardOpenOption.APPEND);
-        assertMalformed(f, "summary.csv line 8: 3 cells, but the header has 16 columns");
-    }
-
-    @Test
-    void aCellThatIsNotANumber() throws Exception {
-        Path f = ResultFolders.quickstart(tmp.resolve("q"));
-        replaceIn(f.resolve("summary.csv"), "async,5,2000370000,", "async,5,fast,");
-        assertMalformed(f, "summary.csv line 6, column goodput_bps_mean: expected a number, found \"fast\"");
-    }
-
-    @Test
-    void columnsThatDoNotMatchTheSweep() throws Exception {
-        Path f = ResultFolders.quickstart(tmp.resolve("q"));
-        replaceIn(f.resolve("experiment.json"), "\"sweep\": {\"crypto.policy\"", "\"sweep\": {\"crypto.kernel\"");
-        assertMalformed(f, "summary.csv: expected the columns to begin with crypto.kernel,replications",
-                "found crypto.policy,replications");
-    }
-
-    @Test
-    void anExperimentJsonThatIsNotJson() throws Exception {
-        Path f = ResultFolders.quickstart(tmp.resolve("q"));
-        Files.writeString(f.resolve("experiment.json"), "{\"name\": \"small\",\n \"sweep\": [1, }");
-        assertMalformed(f, f.resolve("experiment.json") + ":2:15: not valid JSON: expected a value, found '}'");
-    }
-
-    @Test
     void aTruncatedExperimentJsonSaysWhereItEndsInPlainWords() throws Exception {
         Path f = ResultFolders.quickstart(tmp.resolve("q"));
         Files.writeString(f.resolve("experiment.json"), "{\"name\": \"small\",\n \"sweep\": {\"crypto.policy\": [\"async\"");
@@ -132,25 +94,56 @@ class ResultTablesTest {
                         + " opens at line 2, column 29 is closed (a ']' is missing)");
     }
 
-    @Test
-    void anExperimentJsonWithoutAName() throws Exception {
-        Path f = ResultFolders.quickstart(tmp.resolve("q"));
-        Files.writeString(f.resolve("experiment.json"), "{\"sweep\": {}}");
-        assertMalformed(f, "experiment.json: no \"name\"");
+    /** A way to damage the quickstart's results folder, and the parts of the one line it gets. */
+    record Damage(String name, FolderEdit edit, Function<Path, List<String>> says) {
+        @Override
+        public String toString() {
+            return name;
+        }
     }
 
-    @Test
-    void runsAndSummaryOfDifferentExperiments() throws Exception {
-        Path f = ResultFolders.quickstart(tmp.resolve("q"));
-        replaceIn(f.resolve("runs.csv"), "fingerprint sha256:00ff", "fingerprint sha256:abcd");
-        assertMalformed(f, "runs.csv and summary.csv come from different experiments");
+    interface FolderEdit {
+        void apply(Path folder) throws Exception;
     }
 
-    @Test
-    void aSummaryWithoutRows() throws Exception {
+    static Stream<Damage> damages() {
+        return Stream.of(
+                new Damage("a run that did not finish has no summary", f -> Files.delete(f.resolve("summary.csv")),
+                        f -> List.of("no summary.csv", "did not finish")),
+                new Damage("shards not yet merged are told so", f -> {
+                    Files.delete(f.resolve("summary.csv"));
+                    Files.move(f.resolve("runs.csv"), f.resolve("runs.shard-0-of-2.csv"));
+                }, f -> List.of("no summary.csv, no runs.csv (shards of a sweep: `cryptorder merge " + f + "`")),
+                new Damage("a row with too few cells",
+                        f -> Files.writeString(f.resolve("summary.csv"), "async,5,1\n", StandardOpenOption.APPEND),
+                        f -> List.of("summary.csv line 8: 3 cells, but the header has 16 columns")),
+                new Damage("a cell that is not a number",
+                        f -> replaceIn(f.resolve("summary.csv"), "async,5,2000370000,", "async,5,fast,"),
+                        f -> List.of("summary.csv line 6, column goodput_bps_mean: expected a number, found \"fast\"")),
+                new Damage("columns that do not match the sweep", f -> replaceIn(f.resolve("experiment.json"),
+                        "\"sweep\": {\"crypto.policy\"", "\"sweep\": {\"crypto.kernel\""),
+                        f -> List.of("summary.csv: expected the columns to begin with crypto.kernel,replications",
+                                "found crypto.policy,replications")),
+                new Damage("an experiment.json that is not JSON", f -> Files.writeString(f.resolve("experiment.json"),
+                        "{\"name\": \"small\",\n \"sweep\": [1, }"),
+                        f -> List.of(f.resolve("experiment.json") + ":2:15: not valid JSON: expected a value, found '}'")),
+                new Damage("an experiment.json without a name",
+                        f -> Files.writeString(f.resolve("experiment.json"), "{\"sweep\": {}}"),
+                        f -> List.of("experiment.json: no \"name\"")),
+                new Damage("runs and summary of different experiments",
+                        f -> replaceIn(f.resolve("runs.csv"), "fingerprint sha256:00ff", "fingerprint sha256:abcd"),
+                        f -> List.of("runs.csv and summary.csv come from different experiments")),
+                new Damage("a summary without rows", f -> {
+                    String summary = Files.readString(f.resolve("summary.csv"));
+                    Files.writeString(f.resolve("summary.csv"), summary.substring(0, summary.indexOf("sync-fallback,5")));
+                }, f -> List.of("summary.csv: no configuration rows")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("damages")
+    void aDamagedFolderGetsOneLineSayingWhat(Damage d) throws Exception {
         Path f = ResultFolders.quickstart(tmp.resolve("q"));
-        String summary = Files.readString(f.resolve("summary.csv"));
-        Files.writeString(f.resolve("summary.csv"), summary.substring(0, summary.indexOf("sync-fallback,5")));
-        assertMalformed(f, "summary.csv: no configuration rows");
+        d.edit().apply(f);
+        assertMalformed(f, d.says().apply(f).toArray(String[]::new));
     }
 }

@@ -8,8 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Seed comparisons: expressions over summary means and measurements, half-widths, bands, bad rows. */
 class SeedComparisonTest {
@@ -81,22 +85,25 @@ class SeedComparisonTest {
         assertThat(SeedComparison.verdict(r)).isEqualTo("not claimed");
     }
 
-    @Test
-    void mistakesNameTheRowAndWhatIsWrong() {
-        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{crypto.policy=async}", "A")))
-                .hasMessageContaining(":7: F: model: ").hasMessageContaining("matches more than one configuration");
-        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{crypto.policy=pcrypt}", "A")))
-                .hasMessageContaining("no configuration matches");
-        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{link.mtu=9000}", "A")))
-                .hasMessageContaining("link.mtu is not swept");
-        assertThatThrownBy(() -> evaluate(spec("", "goodputt_bps{crypto.policy=async;contention.kernelFpuBusy=0}", "A")))
-                .hasMessageContaining("no column goodputt_bps");
-        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{crypto.policy=async;contention.kernelFpuBusy=0}", "Q")))
-                .hasMessageContaining("no measurement \"Q\"");
-        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{crypto.policy=async;contention.kernelFpuBusy=0}", "(A")))
-                .hasMessageContaining("expected \")\"");
-        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{crypto.policy=async;contention.kernelFpuBusy=0} A", "A")))
-                .hasMessageContaining("unexpected \"A\"");
+    static Stream<Arguments> mistakes() {
+        String one = "goodput_bps{crypto.policy=async;contention.kernelFpuBusy=0}";
+        return Stream.of(
+                Arguments.of("goodput_bps{crypto.policy=async}", "A",
+                        List.of(":7: F: model: ", "matches more than one configuration")),
+                Arguments.of("goodput_bps{crypto.policy=pcrypt}", "A", List.of("no configuration matches")),
+                Arguments.of("goodput_bps{link.mtu=9000}", "A", List.of("link.mtu is not swept")),
+                Arguments.of("goodputt_bps{crypto.policy=async;contention.kernelFpuBusy=0}", "A",
+                        List.of("no column goodputt_bps")),
+                Arguments.of(one, "Q", List.of("no measurement \"Q\"")),
+                Arguments.of(one, "(A", List.of("expected \")\"")),
+                Arguments.of(one + " A", "A", List.of("unexpected \"A\"")));
+    }
+
+    @ParameterizedTest(name = "{0} against {1}")
+    @MethodSource("mistakes")
+    void mistakesNameTheRowAndWhatIsWrong(String model, String measured, List<String> says) {
+        assertThatThrownBy(() -> evaluate(spec("", model, measured)))
+                .hasMessageContainingAll(says.toArray(String[]::new));
     }
 
     @Test

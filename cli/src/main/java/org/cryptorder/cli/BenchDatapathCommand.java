@@ -3,16 +3,12 @@ package org.cryptorder.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.cryptorder.cli.bench.BenchScenario;
 import org.cryptorder.cli.bench.DatapathBenchmark;
-import org.cryptorder.cli.bench.Machine;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.engine.EventListKind;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code cryptorder bench datapath}: the simulation's speed against the crypto floor (the run's
@@ -27,10 +23,7 @@ import picocli.CommandLine.Spec;
             "Reports data frames (a to b), data frames per CPU-second of the simulating thread, simulated s"
                 + " per wall s, and the run's wall (and CPU) time over the floor's. Defaults: TCP then UDP; async,"
                 + " sync-fallback, async-unordered; 1 simulated s. About 1 minute on a quiet 2-core machine."})
-final class BenchDatapathCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class BenchDatapathCommand extends BenchSubcommand {
     @Option(names = "--scenario", paramLabel = "tcp|udp", split = ",",
             description = "tcp: one Linux CUBIC flow; udp: two streams of 1400-octet datagrams at line rate"
                     + " (default: tcp,udp).")
@@ -68,7 +61,7 @@ final class BenchDatapathCommand implements Callable<Integer> {
     private static final OptionRange WARMUP_SECONDS = new OptionRange("--warmup-seconds", 0, 3600);
 
     @Override
-    public Integer call() throws Exception {
+    int measure(PrintWriter out) throws Exception {
         List<BenchScenario.Traffic> traffic = BenchOptions.traffic(spec, scenarios);
         List<Policy> chosen = BenchOptions.policies(spec, policies);
         SIM_SECONDS.check(spec, simSeconds);
@@ -76,8 +69,6 @@ final class BenchDatapathCommand implements Callable<Integer> {
         RUNS.check(spec, runs);
         WARMUP_SECONDS.check(spec, warmupSeconds);
         EventListKind events = BenchOptions.eventList(spec, eventList);
-        PrintWriter out = spec.commandLine().getOut();
-        double load = Machine.loadAverage();
         out.printf(Locale.ROOT, "bench datapath: %s simulated s per run, event list %s, seed %d, %d warm-up run(s)"
                 + " (more first, up to %s CPU s), median of %d measured run(s)%n", OptionRange.number(simSeconds), events.key(),
                 BenchScenario.SEED, warmups, OptionRange.number(warmupSeconds), runs);
@@ -103,8 +94,6 @@ final class BenchDatapathCommand implements Callable<Integer> {
                 + " floor: the run's AES-GCM operations alone (bare JDK), mean of before and after the run;"
                 + " floor MB/s: AAD and text octets of its operations per second of its wall time."
                 + " events/frame, cancelled/frame: SSJ events run, and cancelled or moved, per data frame (first run).");
-        out.println(BenchCommand.TARGETS);
-        out.println(Machine.describe(load));
         return 0;
     }
 }

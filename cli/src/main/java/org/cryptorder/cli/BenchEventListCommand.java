@@ -4,10 +4,8 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.cryptorder.cli.bench.BenchScenario;
 import org.cryptorder.cli.bench.DatapathBenchmark;
-import org.cryptorder.cli.bench.Machine;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.experiment.Metrics;
@@ -15,10 +13,8 @@ import org.cryptorder.experiment.Profiles;
 import org.cryptorder.experiment.ResolvedRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code cryptorder bench event-list}: SSJ's event lists compared on the same run, alternating
@@ -30,10 +26,7 @@ import picocli.CommandLine.Spec;
                 + " list, in turn: the median CPU and wall time per list and the ratio to the first list's. Checks"
                 + " that every list gives the same metrics (the event order is the same). Default: TCP async, 1"
                 + " simulated s, splay-tree and henriksen, 3 rounds: about 15 s on a quiet 2-core machine."})
-final class BenchEventListCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class BenchEventListCommand extends BenchSubcommand {
     @Option(names = "--lists", paramLabel = "KIND,...", split = ",", defaultValue = "splay-tree,henriksen",
             description = "Event lists to compare (default: ${DEFAULT-VALUE}).")
     List<String> lists;
@@ -56,7 +49,12 @@ final class BenchEventListCommand implements Callable<Integer> {
     private static final OptionRange SIM_SECONDS = BenchOptions.simulatedSeconds("--sim-seconds");
 
     @Override
-    public Integer call() throws Exception {
+    boolean hasTargets() {
+        return false;
+    }
+
+    @Override
+    int measure(PrintWriter out) throws Exception {
         List<EventListKind> kinds = new ArrayList<>();
         for (String k : lists) {
             EventListKind kind = BenchOptions.eventList(spec, k);
@@ -70,8 +68,6 @@ final class BenchEventListCommand implements Callable<Integer> {
         SIM_SECONDS.check(spec, simSeconds);
         BenchScenario.Traffic t = scenario.traffic(spec);
         Policy p = scenario.policy(spec);
-        PrintWriter out = spec.commandLine().getOut();
-        double load = Machine.loadAverage();
         Profiles profiles = ExperimentFiles.profiles();
         ResolvedRun run = BenchScenario.of(t, p, simSeconds).run(profiles);
         out.printf(Locale.ROOT, "bench event-list: %s %s, %s simulated s, %d rounds after %d unmeasured run(s) with each"
@@ -108,7 +104,6 @@ final class BenchEventListCommand implements Callable<Integer> {
         }
         out.println();
         out.println("CPU: of the simulating thread; ratio: to " + kinds.get(0).key() + ".");
-        out.println(Machine.describe(load));
         return allSame ? 0 : 1;
     }
 }

@@ -3,16 +3,12 @@ package org.cryptorder.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.cryptorder.cli.bench.BenchScenario;
-import org.cryptorder.cli.bench.Machine;
 import org.cryptorder.cli.bench.MemoryBenchmark;
 import org.cryptorder.crypto.Policy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code cryptorder bench memory}: the heap after GC and the resident set at the last simulated
@@ -24,10 +20,7 @@ import picocli.CommandLine.Spec;
                 + " -Xms and GC flags: set them with CRYPTORDER_JAVA_OPTS), which at the last simulated instant"
                 + " reads its resident set (VmRSS, peak VmHWM), then the heap in use after System.gc(). Ratios are"
                 + " to the first duration. Default 1 and 10 simulated s: about 20 s on a quiet 2-core machine."})
-final class BenchMemoryCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class BenchMemoryCommand extends BenchSubcommand {
     @Option(names = "--sim-seconds-list", paramLabel = "S,...", split = ",", defaultValue = "1,10",
             description = "Simulated durations, each in its own JVM (default: ${DEFAULT-VALUE}).")
     List<Double> durations;
@@ -36,12 +29,10 @@ final class BenchMemoryCommand implements Callable<Integer> {
     BenchOptions.OneScenario scenario;
 
     @Override
-    public Integer call() throws Exception {
+    int measure(PrintWriter out) throws Exception {
         BenchOptions.durations(spec, durations);
         BenchScenario.Traffic t = scenario.traffic(spec);
         Policy p = scenario.policy(spec);
-        PrintWriter out = spec.commandLine().getOut();
-        double load = Machine.loadAverage();
         out.printf(Locale.ROOT, "bench memory: %s %s, one fresh JVM per duration, JVM options %s%n", t.key(), p.key(),
                 MemoryBenchmark.forwardedJvmOptions().isEmpty() ? "(defaults)"
                         : String.join(" ", MemoryBenchmark.forwardedJvmOptions()));
@@ -66,8 +57,6 @@ final class BenchMemoryCommand implements Callable<Integer> {
         out.println();
         out.printf(Locale.ROOT, "heap after GC: in use after System.gc() x3 at the last simulated instant, the model"
                 + " live (max heap %.0f MB). VmRSS then, before the GC; VmHWM: peak resident set.%n", maxHeap / 1e6);
-        out.println(BenchCommand.TARGETS);
-        out.println(Machine.describe(load));
         return 0;
     }
 }

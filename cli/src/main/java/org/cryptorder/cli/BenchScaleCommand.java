@@ -4,19 +4,15 @@ import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.cryptorder.cli.bench.BenchScenario;
 import org.cryptorder.cli.bench.DatapathBenchmark;
-import org.cryptorder.cli.bench.Machine;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.experiment.DatapathRunModel;
 import org.cryptorder.experiment.Profiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code cryptorder bench scale}: wall and CPU time per simulated second against the simulated
@@ -30,10 +26,7 @@ import picocli.CommandLine.Spec;
                 + " per simulated second and their ratios to the run of 1 simulated s (or the first duration when 1"
                 + " is not listed), and CPU time per data frame. Default 0.1, 1 and 10 simulated s, 2 rounds: about"
                 + " 30 s on a quiet 2-core machine."})
-final class BenchScaleCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class BenchScaleCommand extends BenchSubcommand {
     @Option(names = "--sim-seconds-list", paramLabel = "S,...", split = ",", defaultValue = "0.1,1,10",
             description = "Simulated durations (default: ${DEFAULT-VALUE}).")
     List<Double> durations;
@@ -53,14 +46,12 @@ final class BenchScaleCommand implements Callable<Integer> {
     private static final OptionRange WARMUP_RUNS = new OptionRange("--warmup-runs", 0, 100);
 
     @Override
-    public Integer call() throws Exception {
+    int measure(PrintWriter out) throws Exception {
         BenchOptions.durations(spec, durations);
         BenchScenario.Traffic t = scenario.traffic(spec);
         Policy p = scenario.policy(spec);
         ROUNDS.check(spec, rounds);
         WARMUP_RUNS.check(spec, warmups);
-        PrintWriter out = spec.commandLine().getOut();
-        double load = Machine.loadAverage();
         Profiles profiles = ExperimentFiles.profiles();
         DatapathBenchmark bench = new DatapathBenchmark(profiles, EventListKind.DEFAULT);
         double warm = durations.stream().filter(d -> d <= 1).mapToDouble(Double::doubleValue).max().orElse(1);
@@ -98,8 +89,6 @@ final class BenchScaleCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "per sim-s: over the simulated time including the %d ms drain after the sources stop;"
                 + " the fastest of %d round(s); ratio: to the run of %s simulated s.%n",
                 DatapathRunModel.DRAIN_MS, rounds, OptionRange.number(durations.get(ref)));
-        out.println(BenchCommand.TARGETS);
-        out.println(Machine.describe(load));
         return 0;
     }
 }

@@ -4,17 +4,13 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.cryptorder.cli.bench.BenchScenario;
 import org.cryptorder.cli.bench.DatapathBenchmark;
-import org.cryptorder.cli.bench.Machine;
 import org.cryptorder.cli.bench.SweepBenchmark;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.experiment.Profiles;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code cryptorder bench sweep}: the parallel speed-up of the experiment runner on the
@@ -29,10 +25,7 @@ import picocli.CommandLine.Spec;
                 + " / median --jobs wall time. Checks that every pass gives the same runs.csv apart from"
                 + " wall_seconds. Default 8 runs of 0.25 simulated s, 2 threads, 2 rounds: about 15 s on a quiet"
                 + " 2-core machine."})
-final class BenchSweepCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class BenchSweepCommand extends BenchSubcommand {
     @Option(names = "--runs", paramLabel = "N", defaultValue = "8", description = "Replications in the sweep (default: ${DEFAULT-VALUE}).")
     int runs;
 
@@ -51,13 +44,11 @@ final class BenchSweepCommand implements Callable<Integer> {
     private static final OptionRange ROUNDS = new OptionRange("--rounds", 1, 100);
 
     @Override
-    public Integer call() throws Exception {
+    int measure(PrintWriter out) throws Exception {
         RUNS.check(spec, runs);
         SIM_SECONDS.check(spec, simSeconds);
         JOBS.check(spec, jobs);
         ROUNDS.check(spec, rounds);
-        PrintWriter out = spec.commandLine().getOut();
-        double load = Machine.loadAverage();
         Profiles profiles = ExperimentFiles.profiles();
         out.printf(Locale.ROOT, "bench sweep: %d replications of tcp async, %s simulated s each, through the"
                 + " experiment runner; %d rounds after one unmeasured pass%n", runs, OptionRange.number(simSeconds), rounds);
@@ -90,8 +81,6 @@ final class BenchSweepCommand implements Callable<Integer> {
         out.println();
         out.println("runs.csv of every pass, apart from wall_seconds: " + (same ? "identical" : "DIFFERENT"));
         out.println("cores used: process CPU time over wall time (JIT and GC threads included).");
-        out.println(BenchCommand.TARGETS);
-        out.println(Machine.describe(load));
         return same ? 0 : 1;
     }
 }

@@ -1,8 +1,5 @@
 package org.cryptorder.engine;
 
-import java.util.Arrays;
-import java.util.Objects;
-
 /**
  * A {@link Signal} for a number that holds between changes: a queue length, the number of busy
  * cores, a congestion window. The component emits the new level whenever it changes; a recorder
@@ -11,7 +8,7 @@ import java.util.Objects;
  * <p>The level is a primitive {@code double}, so emitting never boxes. Same costs and threading
  * as {@link Signal}.
  */
-public final class LevelSignal {
+public final class LevelSignal extends NamedSignal<LevelSignal.Observer> {
 
     /** Receives the observations of a {@link LevelSignal}. */
     @FunctionalInterface
@@ -22,29 +19,9 @@ public final class LevelSignal {
 
     private static final Observer[] NONE = new Observer[0];
 
-    private final String name;
-    private Observer[] observers = NONE;
-
     /** A signal with no observers, named after the component path and quantity. */
     public LevelSignal(String name) {
-        this.name = SignalName.require(name);
-    }
-
-    /** The signal's name, e.g. {@code "rx.cpu1.cryptd.length"}. */
-    public String name() {
-        return name;
-    }
-
-    /** Adds {@code observer}; it sees every later emission, after those subscribed earlier. */
-    public void subscribe(Observer observer) {
-        Objects.requireNonNull(observer, "observer");
-        observers = Arrays.copyOf(observers, observers.length + 1);
-        observers[observers.length - 1] = observer;
-    }
-
-    /** Whether anyone listens. */
-    public boolean hasObservers() {
-        return observers.length > 0;
+        super(name, NONE);
     }
 
     /** Tells every observer that the level became {@code level} at {@code time}. */
@@ -52,10 +29,5 @@ public final class LevelSignal {
         for (Observer observer : observers) {
             observer.observe(time, level);
         }
-    }
-
-    @Override
-    public String toString() {
-        return name;
     }
 }

@@ -1,8 +1,5 @@
 package org.cryptorder.engine;
 
-import java.util.Arrays;
-import java.util.Objects;
-
 /**
  * A {@link Signal} whose observations carry an enum reason: the shape of a drop ("frame dropped,
  * reason REPLAY_WINDOW") or of any other outcome with a closed set of causes.
@@ -14,7 +11,7 @@ import java.util.Objects;
  * @param <T> what the observation is about, e.g. a frame
  * @param <R> the enum of reasons
  */
-public final class ReasonSignal<T, R extends Enum<R>> {
+public final class ReasonSignal<T, R extends Enum<R>> extends NamedSignal<ReasonSignal.Observer<? super T, R>> {
 
     /** Receives the observations of a {@link ReasonSignal}. */
     @FunctionalInterface
@@ -23,29 +20,9 @@ public final class ReasonSignal<T, R extends Enum<R>> {
         void observe(double time, T subject, R reason);
     }
 
-    private final String name;
-    private Observer<? super T, R>[] observers = none();
-
     /** A signal with no observers, named after the component path and event. */
     public ReasonSignal(String name) {
-        this.name = SignalName.require(name);
-    }
-
-    /** The signal's name, e.g. {@code "rx.secy.drop"}. */
-    public String name() {
-        return name;
-    }
-
-    /** Adds {@code observer}; it sees every later emission, after those subscribed earlier. */
-    public void subscribe(Observer<? super T, R> observer) {
-        Objects.requireNonNull(observer, "observer");
-        observers = Arrays.copyOf(observers, observers.length + 1);
-        observers[observers.length - 1] = observer;
-    }
-
-    /** Whether anyone listens. */
-    public boolean hasObservers() {
-        return observers.length > 0;
+        super(name, none());
     }
 
     /** Tells every observer that {@code subject} was observed at {@code time} for {@code reason}. */
@@ -53,11 +30,6 @@ public final class ReasonSignal<T, R extends Enum<R>> {
         for (Observer<? super T, R> observer : observers) {
             observer.observe(time, subject, reason);
         }
-    }
-
-    @Override
-    public String toString() {
-        return name;
     }
 
     @SuppressWarnings("unchecked")

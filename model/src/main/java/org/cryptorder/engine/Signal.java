@@ -1,8 +1,5 @@
 package org.cryptorder.engine;
 
-import java.util.Arrays;
-import java.util.Objects;
-
 /**
  * A point in a component where something happens to a subject (a frame is encrypted, a packet
  * leaves a queue): the component {@link #emit}s, recorders {@link #subscribe} from outside.
@@ -19,7 +16,7 @@ import java.util.Objects;
  *
  * @param <T> what the observation is about, e.g. a frame
  */
-public final class Signal<T> {
+public final class Signal<T> extends NamedSignal<Signal.Observer<? super T>> {
 
     /** Receives the observations of a {@link Signal}. */
     @FunctionalInterface
@@ -28,29 +25,9 @@ public final class Signal<T> {
         void observe(double time, T subject);
     }
 
-    private final String name;
-    private Observer<? super T>[] observers = none();
-
     /** A signal with no observers, named after the component path and event. */
     public Signal(String name) {
-        this.name = SignalName.require(name);
-    }
-
-    /** The signal's name, e.g. {@code "rx.secy.decrypted"}. */
-    public String name() {
-        return name;
-    }
-
-    /** Adds {@code observer}; it sees every later emission, after those subscribed earlier. */
-    public void subscribe(Observer<? super T> observer) {
-        Objects.requireNonNull(observer, "observer");
-        observers = Arrays.copyOf(observers, observers.length + 1);
-        observers[observers.length - 1] = observer;
-    }
-
-    /** Whether anyone listens; lets a component skip work that only observers need. */
-    public boolean hasObservers() {
-        return observers.length > 0;
+        super(name, none());
     }
 
     /** Tells every observer that {@code subject} was observed at {@code time}. */
@@ -58,11 +35,6 @@ public final class Signal<T> {
         for (Observer<? super T> observer : observers) {
             observer.observe(time, subject);
         }
-    }
-
-    @Override
-    public String toString() {
-        return name;
     }
 
     @SuppressWarnings("unchecked")

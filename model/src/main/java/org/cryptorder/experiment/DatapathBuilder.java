@@ -102,7 +102,17 @@ public final class DatapathBuilder {
      * @param engine the AES-GCM engine both hosts share
      */
     public static Datapath build(Simulator sim, Experiment e, HostSpec host, Streams streams, GcmEngine engine) {
-        BackToBack net = BackToBack.randomlyKeyed(sim, host, host, secy(e), streams.stream("keys"),
+        return build(sim, e, host, host, streams, engine);
+    }
+
+    /**
+     * The same with the sending host built as {@code a} and the receiving one as {@code b}, which
+     * an experiment file cannot ask for (test fixtures: a one-CPU sender facing a receiver with
+     * several CPUs and RX queues).
+     */
+    public static Datapath build(Simulator sim, Experiment e, HostSpec a, HostSpec b, Streams streams,
+                                 GcmEngine engine) {
+        BackToBack net = BackToBack.randomlyKeyed(sim, a, b, secy(e), streams.stream("keys"),
                 e.link().rateGbps() * 1e9, Time.us(e.link().delayUs()), engine);
         impair(net.aToB(), e.link().impairments().aToB(), streams);
         impair(net.bToA(), e.link().impairments().bToA(), streams);
@@ -131,12 +141,12 @@ public final class DatapathBuilder {
             Experiment.UdpTraffic u = (Experiment.UdpTraffic) t;
             double pps = u.rateMbps() * 1e6 / 8 / u.packetBytes() / u.flows();
             for (int i = 0; i < u.flows(); i++, flow++) {
-                UdpSink sink = new UdpSink(host.stack());
+                UdpSink sink = new UdpSink(b.stack());
                 net.b().macsec().bind(flow, sink);
                 sinks.add(sink);
                 RandomStream gaps = u.pattern() == Experiment.UdpPattern.POISSON
                         ? streams.stream("a.flow" + flow + ".gaps") : null;
-                UdpSource source = source(e, net, host, u, flow, pps, gaps, streams);
+                UdpSource source = source(e, net, a, u, flow, pps, gaps, streams);
                 source.sendFromSoftirq(u.fromSoftirq());
                 sources.add(source);
             }

@@ -22,7 +22,7 @@ import org.cryptorder.transport.UdpSource;
  * over the whole run (warm-up and drain included), from the queues' own changes, so no event is
  * added: b's queues always, a's when its cryptd queued anything.
  */
-final class Replication {
+public final class Replication {
     /** How long the simulation runs after the sources stop, ms. */
     static final int DRAIN_MS = 5;
 
@@ -31,6 +31,11 @@ final class Replication {
     private final Recording recording;
     private final Runnable lastInstant;
     private final List<OutputColumns.Recorder> recorders = new ArrayList<>();
+
+    /** A replication of {@code d} with the run settings {@code run}, recording nothing beside the columns. */
+    public Replication(Datapath d, Experiment.RunSettings run) {
+        this(d, run, null, null);
+    }
 
     /**
      * @param recording   what to record beside the columns, or null
@@ -45,7 +50,8 @@ final class Replication {
         recorders.forEach(r -> r.attach(d));
     }
 
-    Metrics run() {
+    /** Runs the replication to its end and gives every column's value, in the catalog's order. */
+    public Metrics run() {
         var sim = d.sim();
         double end = Time.s(run.durationS());
         Once.at(sim, 0, () -> {

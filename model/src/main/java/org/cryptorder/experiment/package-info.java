@@ -61,8 +61,9 @@
  * schema and records walked together (keys, types, enum values, defaults); runs with one and
  * several threads compared; a sweep cancelled part way (and, from the command line, killed with
  * SIGKILL) and resumed compared with an uninterrupted one; Student-t half-widths against hand
- * computations; the UDP datapath against the {@code UdpStreams} test fixture; trajectory fingerprints of every
- * bundled experiment ({@code FingerprintTest}); the bundled experiments on a short
- * horizon against the contrasts they are meant to show.
+ * computations; the UDP columns against the sources', sinks' and SecYs' own counts (the
+ * {@code UdpStreams} test fixture, wired by {@link org.cryptorder.experiment.DatapathBuilder}
+ * too); trajectory fingerprints of every bundled experiment ({@code FingerprintTest}); the
+ * bundled experiments on a short horizon against the contrasts they are meant to show.
  */
 package org.cryptorder.experiment;

@@ -88,10 +88,6 @@ public record SecYConfig(long sci, CipherSuite suite, int icvLen, boolean encryp
         return copy(c -> c.encodingSa = an);
     }
 
-    public SecYConfig withProtectFrames(boolean p) {
-        return copy(c -> c.protectFrames = p);
-    }
-
     public SecYConfig withLowerMtu(int mtu) {
         return copy(c -> c.lowerMtu = mtu);
     }

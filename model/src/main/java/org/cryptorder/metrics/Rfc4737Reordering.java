@@ -112,20 +112,13 @@ public final class Rfc4737Reordering {
     private long reordered;
     private long sequenceDiscontinuities;
     private long sequenceDiscontinuitySum;
-    private long extentCount;
-    private long extentSum;
-    private long extentMax;
+    private final LongTally extents = new LongTally();
     private long extentsBeyondCapacity;
     private final long[] extentHistogram;
-    private long lateTimeCount;
-    private long lateTimeSumNs;
-    private long lateTimeMaxNs;
+    private final LongTally lateTimesNs = new LongTally();
     private long reorderingDiscontinuities;
-    private long gapCount;
-    private long gapSum;
-    private long gapMax;
-    private long gapTimeCount;
-    private long gapTimeSumNs;
+    private final LongTally gaps = new LongTally();
+    private final LongTally gapTimesNs = new LongTally();
     private final long[] nReordered;
     private long run;
     private long runs;
@@ -234,35 +227,20 @@ public final class Rfc4737Reordering {
         int slot = physical(k);
         long j = discIndex[slot];
         long extent = arrivalIndex - j;
-        extentCount++;
-        extentSum += extent;
-        if (extent > extentMax) {
-            extentMax = extent;
-        }
+        extents.add(extent);
         extentHistogram[extent <= extentBins ? (int) extent : extentBins + 1]++;
         long jTime = discTime[slot];
         if (arrivalNs != NO_TIME && jTime != NO_TIME) {
-            long late = arrivalNs - jTime;
-            lateTimeCount++;
-            lateTimeSumNs += late;
-            if (late > lateTimeMaxNs || lateTimeCount == 1) {
-                lateTimeMaxNs = late;
-            }
+            lateTimesNs.add(arrivalNs - jTime);
         }
         if (!discDetected[slot]) {
             discDetected[slot] = true;
             reorderingDiscontinuities++;
             if (j > lastReorderingDiscontinuityIndex) {
                 if (lastReorderingDiscontinuityIndex >= 0) {
-                    long gap = j - lastReorderingDiscontinuityIndex;
-                    gapCount++;
-                    gapSum += gap;
-                    if (gap > gapMax) {
-                        gapMax = gap;
-                    }
+                    gaps.add(j - lastReorderingDiscontinuityIndex);
                     if (jTime != NO_TIME && lastReorderingDiscontinuityTime != NO_TIME) {
-                        gapTimeCount++;
-                        gapTimeSumNs += jTime - lastReorderingDiscontinuityTime;
+                        gapTimesNs.add(jTime - lastReorderingDiscontinuityTime);
                     }
                 }
                 lastReorderingDiscontinuityIndex = j;
@@ -331,20 +309,13 @@ public final class Rfc4737Reordering {
         reordered = 0;
         sequenceDiscontinuities = 0;
         sequenceDiscontinuitySum = 0;
-        extentCount = 0;
-        extentSum = 0;
-        extentMax = 0;
+        extents.reset();
         extentsBeyondCapacity = 0;
         Arrays.fill(extentHistogram, 0L);
-        lateTimeCount = 0;
-        lateTimeSumNs = 0;
-        lateTimeMaxNs = 0;
+        lateTimesNs.reset();
         reorderingDiscontinuities = 0;
-        gapCount = 0;
-        gapSum = 0;
-        gapMax = 0;
-        gapTimeCount = 0;
-        gapTimeSumNs = 0;
+        gaps.reset();
+        gapTimesNs.reset();
         Arrays.fill(nReordered, 0L);
         run = 0;
         runs = 0;
@@ -387,24 +358,17 @@ public final class Rfc4737Reordering {
         return sequenceDiscontinuitySum;
     }
 
-    /** Reordered packets whose extent was resolved (all but {@link #extentsBeyondCapacity()}). */
-    public long extentCount() {
-        return extentCount;
-    }
-
-    /** Sum of the resolved extents (for pooling samples: mean = sum / count). */
-    public long extentSum() {
-        return extentSum;
-    }
-
-    /** Mean reordering extent over resolved extents; 0 when there are none. */
-    public double extentMean() {
-        return extentCount == 0 ? 0.0 : (double) extentSum / extentCount;
+    /**
+     * The resolved reordering extents (all reordered packets but {@link #extentsBeyondCapacity()}):
+     * their count, sum, mean and largest.
+     */
+    public LongTally extents() {
+        return extents;
     }
 
     /** Largest resolved reordering extent; 0 when there are none. */
     public long extentMax() {
-        return extentMax;
+        return extents.max();
     }
 
     /** Reordered packets whose discontinuity had left the kept history: extent unknown, large. */
@@ -450,24 +414,12 @@ public final class Rfc4737Reordering {
         return OptionalLong.empty();
     }
 
-    /** Late times measured: resolved reordered packets whose arrival and discontinuity were timed. */
-    public long lateTimeCount() {
-        return lateTimeCount;
-    }
-
-    /** Sum of the LateTimes in ns. */
-    public long lateTimeSumNs() {
-        return lateTimeSumNs;
-    }
-
-    /** Mean LateTime in ns over {@link #lateTimeCount()}; 0 when there is none. */
-    public double lateTimeMeanNs() {
-        return lateTimeCount == 0 ? 0.0 : (double) lateTimeSumNs / lateTimeCount;
-    }
-
-    /** Largest LateTime in ns; 0 when there is none. */
-    public long lateTimeMaxNs() {
-        return lateTimeMaxNs;
+    /**
+     * The LateTimes in ns (section 4.3), of the resolved reordered packets whose arrival and
+     * discontinuity were timed.
+     */
+    public LongTally lateTimesNs() {
+        return lateTimesNs;
     }
 
     /** Distinct reordering discontinuities detected (section 4.5.3). */
@@ -475,29 +427,14 @@ public final class Rfc4737Reordering {
         return reorderingDiscontinuities;
     }
 
-    /** Non-zero reordering gaps measured (section 4.5.4). */
-    public long gapCount() {
-        return gapCount;
-    }
-
-    /** Sum of the reordering gaps in packets. */
-    public long gapSum() {
-        return gapSum;
-    }
-
-    /** Mean reordering gap in packets; 0 when there is none. */
-    public double gapMean() {
-        return gapCount == 0 ? 0.0 : (double) gapSum / gapCount;
-    }
-
-    /** Largest reordering gap in packets; 0 when there is none. */
-    public long gapMax() {
-        return gapMax;
+    /** The non-zero reordering gaps measured, in packets (section 4.5.4). */
+    public LongTally gaps() {
+        return gaps;
     }
 
     /** Mean reordering GapTime in ns over gaps whose two discontinuities were timed. */
     public double gapTimeMeanNs() {
-        return gapTimeCount == 0 ? 0.0 : (double) gapTimeSumNs / gapTimeCount;
+        return gapTimesNs.mean();
     }
 
     /** Largest n tracked for n-reordering. */

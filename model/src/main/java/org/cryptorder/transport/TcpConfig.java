@@ -85,35 +85,12 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
         return copy(c -> c.congestionControl = cc);
     }
 
-    public TcpConfig withHystart(boolean on) {
-        return copy(c -> c.hystart = on);
-    }
-
     public TcpConfig withByteLimit(long bytes) {
         return copy(c -> c.byteLimit = bytes);
     }
 
-    public TcpConfig withReceiveWindow(long bytes) {
-        return copy(c -> c.receiveWindowBytes = bytes);
-    }
-
-    public TcpConfig withSendBuffer(long bytes) {
-        return copy(c -> c.sendBufferBytes = bytes);
-    }
-
-    public TcpConfig withIsn(int sender, int receiver) {
-        return copy(c -> {
-            c.senderIsn = sender;
-            c.receiverIsn = receiver;
-        });
-    }
-
     public TcpConfig withTimers(TcpTimers t) {
         return copy(c -> c.timers = t);
-    }
-
-    public TcpConfig withRecovery(RecoveryFeatures r) {
-        return copy(c -> c.recovery = r);
     }
 
     public TcpConfig withAcks(AckPolicy a) {

@@ -98,7 +98,7 @@ public record TcpTimers(long jiffyNs, long tsTickNs, long minRtoNs, long initial
                 linuxRtoEstimator, clockGranularityNs);
     }
 
-    /** The same timers with another minimum RTO, ns. */
+    /** The same timers with another minimum RTO, ns (ns-3's own default is 1 s). */
     public TcpTimers withMinRtoNs(long ns) {
         return new TcpTimers(jiffyNs, tsTickNs, ns, initialRtoNs, maxRtoNs, rackSlackNs, floor,
                 linuxRtoEstimator, clockGranularityNs);
@@ -107,12 +107,6 @@ public record TcpTimers(long jiffyNs, long tsTickNs, long minRtoNs, long initial
     /** The same timers with another kernel tick, ns (1_000_000 for HZ=1000). */
     public TcpTimers withJiffyNs(long ns) {
         return new TcpTimers(ns, tsTickNs, minRtoNs, initialRtoNs, maxRtoNs, rackSlackNs, floor,
-                linuxRtoEstimator, clockGranularityNs);
-    }
-
-    /** The same timers with another timestamp tick, ns (1_000 for {@code tcp_usec_ts}). */
-    public TcpTimers withTsTickNs(long ns) {
-        return new TcpTimers(jiffyNs, ns, minRtoNs, initialRtoNs, maxRtoNs, rackSlackNs, floor,
                 linuxRtoEstimator, clockGranularityNs);
     }
 }

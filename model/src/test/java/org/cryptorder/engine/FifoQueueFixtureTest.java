@@ -7,7 +7,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /** Deterministic fixtures with exact answers for the {@link FifoQueue} validation model. */
@@ -29,7 +28,7 @@ class FifoQueueFixtureTest {
         queue.serviceStarted.subscribe((t, job) -> waits.add(t - job.arrivalTime()));
         queue.departed.subscribe((t, job) -> departures.add(t));
 
-        new Burst(simulator, queue, 3).schedule(0);
+        Once.at(simulator, 0, () -> arrive(queue, 3));
         simulator.start();
 
         assertThat(waits).containsExactly(Time.us(0), Time.us(1), Time.us(2));
@@ -51,30 +50,18 @@ class FifoQueueFixtureTest {
         List<Long> served = new ArrayList<>();
         queue.serviceStarted.subscribe((t, job) -> served.add(job.id()));
 
-        new Burst(simulator, queue, 5).schedule(0);
-        new Burst(simulator, queue, 2).schedule(Time.ns(1_500));
+        Once.at(simulator, 0, () -> arrive(queue, 5));
+        Once.at(simulator, Time.ns(1_500), () -> arrive(queue, 2));
         simulator.start();
 
         assertThat(served).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L);
         assertThat(simulator.time()).isEqualTo(Time.us(7));
     }
 
-    /** {@code size} jobs arrive at once. */
-    private static final class Burst extends Event {
-        private final FifoQueue queue;
-        private final int size;
-
-        Burst(Simulator simulator, FifoQueue queue, int size) {
-            super(simulator);
-            this.queue = queue;
-            this.size = size;
-        }
-
-        @Override
-        public void actions() {
-            for (int i = 0; i < size; i++) {
-                queue.arrive();
-            }
+    /** {@code jobs} jobs arrive at once. */
+    private static void arrive(FifoQueue queue, int jobs) {
+        for (int i = 0; i < jobs; i++) {
+            queue.arrive();
         }
     }
 }

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import umontreal.ssj.simevents.Accumulate;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 class SignalTest {
@@ -74,9 +73,9 @@ class SignalTest {
         LevelSignal length = new LevelSignal("queue.length");
         Accumulate average = new Accumulate(simulator, "queue length");
         length.subscribe((t, level) -> average.update(level));
-        new SetLevel(simulator, length, 2).schedule(0);
-        new SetLevel(simulator, length, 4).schedule(Time.us(1));
-        new SetLevel(simulator, length, 4).schedule(Time.us(4));
+        Once.at(simulator, 0, () -> length.emit(simulator.time(), 2));
+        Once.at(simulator, Time.us(1), () -> length.emit(simulator.time(), 4));
+        Once.at(simulator, Time.us(4), () -> length.emit(simulator.time(), 4));
 
         simulator.start();
 
@@ -120,22 +119,5 @@ class SignalTest {
 
         assertThat(allocated).isLessThan(64 * 1024);
         assertThat(sum[0]).as("sum of 1.5 i for i < 100 000").isEqualTo(1.5 * 99_999 * 100_000 / 2);
-    }
-
-    /** Emits a level when it runs. */
-    private static final class SetLevel extends Event {
-        private final LevelSignal signal;
-        private final double level;
-
-        SetLevel(Simulator simulator, LevelSignal signal, double level) {
-            super(simulator);
-            this.signal = signal;
-            this.level = level;
-        }
-
-        @Override
-        public void actions() {
-            signal.emit(sim.time(), level);
-        }
     }
 }

@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The model measures what UdpStreams measures for UDP, cuts the warm-up, and runs TCP beside UDP. */
+/**
+ * The columns give what the UDP sources, sinks and SecYs counted (the UdpStreams fixture reads them
+ * directly), the model cuts the warm-up, and runs TCP beside UDP.
+ */
 class DatapathRunModelTest {
     private final DatapathRunModel model = new DatapathRunModel(Experiments.PROFILES);
 
@@ -28,7 +31,7 @@ class DatapathRunModelTest {
 
     @ParameterizedTest(name = "softirq senders {0}")
     @ValueSource(booleans = {false, true})
-    void withoutWarmUpItMeasuresWhatUdpStreamsMeasures(boolean fromSoftirq) throws Exception {
+    void withoutWarmUpTheColumnsGiveWhatUdpStreamsReads(boolean fromSoftirq) throws Exception {
         double senderBusy = fromSoftirq ? 0.3 : 0;
         String json = "{\"name\": \"m\", \"hosts\": {\"cpus\": 2}, \"crypto\": {\"policy\": \"async-unordered\"},"
                 + " \"contention\": {\"kernelFpuBusy\": 0.3, \"senderKernelFpuBusy\": " + senderBusy + "},"
@@ -38,7 +41,7 @@ class DatapathRunModelTest {
         Metrics m = model.run(run, new StreamRegistry(3), 1);
         CpuProfile profile = Experiments.PROFILES.load("xeon-skylake-sp");
         var host = DatapathBuilder.hostSpec(run.experiment(), profile);
-        UdpStreams.Outcome o = UdpStreams.run(new UdpStreams.Config(host, host, DatapathBuilder.secy(run.experiment()), 10,
+        UdpStreams.Outcome o = UdpStreams.run(new UdpStreams.Config(host, host, run.experiment().macsec(), 10,
                 20, 1, 2000, 1400, 0.3, 40, SectionLength.EXPONENTIAL, false, 0.01, 0, fromSoftirq, senderBusy),
                 new StreamRegistry(3), 1);
         assertThat(o.reordered()).as("the scenario reorders, so the comparison means something").isPositive();
@@ -59,11 +62,11 @@ class DatapathRunModelTest {
         assertThat(m.get("in_pkts_not_valid")).isEqualTo(o.inPktsNotValid());
         assertThat(m.get("resequencer_timeouts")).isEqualTo(o.resequencerTimeouts());
         if (!fromSoftirq) {
-            // UdpStreams counts the receiver's cryptd; from a task, the sender's stays empty
-            assertThat(m.get("cryptd_enqueued")).isEqualTo(o.cryptdEnqueued());
-            assertThat(m.get("cryptd_dropped")).isEqualTo(o.cryptdRefused());
+            // the column counts both hosts' cryptd; from a task, the sender's stays empty
+            assertThat(m.get("cryptd_enqueued")).isEqualTo(o.receiverCryptdEnqueued());
+            assertThat(m.get("cryptd_dropped")).isEqualTo(o.receiverCryptdRefused());
         } else {
-            assertThat(m.get("cryptd_enqueued")).as("both hosts' cryptd").isGreaterThan(o.cryptdEnqueued());
+            assertThat(m.get("cryptd_enqueued")).as("both hosts' cryptd").isGreaterThan(o.receiverCryptdEnqueued());
         }
         assertThat(m.names()).isEqualTo(DatapathRunModel.METRICS);
     }

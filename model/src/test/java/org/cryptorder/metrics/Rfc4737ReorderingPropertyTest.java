@@ -184,21 +184,21 @@ class Rfc4737ReorderingPropertyTest {
             assertThat(r.sequenceDiscontinuities()).as(what).isEqualTo(ref.seqDiscontinuities);
             assertThat(r.sequenceDiscontinuitySizeSum()).as(what)
                     .isEqualTo(ref.seqDiscontinuitySum);
-            assertThat(r.extentCount()).as(what).isEqualTo(ref.extentCount);
+            assertThat(r.extents().count()).as(what).isEqualTo(ref.extentCount);
             assertThat(r.extentsBeyondCapacity()).as(what).isEqualTo(ref.unresolved);
             assertThat(r.extentMax()).as(what).isEqualTo(ref.extentMax);
-            assertThat(r.extentSum()).as(what).isEqualTo(ref.extentSum);
+            assertThat(r.extents().sum()).as(what).isEqualTo(ref.extentSum);
             assertThat(r.extentHistogram()).as(what).containsExactly(ref.histogram);
             for (int m = 1; m <= MAX_N; m++) {
                 assertThat(r.nReordered(m)).as(what + " n=" + m).isEqualTo(ref.nReordered[m]);
             }
-            assertThat(r.lateTimeCount()).as(what).isEqualTo(ref.lateCount);
-            assertThat(r.lateTimeSumNs()).as(what).isEqualTo(ref.lateSum);
-            assertThat(r.lateTimeMaxNs()).as(what).isEqualTo(ref.lateMax);
+            assertThat(r.lateTimesNs().count()).as(what).isEqualTo(ref.lateCount);
+            assertThat(r.lateTimesNs().sum()).as(what).isEqualTo(ref.lateSum);
+            assertThat(r.lateTimesNs().max()).as(what).isEqualTo(ref.lateMax);
             assertThat(r.reorderingDiscontinuities()).as(what).isEqualTo(ref.discontinuities);
-            assertThat(r.gapCount()).as(what).isEqualTo(ref.gapCount);
-            assertThat(r.gapMax()).as(what).isEqualTo(ref.gapMax);
-            assertThat(r.gapSum()).as(what).isEqualTo(ref.gapSum);
+            assertThat(r.gaps().count()).as(what).isEqualTo(ref.gapCount);
+            assertThat(r.gaps().max()).as(what).isEqualTo(ref.gapMax);
+            assertThat(r.gaps().sum()).as(what).isEqualTo(ref.gapSum);
             assertThat(r.freeRuns()).as(what).isEqualTo(ref.runs);
             assertThat(r.freeRunInOrderPackets()).as(what).isEqualTo(ref.inOrder);
             assertThat(r.freeRunSumOfSquares()).as(what).isEqualTo(ref.squares);

@@ -34,8 +34,8 @@ class Rfc4737ReorderingTest {
         assertThat(r.packets()).isEqualTo(8);
         assertThat(r.reordered()).isEqualTo(2);
         assertThat(r.reorderedRatio()).isEqualTo(0.25);
-        assertThat(r.extentCount()).isEqualTo(2);
-        assertThat(r.extentMean()).isEqualTo(1.0);
+        assertThat(r.extents().count()).isEqualTo(2);
+        assertThat(r.extents().mean()).isEqualTo(1.0);
         assertThat(r.extentMax()).isEqualTo(1);
         assertThat(r.extentHistogram()[1]).isEqualTo(2);
         assertThat(r.nReordered(1)).isEqualTo(2);
@@ -45,8 +45,8 @@ class Rfc4737ReorderingTest {
         assertThat(r.nReorderingRatioAppendixA(1)).isEqualTo(2.0 / 7);
         // Discontinuities are the in-order packets 4 (position 3) and 7 (position 6): gap 3.
         assertThat(r.reorderingDiscontinuities()).isEqualTo(2);
-        assertThat(r.gapCount()).isEqualTo(1);
-        assertThat(r.gapMax()).isEqualTo(3);
+        assertThat(r.gaps().count()).isEqualTo(1);
+        assertThat(r.gaps().max()).isEqualTo(3);
         // Free runs: r = 1,2,3,0,1,2,0,1 -> runs 3 and 2 counted.
         assertThat(r.freeRuns()).isEqualTo(2);
         assertThat(r.freeRunInOrderPackets()).isEqualTo(6);
@@ -60,7 +60,7 @@ class Rfc4737ReorderingTest {
         assertThat(r.reordered()).isEqualTo(1);
         assertThat(r.reorderedRatio()).isEqualTo(1.0 / 6);
         assertThat(r.extentMax()).isEqualTo(3);
-        assertThat(r.extentMean()).isEqualTo(3.0);
+        assertThat(r.extents().mean()).isEqualTo(3.0);
         assertThat(r.nReordered(3)).isEqualTo(1);
         assertThat(r.nReordered(4)).isZero();
     }
@@ -74,13 +74,13 @@ class Rfc4737ReorderingTest {
         for (int e = 1; e <= 8; e++) {
             assertThat(hist[e]).as("extent %d", e).isEqualTo(1);
         }
-        assertThat(r.extentMean()).isEqualTo(4.5);
+        assertThat(r.extents().mean()).isEqualTo(4.5);
         assertThat(r.extentMax()).isEqualTo(8);
         assertThat(r.nReordered(1)).isEqualTo(1);
         assertThat(r.nReordered(2)).isZero();
         // All eight share one discontinuity (packet 10), so there is no gap.
         assertThat(r.reorderingDiscontinuities()).isEqualTo(1);
-        assertThat(r.gapCount()).isZero();
+        assertThat(r.gaps().count()).isZero();
     }
 
     // ---------------------------------------------------------------- RFC 4737 section 7
@@ -94,8 +94,8 @@ class Rfc4737ReorderingTest {
         assertThat(r.extentMax()).isEqualTo(4);
         assertThat(r.nReordered(4)).isEqualTo(1);
         assertThat(r.nReordered(5)).isZero();
-        assertThat(r.lateTimeCount()).isEqualTo(1);
-        assertThat(r.lateTimeMaxNs()).isEqualTo(62_000_000L);
+        assertThat(r.lateTimesNs().count()).isEqualTo(1);
+        assertThat(r.lateTimesNs().max()).isEqualTo(62_000_000L);
     }
 
     @Test
@@ -107,8 +107,8 @@ class Rfc4737ReorderingTest {
         assertThat(r.extentHistogram()[1]).isEqualTo(1);
         assertThat(r.extentHistogram()[2]).isEqualTo(1);
         assertThat(r.nReordered(1)).as("only packet 5 is 1-reordered").isEqualTo(1);
-        assertThat(r.lateTimeMeanNs()).isEqualTo(1.5e6);
-        assertThat(r.lateTimeMaxNs()).isEqualTo(2_000_000L);
+        assertThat(r.lateTimesNs().mean()).isEqualTo(1.5e6);
+        assertThat(r.lateTimesNs().max()).isEqualTo(2_000_000L);
         assertThat(r.reorderingDiscontinuities()).isEqualTo(1);
     }
 
@@ -123,8 +123,8 @@ class Rfc4737ReorderingTest {
         assertThat(r.nReordered(4)).isEqualTo(1);
         assertThat(r.nReordered(5)).isZero();
         assertThat(r.nReordered(1)).as("packets 5 and 6 are not n-reordered").isEqualTo(1);
-        assertThat(r.lateTimeMeanNs()).isEqualTo((62 + 64 + 68) / 3.0 * 1e6, within(1e-6));
-        assertThat(r.lateTimeMaxNs()).isEqualTo(68_000_000L);
+        assertThat(r.lateTimesNs().mean()).isEqualTo((62 + 64 + 68) / 3.0 * 1e6, within(1e-6));
+        assertThat(r.lateTimesNs().max()).isEqualTo(68_000_000L);
         assertThat(r.reorderingDiscontinuities()).isEqualTo(1);
     }
 
@@ -135,8 +135,8 @@ class Rfc4737ReorderingTest {
         assertThat(r.extentHistogram()[2]).isEqualTo(2);
         assertThat(r.extentHistogram()[3]).isEqualTo(1);
         assertThat(r.reorderingDiscontinuities()).isEqualTo(2);
-        assertThat(r.gapCount()).isEqualTo(1);
-        assertThat(r.gapMax()).isEqualTo(7);
+        assertThat(r.gaps().count()).isEqualTo(1);
+        assertThat(r.gaps().max()).isEqualTo(7);
         // Three runs of lengths 5, 0 and 5.
         assertThat(r.freeRuns()).isEqualTo(3);
         assertThat(r.freeRunSumOfSquares()).isEqualTo(50.0);
@@ -183,7 +183,7 @@ class Rfc4737ReorderingTest {
         assertThat(r.packets()).isEqualTo(10_000);
         assertThat(r.reordered()).isZero();
         assertThat(r.reorderedRatio()).isZero();
-        assertThat(r.extentCount()).isZero();
+        assertThat(r.extents().count()).isZero();
         assertThat(r.extentMax()).isZero();
         assertThat(r.duplicates()).isZero();
         assertThat(r.sequenceDiscontinuities()).isZero();
@@ -191,7 +191,7 @@ class Rfc4737ReorderingTest {
             assertThat(r.nReordered(n)).isZero();
         }
         assertThat(r.freeRuns()).isZero();
-        assertThat(r.lateTimeCount()).isZero();
+        assertThat(r.lateTimesNs().count()).isZero();
         assertThat(r.extentQuantile(0.99)).isEmpty();
     }
 
@@ -285,7 +285,7 @@ class Rfc4737ReorderingTest {
         r.arrive(6);
         assertThat(r.reordered()).isEqualTo(3);
         assertThat(r.extentsBeyondCapacity()).isEqualTo(2);
-        assertThat(r.extentCount()).isEqualTo(1);
+        assertThat(r.extents().count()).isEqualTo(1);
         assertThat(r.extentMax()).as("6 at position 7, 9 at position 3").isEqualTo(4);
         assertThat(r.extentHistogram()[65]).isEqualTo(2);
     }

@@ -1,185 +1,103 @@
 package org.cryptorder.scenario;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.cryptorder.crypto.Cryptd;
-import org.cryptorder.crypto.CryptdWaits;
-import org.cryptorder.engine.EventListKind;
+import java.util.function.ToLongFunction;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.engine.Once;
-import org.cryptorder.engine.Time;
+import org.cryptorder.experiment.Datapath;
+import org.cryptorder.experiment.Experiment;
+import org.cryptorder.experiment.Metrics;
 import org.cryptorder.host.SectionLength;
-import org.cryptorder.macsec.GcmEngine;
-import org.cryptorder.macsec.MacsecCounter;
-import org.cryptorder.macsec.SecYConfig;
-import org.cryptorder.metrics.LatencyHistogram;
-import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.transport.CongestionControlKind;
-import org.cryptorder.transport.Ipv4TcpHeader;
-import org.cryptorder.transport.TcpConfig;
 import org.cryptorder.transport.TcpMode;
 import org.cryptorder.transport.TcpSenderCounters;
 import org.cryptorder.transport.TcpSocket;
-import umontreal.ssj.simevents.Simulator;
 
 /**
- * A programmatic scenario: bulk TCP flows from host a to host b over MACsec (iperf3 -c on a,
- * -s on b), with kernel FPU contention on either host and optionally a prime95-like user load on
- * every CPU but the applications'. One call runs one replication; everything measured after the
- * warm-up.
+ * A test fixture: bulk TCP flows from host a to host b over MACsec (iperf3 -c on a, -s on b, both
+ * on CPU 0), with kernel FPU contention on either host and optionally a prime95-like user load on
+ * every CPU but CPU 0, wired by {@code DatapathBuilder} and run by {@code Replication} as an
+ * experiment's replication is ({@link FixtureRun}). Everything is measured after the warm-up: the
+ * runs.csv columns as the runner gives them, and the senders' and receivers' own counters beside
+ * them.
  */
 public final class TcpStreams {
     /**
+     * @param macsec            SecY settings of both, as an experiment's {@code macsec}
      * @param mtu               the lower device's MTU (the MSS follows from it)
      * @param kernelFpuBusy     kernel FPU contention on each of b's CPUs
      * @param senderKernelFpuBusy the same on a's CPUs
      * @param userFpuLoad       a prime95-like task on every CPU of both hosts except CPU 0 (the applications')
-     * @param tsqLimitBytes     TCP small queues limit per socket
      */
-    public record Config(HostSpec a, HostSpec b, SecYConfig secy, double rateGbps, double delayUs, int mtu, int flows,
-                         TcpMode mode, CongestionControlKind congestionControl, double kernelFpuBusy,
+    public record Config(HostSpec a, HostSpec b, Experiment.Macsec macsec, double rateGbps, double delayUs, int mtu,
+                         int flows, TcpMode mode, CongestionControlKind congestionControl, double kernelFpuBusy,
                          double senderKernelFpuBusy, double meanSectionUs, SectionLength sections,
-                         boolean userFpuLoad, double durationS, double warmupS, long tsqLimitBytes) {
+                         boolean userFpuLoad, double durationS, double warmupS) {
+        /** The same with a warm-up of {@code seconds}. */
+        public Config withWarmup(double seconds) {
+            return new Config(a, b, macsec, rateGbps, delayUs, mtu, flows, mode, congestionControl, kernelFpuBusy,
+                    senderKernelFpuBusy, meanSectionUs, sections, userFpuLoad, durationS, seconds);
+        }
+
+        /** The experiment this describes: one TCP entry, every application on CPU 0, one replication. */
+        Experiment experiment() {
+            Experiment.Hosts hosts = new Experiment.Hosts(a.cpus(), null, null, null, null, null, null, null, 0,
+                    null, null);
+            Experiment.Contention contention = new Experiment.Contention(kernelFpuBusy, meanSectionUs, sections,
+                    userFpuLoad, senderKernelFpuBusy, userFpuLoad, true);
+            Experiment.TcpTraffic tcp = new Experiment.TcpTraffic(flows, congestionControl, mode);
+            return new Experiment("tcp-streams", null, hosts, new Experiment.Link(rateGbps, delayUs, mtu, null),
+                    macsec, null, contention, List.of(tcp), null,
+                    new Experiment.RunSettings(durationS, warmupS, 1, null, null), null, null);
+        }
     }
 
     /**
-     * What one replication measured after the warm-up. The cryptd figures are host b's; the mean
-     * wait is over the requests its workers took from their queues (not those still queued), NaN
-     * when they took none.
+     * What one replication measured after the warm-up. The cryptd figures are both hosts', as
+     * runs.csv's {@code cryptd_enqueued}, {@code cryptd_dropped} and {@code cryptd_wait_mean_us}
+     * count them; the MACsec counters and {@code receiverSoftirqSeconds} are the receiving host b's.
      */
     public record Outcome(double goodputBps, long framesTx, long retransmits, long spuriousRetransmits,
-                          long reorderSeen, long undos, long timeouts, long reordered, double reorderedRatio,
-                          long reorderExtentMax, long inPktsOk, long inPktsDelayed, long inPktsLate,
-                          long inPktsNotValid, long cryptdEnqueued, long cryptdRefused, double cryptdWaitMeanUs,
-                          double latencyP50Us, double latencyP99Us, long payloadErrors, CpuShares senderCpu,
-                          CpuShares receiverCpu) {
+                          long reorderSeen, long undos, long timeouts, long reordered, long reorderExtentMax,
+                          long inPktsOk, long inPktsDelayed, long inPktsLate, long inPktsNotValid,
+                          long cryptdEnqueued, long cryptdRefused, double cryptdWaitMeanUs, double latencyP50Us,
+                          double latencyP99Us, long payloadErrors, double receiverSoftirqSeconds) {
     }
 
     private TcpStreams() {
     }
 
     public static Outcome run(Config c, StreamRegistry streams, int replication) {
-        return run(c, streams, replication, net -> { }, EventListKind.DEFAULT);
+        return run(c, streams, replication, net -> { });
     }
 
-    public static Outcome run(Config c, StreamRegistry streams, int replication, Consumer<BackToBack> customize,
-                              EventListKind events) {
-        Simulator sim = events.newSimulator();
-        GcmEngine engine = new GcmEngine();
-        SecYConfig secy = c.secy().withLowerMtu(c.mtu());
-        BackToBack net = BackToBack.randomlyKeyed(sim, c.a(), c.b(), secy, streams.stream("keys", replication),
-                c.rateGbps() * 1e9, Time.us(c.delayUs()), engine);
-        Contention.install(net.a(), "a", c.senderKernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections(),
-                c.userFpuLoad(), 0, streams.replication(replication));
-        Contention.install(net.b(), "b", c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sections(),
-                c.userFpuLoad(), 0, streams.replication(replication));
-        customize.accept(net);
-        int mss = Ipv4TcpHeader.mssForLinkMtu(c.mtu());
-        TcpConfig tcp = TcpConfig.of(c.mode(), mss).withCongestionControl(c.congestionControl());
-        TcpSocket[] senders = new TcpSocket[c.flows()];
-        TcpSocket[] receivers = new TcpSocket[c.flows()];
-        for (int f = 0; f < c.flows(); f++) {
-            TcpFlow flow = TcpFlow.connect(net, f, tcp, c.tsqLimitBytes(), 0, 0);
-            senders[f] = flow.sender();
-            receivers[f] = flow.receiver();
-        }
-        long[] wireAtWarmup = new long[1];
-        long[][] secyAtWarmup = new long[1][];
-        long[] cryptdAtWarmup = new long[2];
-        CryptdWaits[] waitsAtWarmup = {CryptdWaits.NONE};
-        double[][] busyAtWarmup = new double[2][];
-        Once.at(sim, 0, () -> {
-            for (TcpSocket s : senders) {
-                s.start();
-            }
-        });
-        Once.at(sim, Time.s(c.warmupS()), () -> {
-            for (int f = 0; f < senders.length; f++) {
-                senders[f].resetCounters();
-                receivers[f].resetCounters();
-            }
-            wireAtWarmup[0] = net.aToB().frames();
-            secyAtWarmup[0] = macsecCounters(net.b());
-            cryptdAtWarmup[0] = cryptdEnqueued(net.b());
-            cryptdAtWarmup[1] = cryptdRefused(net.b());
-            waitsAtWarmup[0] = CryptdWaits.of(cryptds(net.b()));
-            busyAtWarmup[0] = CpuShares.busy(net.a());
-            busyAtWarmup[1] = CpuShares.busy(net.b());
-        });
-        Once.at(sim, Time.s(c.durationS()), sim::stop);
-        sim.start();
-        return outcome(c, net, senders, receivers, wireAtWarmup[0], secyAtWarmup[0], cryptdAtWarmup, waitsAtWarmup[0],
-                busyAtWarmup);
+    /** The same, with a chance to see or change the wired network before it starts. */
+    public static Outcome run(Config c, StreamRegistry streams, int replication, Consumer<BackToBack> customize) {
+        FixtureRun r = FixtureRun.of(c.experiment(), c.a(), c.b(), streams, replication, customize);
+        return outcome(r.datapath(), r.columns());
     }
 
-    private static List<Cryptd> cryptds(Host h) {
-        List<Cryptd> out = new ArrayList<>();
-        for (int cpu = 0; cpu < h.cpuCount(); cpu++) {
-            out.add(h.cryptd(cpu));
-        }
-        return out;
+    /** The columns, and what the sockets counted since the warm-up reset them. */
+    private static Outcome outcome(Datapath d, Metrics m) {
+        List<TcpSenderCounters> senders = d.tcpSenders().stream().map(s -> s.sender().counters()).toList();
+        List<TcpSocket> receivers = d.tcpReceivers();
+        return new Outcome(m.get("goodput_bps"), count(m, "frames_tx"), count(m, "tcp_retransmits"),
+                count(m, "tcp_spurious_retransmits"), sum(senders, TcpSenderCounters::reordSeen),
+                sum(senders, TcpSenderCounters::undos), sum(senders, TcpSenderCounters::timeouts),
+                sum(receivers, r -> r.reordering().reordered()),
+                receivers.stream().mapToLong(r -> r.reordering().extentMax()).max().orElse(0),
+                count(m, "in_pkts_ok"), count(m, "in_pkts_delayed"), count(m, "in_pkts_late"),
+                count(m, "in_pkts_not_valid"), count(m, "cryptd_enqueued"), count(m, "cryptd_dropped"),
+                m.get("cryptd_wait_mean_us"), m.get("latency_p50_us"), m.get("latency_p99_us"),
+                sum(receivers, r -> r.receiver().counters().payloadErrors()), m.get("cpu_softirq_seconds"));
     }
 
-    private static long cryptdEnqueued(Host h) {
-        return cryptds(h).stream().mapToLong(Cryptd::enqueued).sum();
+    private static <T> long sum(List<T> items, ToLongFunction<T> count) {
+        return items.stream().mapToLong(count).sum();
     }
 
-    private static long cryptdRefused(Host h) {
-        return cryptds(h).stream().mapToLong(Cryptd::refused).sum();
-    }
-
-    private static final MacsecCounter[] RX = {MacsecCounter.IN_PKTS_OK, MacsecCounter.IN_PKTS_DELAYED,
-        MacsecCounter.IN_PKTS_LATE, MacsecCounter.IN_PKTS_NOT_VALID};
-
-    private static long[] macsecCounters(Host h) {
-        long[] v = new long[RX.length];
-        for (int i = 0; i < RX.length; i++) {
-            v[i] = h.macsec().secy().counter(RX[i]);
-        }
-        return v;
-    }
-
-    private static Outcome outcome(Config c, BackToBack net, TcpSocket[] senders, TcpSocket[] receivers,
-                                   long wireAtWarmup, long[] secyAtWarmup, long[] cryptdAtWarmup,
-                                   CryptdWaits waitsAtWarmup, double[][] busyAtWarmup) {
-        double seconds = c.durationS() - c.warmupS();
-        long delivered = 0;
-        long retrans = 0;
-        long spurious = 0;
-        long reordSeen = 0;
-        long undos = 0;
-        long timeouts = 0;
-        long reordered = 0;
-        long packets = 0;
-        long extentMax = 0;
-        long payloadErrors = 0;
-        LatencyHistogram latency = new LatencyHistogram();
-        for (int f = 0; f < senders.length; f++) {
-            TcpSenderCounters s = senders[f].sender().counters();
-            delivered += receivers[f].receiver().counters().bytesDelivered();
-            payloadErrors += receivers[f].receiver().counters().payloadErrors();
-            retrans += s.totalRetrans();
-            spurious += s.spuriousRetransmits();
-            reordSeen += s.reordSeen();
-            undos += s.undos();
-            timeouts += s.timeouts();
-            reordered += receivers[f].reordering().reordered();
-            packets += receivers[f].reordering().packets();
-            extentMax = Math.max(extentMax, receivers[f].reordering().extentMax());
-            latency.addAll(receivers[f].latency());
-        }
-        long[] now = macsecCounters(net.b());
-        long enq = cryptdEnqueued(net.b()) - cryptdAtWarmup[0];
-        long refused = cryptdRefused(net.b()) - cryptdAtWarmup[1];
-        CryptdWaits waits = CryptdWaits.of(cryptds(net.b())).minus(waitsAtWarmup);
-        return new Outcome(delivered * 8 / seconds, net.aToB().frames() - wireAtWarmup, retrans, spurious, reordSeen,
-                undos, timeouts, reordered, packets == 0 ? 0 : (double) reordered / packets, extentMax,
-                now[0] - secyAtWarmup[0], now[1] - secyAtWarmup[1], now[2] - secyAtWarmup[2], now[3] - secyAtWarmup[3],
-                enq, refused, Time.toUs(waits.meanNs()), Time.toUs(latency.percentile(0.5)),
-                Time.toUs(latency.percentile(0.99)), payloadErrors,
-                CpuShares.since(net.a(), busyAtWarmup[0], Time.s(seconds)),
-                CpuShares.since(net.b(), busyAtWarmup[1], Time.s(seconds)));
+    private static long count(Metrics m, String column) {
+        return (long) m.get(column);
     }
 }

@@ -9,9 +9,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.Experiment;
 import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.SectionLength;
-import org.cryptorder.macsec.SecYConfig;
+import org.cryptorder.macsec.ValidateFrames;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.net.Impairment;
 import org.cryptorder.net.Netem;
@@ -33,6 +34,9 @@ class UdpDatapathTest {
         }
     }
 
+    /** Both SecYs as an experiment's defaults: GCM-AES-128, encrypted, SCI sent, validate strict. */
+    static final Experiment.Macsec ENCRYPTED = new Experiment.Macsec(null, null, null, null, null, null, null);
+
     static HostSpec spec(Policy policy, int cpus) {
         return HostSpec.of(cpus, cpus, 1, 4096, 1024, 64, policy, 1000, PROFILE.crypto(), PROFILE.stack(),
                 SchedulerParams.linuxDefaults(cpus));
@@ -40,17 +44,14 @@ class UdpDatapathTest {
 
     /** UDP from a (one CPU) to b ({@code rxCpus} CPUs and RX queues), kernel FPU contention on b. */
     static UdpStreams.Config config(Policy policy, double busy, int rxCpus, int flows, double mbps, double seconds) {
-        return new UdpStreams.Config(spec(policy, 1), spec(policy, rxCpus), SecYConfig.linuxDefaults(1).withEncrypt(true),
-                10, 20, flows, mbps, 1400, busy, 40, SectionLength.EXPONENTIAL, false, seconds, 0, false, 0);
+        return new UdpStreams.Config(spec(policy, 1), spec(policy, rxCpus), ENCRYPTED, 10, 20, flows, mbps, 1400,
+                busy, 40, SectionLength.EXPONENTIAL, false, seconds, 0, false, 0);
     }
 
     /** The same with b's frames spread over its RX queues frame by frame (one flow on several CPUs). */
     static UdpStreams.Config sprayed(Policy policy, double busy, int rxCpus, double mbps, double seconds) {
         UdpStreams.Config c = config(policy, busy, rxCpus, 1, mbps, seconds);
-        return new UdpStreams.Config(c.a(), c.b().withRxSteering(RxSteering.PER_FRAME), c.secy(), c.rateGbps(),
-                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs(), c.txFromSoftirq(),
-                c.senderKernelFpuBusy());
+        return c.withHosts(c.a(), c.b().withRxSteering(RxSteering.PER_FRAME));
     }
 
     static UdpStreams.Outcome run(UdpStreams.Config c, long seed) {
@@ -64,7 +65,7 @@ class UdpDatapathTest {
         assertThat(o.received()).isEqualTo(o.sent());
         assertThat(o.corrupt()).isZero();
         assertThat(o.reordered()).isZero();
-        assertThat(o.cryptdEnqueued()).isZero();
+        assertThat(o.receiverCryptdEnqueued()).isZero();
         assertThat(o.inPktsOk()).isEqualTo(o.sent());
     }
 
@@ -78,9 +79,9 @@ class UdpDatapathTest {
             assertThat(o.corrupt()).isZero();
             assertThat(o.received()).as("%s busy %.1f: lossless", policy, busy).isEqualTo(o.sent());
             if (policy == Policy.ASYNC) {
-                assertThat(o.cryptdEnqueued()).as("contention sends frames to cryptd").isPositive();
+                assertThat(o.receiverCryptdEnqueued()).as("contention sends frames to cryptd").isPositive();
             } else {
-                assertThat(o.cryptdEnqueued()).as("%s never uses cryptd", policy).isZero();
+                assertThat(o.receiverCryptdEnqueued()).as("%s never uses cryptd", policy).isZero();
             }
         }
     }
@@ -88,7 +89,7 @@ class UdpDatapathTest {
     @Test
     void withoutTheQueuedCheckFramesOvertakeCryptdOnOneCpu() {
         UdpStreams.Outcome o = run(config(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 0.02), 7);
-        assertThat(o.cryptdEnqueued()).isPositive();
+        assertThat(o.receiverCryptdEnqueued()).isPositive();
         assertThat(o.reordered()).isPositive();
         assertThat(o.inPktsDelayed()).as("MACsec counts each overtaken frame").isEqualTo(o.reordered());
         assertThat(o.received()).isEqualTo(o.sent());
@@ -97,7 +98,7 @@ class UdpDatapathTest {
     @Test
     void oneFlowDecryptedOnSeveralCpusIsReorderedEvenWithTheQueuedCheck() {
         UdpStreams.Outcome o = run(sprayed(Policy.ASYNC, 0.3, 2, 2000, 0.02), 3);
-        assertThat(o.cryptdEnqueued()).isPositive();
+        assertThat(o.receiverCryptdEnqueued()).isPositive();
         assertThat(o.reordered()).as("cryptd is FIFO per CPU only").isPositive();
         assertThat(o.received()).isEqualTo(o.sent());
     }
@@ -106,11 +107,7 @@ class UdpDatapathTest {
     @EnumSource(value = Policy.class, names = {"ASYNC_RESEQUENCE", "OFFLOAD_RESEQUENCE"})
     void aPnReorderQueueRestoresOrderAcrossCpus(Policy policy) {
         UdpStreams.Config c = sprayed(policy, 0.3, 2, 2000, 0.02);
-        UdpStreams.Config patient = new UdpStreams.Config(c.a(), withTimeout(c.b(), 50e6), c.secy(), c.rateGbps(),
-                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs(), c.txFromSoftirq(),
-                c.senderKernelFpuBusy());
-        UdpStreams.Outcome o = run(patient, 3);
+        UdpStreams.Outcome o = run(c.withHosts(c.a(), withTimeout(c.b(), 50e6)), 3);
         assertThat(o.resequencerTimeouts()).isZero();
         assertThat(o.reordered()).isZero();
         assertThat(o.inPktsDelayed()).isZero();
@@ -121,11 +118,7 @@ class UdpDatapathTest {
     @Test
     void aReorderQueueThatGivesUpTooSoonLetsLateFramesThrough() {
         UdpStreams.Config c = sprayed(Policy.ASYNC_RESEQUENCE, 0.3, 2, 2000, 0.02);
-        UdpStreams.Config hasty = new UdpStreams.Config(c.a(), withTimeout(c.b(), 5_000), c.secy(), c.rateGbps(),
-                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs(), c.txFromSoftirq(),
-                c.senderKernelFpuBusy());
-        UdpStreams.Outcome o = run(hasty, 3);
+        UdpStreams.Outcome o = run(c.withHosts(c.a(), withTimeout(c.b(), 5_000)), 3);
         assertThat(o.resequencerTimeouts()).isPositive();
         assertThat(o.reordered()).isPositive();
     }
@@ -147,7 +140,7 @@ class UdpDatapathTest {
     @Test
     void genericCryptoNeverUsesCryptdAndKeepsOrder() {
         UdpStreams.Outcome o = run(config(Policy.GENERIC, 0.5, 1, 1, 200, 0.02), 3);
-        assertThat(o.cryptdEnqueued()).isZero();
+        assertThat(o.receiverCryptdEnqueued()).isZero();
         assertThat(o.reordered()).isZero();
         assertThat(o.received()).isEqualTo(o.sent());
     }
@@ -156,9 +149,7 @@ class UdpDatapathTest {
     void aUdpSenderMovingBetweenCpusStillSendsInOrderFromTaskContext() {
         // the FPU is always usable in task context, so TX from the application never queues in cryptd
         UdpStreams.Config c = config(Policy.ASYNC_UNORDERED, 0.3, 1, 1, 2000, 0.02);
-        UdpStreams.Config moving = new UdpStreams.Config(c.a().withCpus(2, 1), c.b(), c.secy(), c.rateGbps(),
-                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), 50, false, 0.3);
+        UdpStreams.Config moving = c.withHosts(c.a().withCpus(2, 1), c.b()).withTxMigration(50, false, 0.3);
         UdpStreams.Outcome o = run(moving, 3);
         assertThat(o.received()).isEqualTo(o.sent());
         assertThat(o.sent()).isGreaterThan(3000);
@@ -182,15 +173,20 @@ class UdpDatapathTest {
     @Test
     void withIntegrityOnlyAndValidateCheckDamagedFramesAreDeliveredAndTheSinkNotices() {
         UdpStreams.Config c = config(Policy.ASYNC, 0, 1, 1, 2000, 0.02);
-        UdpStreams.Config check = new UdpStreams.Config(c.a(), c.b(),
-                SecYConfig.linuxDefaults(1).withValidate(org.cryptorder.macsec.ValidateFrames.CHECK), c.rateGbps(),
-                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), c.txMigrateMeanUs(), c.txFromSoftirq(),
-                c.senderKernelFpuBusy());
+        UdpStreams.Config check = c.withMacsec(
+                new Experiment.Macsec(null, false, null, null, null, null, ValidateFrames.CHECK));
         StreamRegistry streams = new StreamRegistry(9);
+        Netem[] stage = new Netem[1];
         UdpStreams.Outcome o = UdpStreams.run(check, streams, 0,
-                net -> net.aToB().impair(Impairment.NONE.withCorrupt(0.05, 0),
+                net -> stage[0] = net.aToB().impair(Impairment.NONE.withCorrupt(0.05, 0),
                         streams.replication(0).under("a->b.impairment")));
+        long corrupted = stage[0].counts().corrupted();
+        assertThat(corrupted).isGreaterThan(100);
+        assertThat(o.inPktsInvalid()).as("most flipped bits fail the ICV, and validate check counts them")
+                .isGreaterThan(corrupted / 2).isLessThanOrEqualTo(corrupted);
+        assertThat(o.inPktsNotValid()).as("integrity only: nothing is dropped as not valid").isZero();
+        assertThat(o.received() + o.corrupt()).as("every frame that passed, valid or not, reaches the socket")
+                .isEqualTo(o.inPktsOk() + o.inPktsInvalid());
         assertThat(o.corrupt()).as("payload bit flips reach the socket as InPktsInvalid").isPositive();
     }
 
@@ -258,9 +254,7 @@ class UdpDatapathTest {
         // softirq sends meet interrupted kernel FPU sections, go to cryptd of the CPU they run on,
         // and two CPUs' cryptd queues drain independently: the receiver sees PNs out of order
         UdpStreams.Config c = config(Policy.ASYNC, 0, 1, 1, 2000, 0.02);
-        UdpStreams.Config moving = new UdpStreams.Config(c.a().withCpus(2, 1), c.b(), c.secy(), c.rateGbps(),
-                c.delayUs(), c.flows(), c.offeredMbps(), c.payloadBytes(), c.kernelFpuBusy(), c.meanSectionUs(),
-                c.sections(), c.userFpuLoad(), c.durationS(), 0, false, 0).withTxMigration(30, true, 0.3);
+        UdpStreams.Config moving = c.withHosts(c.a().withCpus(2, 1), c.b()).withTxMigration(30, true, 0.3);
         UdpStreams.Outcome o = run(moving, 3);
         assertThat(o.reordered()).isPositive();
         assertThat(o.inPktsDelayed()).isPositive();

@@ -59,6 +59,13 @@ class TcpReceiverTest {
         arriveWithPayloadOf(n, n * MSS, t, false);
     }
 
+    /** Segments 0 to 39 in order, 1 us apart from t = 0: past the 16 quick ACKs. */
+    void arriveFortyInOrder() {
+        for (int n = 0; n < 40; n++) {
+            arrive(n, 1_000L * n);
+        }
+    }
+
     /** A segment whose payload is the stream's from {@code streamOffset} but that claims to be segment {@code n}. */
     void arriveWithPayloadOf(long n, long streamOffset, long t, boolean spoilChecksum) {
         new Event(sim) {
@@ -116,9 +123,7 @@ class TcpReceiverTest {
     @Test
     void sixteenQuickAcksThenEverySecondSegment() {
         build(TcpConfig.linux(MSS));
-        for (int n = 0; n < 40; n++) {
-            arrive(n, 1_000L * n);
-        }
+        arriveFortyInOrder();
         run(1_000_000);
         assertThat(acks).hasSize(16 + 12);
         for (int i = 0; i < 16; i++) {
@@ -134,9 +139,7 @@ class TcpReceiverTest {
     @Test
     void loneSegmentIsAckedByTheDelayedAckTimerOnATick() {
         build(TcpConfig.linux(MSS));
-        for (int n = 0; n < 40; n++) {
-            arrive(n, 1_000L * n);
-        }
+        arriveFortyInOrder();
         arrive(40, 10_100_000);
         run(100_000_000);
         Ack last = acks.get(acks.size() - 1);
@@ -154,9 +157,7 @@ class TcpReceiverTest {
     @Test
     void outOfOrderAcksThenCompressionThenHoleFilled() {
         build(TcpConfig.linux(MSS));
-        for (int n = 0; n < 40; n++) {
-            arrive(n, 1_000L * n);
-        }
+        arriveFortyInOrder();
         long t0 = 1_000_000;
         for (int n = 41; n <= 60; n++) {
             arrive(n, t0 + 1_000L * (n - 41));
@@ -186,9 +187,7 @@ class TcpReceiverTest {
     void everyOutOfOrderSegmentAckedAtOnceWithoutCompression() {
         TcpConfig c = TcpConfig.linux(MSS);
         build(c.withAcks(c.acks().withCompSackNr(0)));
-        for (int n = 0; n < 40; n++) {
-            arrive(n, 1_000L * n);
-        }
+        arriveFortyInOrder();
         for (int n = 41; n <= 60; n++) {
             arrive(n, 1_000_000 + 1_000L * (n - 41));
         }
@@ -200,9 +199,7 @@ class TcpReceiverTest {
     @Test
     void duplicateGetsADsackFirstThenTheSackBlocks() {
         build(TcpConfig.linux(MSS));
-        for (int n = 0; n < 40; n++) {
-            arrive(n, 1_000L * n);
-        }
+        arriveFortyInOrder();
         arrive(42, 1_000_000);
         arrive(44, 1_001_000);
         arrive(5, 1_002_000);
