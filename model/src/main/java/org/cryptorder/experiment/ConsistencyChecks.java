@@ -90,6 +90,14 @@ final class ConsistencyChecks {
         r.check(List.of("run.warmupS", "run.durationS"), e.run().warmupS() < e.run().durationS(), "run.warmupS",
                 () -> "expected a warm-up shorter than run.durationS (" + num(e.run().durationS()) + " s), found "
                         + num(e.run().warmupS()) + " s");
+        String baselineRefusal = null;
+        try {
+            PairedTable.baselineIndex(e.sweep(), e.run().baseline());
+        } catch (IllegalArgumentException ex) {
+            baselineRefusal = ex.getMessage();
+        }
+        String whyNotBaseline = baselineRefusal;
+        r.check(List.of("run.baseline", "sweep"), whyNotBaseline == null, "run.baseline", () -> whyNotBaseline);
         int mtu = e.link().mtu();
         int overhead = e.wifi() != null ? 0 : e.macsec().overheadOctets();  // a WiFi station carries no SecTAG
         boolean mtuFits = true;

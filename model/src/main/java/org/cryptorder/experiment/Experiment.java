@@ -418,9 +418,13 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param replications    replications per configuration; default 5
      * @param seed            experiment seed of the random streams; default 1
      * @param targetHalfWidth wanted 95% half-width per metric column; default none
+     * @param baseline        the configuration {@code paired.csv} compares every other one with: its
+     *                        index in the sweep's order, or an object of swept values that names exactly
+     *                        one configuration; default none: configuration 0
      */
     public record RunSettings(Double durationS, Double warmupS, Integer replications, Long seed,
-                              Map<String, Double> targetHalfWidth) {
+                              Map<String, Double> targetHalfWidth,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode baseline) {
         public RunSettings {
             durationS = or(durationS, 1.0);
             warmupS = or(warmupS, 0.0);
@@ -428,6 +432,12 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
             seed = or(seed, 1L);
             targetHalfWidth = targetHalfWidth == null ? Map.of()
                     : Collections.unmodifiableMap(new LinkedHashMap<>(targetHalfWidth));
+        }
+
+        /** Run settings without a named baseline. */
+        public RunSettings(Double durationS, Double warmupS, Integer replications, Long seed,
+                           Map<String, Double> targetHalfWidth) {
+            this(durationS, warmupS, replications, seed, targetHalfWidth, null);
         }
     }
 

@@ -144,6 +144,11 @@ public record ExperimentFile(Path file, JsonSource source, Experiment experiment
         return (long) configurations.size() * replications();
     }
 
+    /** The index of the configuration {@code paired.csv} compares the others with ({@code run.baseline}, else 0). */
+    public int baseline() {
+        return PairedTable.baselineIndex(experiment.sweep(), experiment.run().baseline());
+    }
+
     /** The sweep keys, in file order: the extra columns of the result tables. */
     public List<String> sweepKeys() {
         return List.copyOf(experiment.sweep().keySet());

@@ -348,6 +348,10 @@ public final class ExperimentRunner {
         List<ConfigurationSummary> summaries = summarise(file, model.metricNames(), all);
         SummaryTable.write(options.folder(), comments(file), file.sweepKeys(), summaries,
                 file.experiment().run().targetHalfWidth());
+        if (file.configurations().size() > 1) {
+            PairedTable.write(options.folder(), comments(file), file.sweepKeys(),
+                    PairedTable.of(file, model.metricNames(), all, file.baseline()));
+        }
         Set<String> ids = new HashSet<>();
         for (RunsTable.Row r : all) {
             ids.add(r.configuration() + "/" + r.replication());

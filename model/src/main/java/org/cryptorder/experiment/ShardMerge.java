@@ -132,6 +132,9 @@ public final class ShardMerge {
         try (ResultsLock lock = ResultsLock.acquire(out, "merge")) {
             RunsTable.writeInOrder(out.resolve(RunsTable.FILE), comments, first.header(), rows);
             SummaryTable.write(out, comments, keys, summaries, file.experiment().run().targetHalfWidth());
+            if (file.configurations().size() > 1) {
+                PairedTable.write(out, comments, keys, PairedTable.of(file, metrics, rows, file.baseline()));
+            }
             ExperimentRunner.writeAtomically(out.resolve("experiment.json"), resolved);
             mergeLatency(byIndex.values(), rows, out, comments);
             copySeries(folders, out, comments);

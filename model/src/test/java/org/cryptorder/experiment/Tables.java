@@ -52,4 +52,14 @@ public final class Tables {
             throw new UncheckedIOException(e);
         }
     }
+
+    /** The header line. */
+    public static String header(Path csv) {
+        try {
+            return Files.readAllLines(csv).stream().filter(l -> !l.startsWith("#")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no header in " + csv));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }
