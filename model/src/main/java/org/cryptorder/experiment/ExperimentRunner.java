@@ -238,7 +238,9 @@ public final class ExperimentRunner {
             done.add(r.configuration() + "/" + r.replication());
         }
         if (options.shard() == null) {
-            Files.deleteIfExists(folder.resolve(LatencyTable.FILE));
+            if (!options.resume() || !LatencyTable.writtenWith(folder.resolve(LatencyTable.FILE), comments)) {
+                Files.deleteIfExists(folder.resolve(LatencyTable.FILE));  // a finished one stays for --resume
+            }
             if (!options.resume()) {
                 deleteSeries(folder);
             }
@@ -352,8 +354,11 @@ public final class ExperimentRunner {
         for (RunsTable.Row r : all) {
             ids.add(r.configuration() + "/" + r.replication());
         }
+        Path merged = options.folder().resolve(LatencyTable.FILE);
         if (latency.covers(ids)) {
-            latency.finish(options.folder().resolve(LatencyTable.FILE), comments(file));
+            latency.finish(merged, comments(file));
+        } else if (LatencyTable.writtenWith(merged, comments(file))) {
+            latency.discard();  // resumed after latency.csv was written: it already holds every run
         }
         progress.end();
         return new Report(options.folder(), ran.get(), done.size(), true, summaries);

@@ -128,6 +128,55 @@ class RunRecordingTest {
         assertThat(Files.readString(cut.resolve("latency.csv"))).isEqualTo(Files.readString(whole.resolve("latency.csv")));
     }
 
+    @Test
+    void aSweepKilledAfterItsLastRunIsFinishedByResumeFromWhatIsOnDiskHoweverOftenResumed() throws Exception {
+        ExperimentFile f = Experiments.parse("rec.json", SWEEP);
+        Path whole = tmp.resolve("whole");
+        runAll(f, whole, 1, false);
+        Path killed = tmp.resolve("killed");
+        ExperimentRunner runner = new ExperimentRunner(model, new ExperimentRunner.Options(killed, 1, false, "test"));
+        runner.run(f, new ExperimentRunner.Progress() {
+            int finished;
+
+            @Override
+            public void begin(long total, long alreadyDone) {
+            }
+
+            @Override
+            public void finished(ResolvedRun run, int replication, double wallSeconds) {
+                if (++finished == 4) {
+                    runner.cancel();  // as a kill after the last run and before the tables are finished
+                }
+            }
+
+            @Override
+            public void end() {
+            }
+        });
+        assertThat(Tables.rows(killed.resolve("runs.csv"))).as("every run is on disk").hasSize(4);
+        assertThat(killed.resolve("latency.csv")).doesNotExist();
+        assertThat(killed.resolve("summary.csv")).doesNotExist();
+        assertThat(killed.resolve(LatencyTable.RUNS_FILE)).exists();
+
+        ExperimentRunner.Report r = new ExperimentRunner(model, new ExperimentRunner.Options(killed, 1, true, "test"))
+                .run(f, ExperimentRunner.Progress.NONE);
+        assertThat(r.complete()).isTrue();
+        assertThat(r.ran()).as("nothing runs again").isZero();
+        assertThat(Files.readString(killed.resolve("latency.csv"))).isEqualTo(Files.readString(whole.resolve("latency.csv")));
+        assertThat(Tables.withoutWallClock(killed.resolve("summary.csv")))
+                .isEqualTo(Tables.withoutWallClock(whole.resolve("summary.csv")));
+        assertThat(killed.resolve(LatencyTable.RUNS_FILE)).doesNotExist();
+
+        // killed again while drawing the charts, after latency.csv: the per-run file is gone, latency.csv stays
+        for (int again = 0; again < 2; again++) {
+            new ExperimentRunner(model, new ExperimentRunner.Options(killed, 1, true, "test"))
+                    .run(f, ExperimentRunner.Progress.NONE);
+            assertThat(Files.readString(killed.resolve("latency.csv"))).as("resuming a finished folder keeps it")
+                    .isEqualTo(Files.readString(whole.resolve("latency.csv")));
+            assertThat(killed.resolve(LatencyTable.RUNS_FILE)).doesNotExist();
+        }
+    }
+
     /** Runs all of {@code f} into {@code folder} on {@code jobs} threads, resuming or not. */
     private void runAll(ExperimentFile f, Path folder, int jobs, boolean resume) throws Exception {
         new ExperimentRunner(model, new ExperimentRunner.Options(folder, jobs, resume, "test"))
