@@ -287,6 +287,40 @@ class RunCommandTest {
     }
 
     @Test
+    void aFolderRunWithSetsResumesFromTheFolderAloneAndARefusalSaysWhichCommandResumes() throws Exception {
+        Path file = write("small.json", SMALL);
+        Path out = tmp.resolve("what-if");
+        assertThat(CliRun.of("run", "--quiet", "--out", out.toString(), "--set", "contention.kernelFpuBusy=0.1",
+                file.toString()).status()).isZero();
+        String whole = Tables.withoutWallClock(out.resolve("runs.csv"));
+        List<String> lines = Files.readAllLines(out.resolve("runs.csv"));
+        Files.write(out.resolve("runs.csv"), lines.subList(0, lines.size() - 2));  // killed two runs short
+
+        CliRun refused = CliRun.of("run", "--quiet", "--resume", "--out", out.toString(), file.toString());
+        assertThat(refused.status()).isEqualTo(2);
+        assertThat(refused.err()).contains("cannot resume", "--set contention.kernelFpuBusy=0.1",
+                "cryptorder run --resume " + out + "\n",
+                "cryptorder run --resume --out " + out + " " + out.resolve("experiment.json"))
+                .doesNotContain("Remove the folder");
+
+        CliRun resumed = CliRun.of("run", "--resume", out.toString());
+        assertThat(resumed.status()).as(resumed.err()).isZero();
+        assertThat(resumed.err()).startsWith("small: 4 runs, 2 already done");
+        assertThat(Tables.withoutWallClock(out.resolve("runs.csv"))).isEqualTo(whole);
+        assertThat(out.resolve("latency.csv")).exists();
+        assertThat(Files.readString(out.resolve("experiment.json"))).as("the provenance still names the file and --set")
+                .contains("\"source\" : \"" + file + "\"", "\"set\" : \"--set contention.kernelFpuBusy=0.1\"");
+
+        CliRun notResume = CliRun.of("run", "--quiet", out.toString());
+        assertThat(notResume.status()).isEqualTo(2);
+        assertThat(notResume.err()).contains(out + " is a results folder", "run --resume " + out,
+                "run --out " + out + " " + out.resolve("experiment.json"));
+        CliRun empty = CliRun.of("run", "--quiet", "--resume", Files.createDirectories(tmp.resolve("empty")).toString());
+        assertThat(empty.status()).isEqualTo(2);
+        assertThat(empty.err()).contains(tmp.resolve("empty") + " holds no experiment.json");
+    }
+
+    @Test
     void everyCommandHasHelp() {
         for (String command : List.of("run", "validate", "chart", "list")) {
             CliRun r = CliRun.of(command, "--help");

@@ -445,9 +445,16 @@ public final class ExperimentRunner {
     private Map<String, String> provenance(ExperimentFile file) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("tool", "cryptorder " + options.toolVersion());
-        p.put("source", file.file().toString());
-        if (!file.source().overrides().isEmpty()) {
-            p.put("set", String.join(" ", file.source().overrides().values()));
+        // a results folder's own experiment.json (run --resume DIR) keeps naming the file and --sets it came from
+        Map<String, String> earlier = file.experiment().provenance();
+        p.put("source", earlier.getOrDefault("source", file.file().toString()));
+        List<String> sets = new ArrayList<>();
+        if (earlier.containsKey("set")) {
+            sets.add(earlier.get("set"));
+        }
+        sets.addAll(file.source().overrides().values());
+        if (!sets.isEmpty()) {
+            p.put("set", String.join(" ", sets));
         }
         p.put("fingerprint", "sha256:" + file.fingerprint());
         if (file.experiment().wifi() == null) {
