@@ -14,7 +14,8 @@ import org.cryptorder.experiment.OutputColumns;
  * {@code report.html}: one self-contained page per experiment for a design review. Inline CSS and
  * inline SVG charts, no script and nothing loaded from elsewhere, so it opens offline in any
  * browser and prints. Sections: what was run (description, swept parameters, what was held fixed,
- * replications, seed, tool version, random-number scheme), a reading of the numbers, the charts,
+ * replications, seed, tool version, random-number scheme), warnings about what the figures measure
+ * ({@link ReportPageWarnings}), a reading of the numbers, the charts,
  * the summary table with 95% confidence half-widths (the key metrics, then every column), and
  * every fixed parameter.
  */
@@ -58,6 +59,7 @@ final class ReportPage {
             dl.params dt { color: #555; font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
             dl.params dd { margin: 0; text-align: right; }
             ul.reading li { margin: 4px 0; }
+            div.warning { border-left: 4px solid #d08000; background: #fff8ec; padding: 2px 14px; margin: 10px 0; }
             figure { margin: 18px 0 30px; }
             figure .chart svg { display: block; width: 100%; height: auto; max-width: 960px;
                                 border: 1px solid #eee; }
@@ -115,6 +117,7 @@ final class ReportPage {
                 .append("</code>. Every number is a mean over the replications ± the half-width of its 95% confidence"
                         + " interval (Student t).</p>\n");
         whatWasRun(b);
+        ReportPageWarnings.html(b, ReportPageWarnings.of(tables));
         reading(b);
         charts(b);
         summary(b);

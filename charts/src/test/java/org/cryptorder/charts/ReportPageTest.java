@@ -51,6 +51,27 @@ class ReportPageTest {
     }
 
     @Test
+    void warningsNameTheConfigurationWhatWasMeasuredAndWhatToDo() throws Exception {
+        Path folder = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"sync-fallback\", \"async\"]}",
+                ResultFolders.UDP), List.of("crypto.policy"), List.of("udp_sent", "udp_received", "udp_lost",
+                "reordered_ratio"))
+                .config(List.of("sync-fallback"), 5, 14720, 0, 11136, 0, 0, 0, 0, 0)
+                .config(List.of("async"), 5, 32143, 0, 32149, 0, 0, 0, 0.136, 0.138)
+                .write(tmp.resolve("w"));
+        String html = report(folder);
+        assertThat(html).contains("<section id=\"warnings\">", "Host a&#39;s UDP sources could not offer the configured"
+                + " rate.", "<li>sync-fallback: sent 916 Mbit/s of the 2000 Mbit/s configured (46%).</li>",
+                "<li>sync-fallback: b took in 11136 of the 14720 datagrams sent, 0 lost and 3584 still queued",
+                "fill after about 0.206 s, later than the warm-up&#39;s end at 0.02 s.</li>",
+                "set run.warmupS past the fill time given",
+                "<li>async: reordered 13.6 +/- 13.8% (about 21 replications");
+        assertThat(html.indexOf("<section id=\"warnings\">")).isBetween(html.indexOf("<section id=\"run\">"),
+                html.indexOf("<section id=\"reading\">"));
+        assertThat(report(ResultFolders.quickstart(tmp.resolve("q")))).as("no section without a warning")
+                .doesNotContain("id=\"warnings\"");
+    }
+
+    @Test
     void theChartsAreInlineSvgAndTheSkippedOnesSayWhy() throws Exception {
         String html = report(ResultFolders.quickstart(tmp));
         assertThat(count(html, "<svg ")).isEqualTo(2);
