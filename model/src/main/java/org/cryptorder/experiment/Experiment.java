@@ -110,6 +110,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
             txRingSize = or(txRingSize, 1024);
             napiBudget = or(napiBudget, 64);
             rxSteering = or(rxSteering, RxSteering.FLOW);
+            ksoftirqd = or(ksoftirqd, false);  // written out, so experiment.json shows every default
         }
 
         /**

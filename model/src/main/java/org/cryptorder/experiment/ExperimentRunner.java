@@ -457,9 +457,21 @@ public final class ExperimentRunner {
             p.put("set", String.join(" ", sets));
         }
         p.put("fingerprint", "sha256:" + file.fingerprint());
-        if (file.experiment().wifi() == null) {
-            p.put("kernelRules", DatapathBuilder.kernelRules(file.experiment())
-                    + (file.experiment().sweep().isEmpty() ? "" : " (before the sweep's values)"));
+        // what each configuration's kernel resolved to (policy, cryptd queue, ksoftirqd, timers, tick): one line
+        // when the sweep changes none of it, else each set of rules with the configurations that ran under it
+        Map<String, List<String>> byRules = new LinkedHashMap<>();
+        for (ResolvedRun r : file.configurations()) {
+            if (r.experiment().wifi() == null) {
+                byRules.computeIfAbsent(DatapathBuilder.kernelRules(r.experiment()), k -> new ArrayList<>())
+                        .add(r.point().label());
+            }
+        }
+        if (byRules.size() == 1) {
+            p.put("kernelRules", byRules.keySet().iterator().next());
+        } else if (!byRules.isEmpty()) {
+            List<String> each = new ArrayList<>();
+            byRules.forEach((rules, labels) -> each.add(String.join(", ", labels) + ": " + rules));
+            p.put("kernelRules", String.join(" | ", each));
         }
         List<String> schemes = seeds(file).stream().map(s -> new StreamRegistry(s).description()).toList();
         p.put("randomNumbers", String.join("; ", schemes));
