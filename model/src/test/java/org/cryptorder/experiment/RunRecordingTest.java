@@ -104,24 +104,7 @@ class RunRecordingTest {
         runAll(f, whole, 1, false);
         Path cut = tmp.resolve("cut");
         ExperimentRunner runner = new ExperimentRunner(model, new ExperimentRunner.Options(cut, 1, false, "test"));
-        runner.run(f, new ExperimentRunner.Progress() {
-            int finished;
-
-            @Override
-            public void begin(long total, long alreadyDone) {
-            }
-
-            @Override
-            public void finished(ResolvedRun run, int replication, double wallSeconds) {
-                if (++finished == 3) {
-                    runner.cancel();
-                }
-            }
-
-            @Override
-            public void end() {
-            }
-        });
+        runner.run(f, cancelAfter(runner, 3));
         assertThat(cut.resolve("latency.csv")).doesNotExist();
         assertThat(cut.resolve(LatencyTable.RUNS_FILE)).exists();
         runAll(f, cut, 1, true);
@@ -135,24 +118,7 @@ class RunRecordingTest {
         runAll(f, whole, 1, false);
         Path killed = tmp.resolve("killed");
         ExperimentRunner runner = new ExperimentRunner(model, new ExperimentRunner.Options(killed, 1, false, "test"));
-        runner.run(f, new ExperimentRunner.Progress() {
-            int finished;
-
-            @Override
-            public void begin(long total, long alreadyDone) {
-            }
-
-            @Override
-            public void finished(ResolvedRun run, int replication, double wallSeconds) {
-                if (++finished == 4) {
-                    runner.cancel();  // as a kill after the last run and before the tables are finished
-                }
-            }
-
-            @Override
-            public void end() {
-            }
-        });
+        runner.run(f, cancelAfter(runner, 4));  // as a kill after the last run, before the tables are done
         assertThat(Tables.rows(killed.resolve("runs.csv"))).as("every run is on disk").hasSize(4);
         assertThat(killed.resolve("latency.csv")).doesNotExist();
         assertThat(killed.resolve("summary.csv")).doesNotExist();
@@ -175,6 +141,28 @@ class RunRecordingTest {
                     .isEqualTo(Files.readString(whole.resolve("latency.csv")));
             assertThat(killed.resolve(LatencyTable.RUNS_FILE)).doesNotExist();
         }
+    }
+
+    /** Progress that cancels {@code runner} once {@code runs} runs have finished, as an interruption would. */
+    private static ExperimentRunner.Progress cancelAfter(ExperimentRunner runner, int runs) {
+        return new ExperimentRunner.Progress() {
+            int finished;
+
+            @Override
+            public void begin(long total, long alreadyDone) {
+            }
+
+            @Override
+            public void finished(ResolvedRun run, int replication, double wallSeconds) {
+                if (++finished == runs) {
+                    runner.cancel();
+                }
+            }
+
+            @Override
+            public void end() {
+            }
+        };
     }
 
     /** Runs all of {@code f} into {@code folder} on {@code jobs} threads, resuming or not. */
