@@ -40,6 +40,7 @@ final class AutomaticReading {
                     + " significant.");
         }
         reordering(out);
+        hiddenReordering(out);
         goodput(out);
         latency(out);
         drops(out);
@@ -151,6 +152,53 @@ final class AutomaticReading {
         if (!said.isEmpty()) {
             out.add(String.join("; ", said) + ".");
         }
+    }
+
+    /**
+     * What "reordered none" leaves out. A frame that arrives behind a higher PN of its SA is dropped
+     * as InPktsLate when replay protection is on and it is more than the replay window behind (Linux
+     * {@code macsec_post_decrypt}), so with a window of 0 reordering shows as loss, and the sinks
+     * see none. And InPktsDelayed counts frames behind a higher PN of the SA, whatever their flow:
+     * with several flows over one SA on several CPUs, frames of different flows pass each other
+     * and break the SA's PN order while each flow still arrives in order.
+     */
+    private void hiddenReordering(List<String> out) {
+        if (!tables.has(ReorderingChart.RATIO)) {
+            return;
+        }
+        List<String> late = new ArrayList<>();
+        List<String> delayed = new ArrayList<>();
+        for (Item i : allItems()) {
+            if (!i.row().estimate(ReorderingChart.RATIO).zero()) {
+                continue;
+            }
+            Estimate l = i.row().estimate("in_pkts_late");
+            if (l.defined() && l.mean() > 0) {
+                late.add(i.who() + where(i) + " (InPktsLate " + Numbers.withInterval(l, 1) + replayWindow(i.row()) + ")");
+            }
+            Estimate d = i.row().estimate(ReorderingChart.DELAYED);
+            if (d.defined() && d.mean() > 0) {
+                delayed.add(i.who() + where(i) + " (InPktsDelayed " + Numbers.withInterval(d, 1) + ")");
+            }
+        }
+        if (!late.isEmpty()) {
+            out.add("No datagram arrived out of order under " + names(late) + " because the SecY dropped the frames"
+                    + " that came behind a higher PN as InPktsLate: there reordering shows as loss, not as"
+                    + " reordering.");
+        }
+        if (!delayed.isEmpty()) {
+            out.add("Under " + names(delayed) + " each flow arrived in order, yet the SA's PN order broke across CPUs:"
+                    + " frames of different flows, validated on different CPUs, passed each other.");
+        }
+    }
+
+    /** {@code , replay window 0} when replay protection was on, else nothing. */
+    private String replayWindow(SummaryRow r) {
+        String protect = r.swept().getOrDefault("macsec.replayProtect",
+                tables.experiment().at("macsec.replayProtect").asText(""));
+        String window = r.swept().getOrDefault("macsec.replayWindow",
+                tables.experiment().at("macsec.replayWindow").asText(""));
+        return protect.equals("true") && !window.isEmpty() ? ", replay window " + window : "";
     }
 
     // ----- goodput
@@ -307,8 +355,8 @@ final class AutomaticReading {
         if (!said.isEmpty()) {
             out.add("Contention did not happen as configured: on the least served of b's CPUs the kernel FPU user"
                     + " held the FPU less than 90% of the share it was asked for, because softirq work or other"
-                    + " tasks kept it off that CPU (without hosts.ksoftirqd, softirq work runs before any task for as long as"
-                    + " there is any): "
+                    + " tasks kept it off that CPU (a woken user waits for the softirq pass under way, and with"
+                    + " hosts.ksoftirqd false softirq work runs before every task): "
                     + String.join("; ", said) + ".");
         }
     }

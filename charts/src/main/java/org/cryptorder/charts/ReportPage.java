@@ -5,18 +5,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.cryptorder.experiment.ExperimentJson;
 import org.cryptorder.experiment.OutputColumns;
 
 /**
  * {@code report.html}: one self-contained page per experiment for a design review. Inline CSS and
  * inline SVG charts, no script and nothing loaded from elsewhere, so it opens offline in any
  * browser and prints. Sections: what was run (description, swept parameters, what was held fixed,
- * replications, seed, tool version, random-number scheme), a reading of the numbers, the charts,
+ * replications, seed, tool version, random-number scheme), warnings about what the figures measure
+ * ({@link ReportPageWarnings}), a reading of the numbers, the charts,
  * the summary table with 95% confidence half-widths (the key metrics, then every column), and
- * every fixed parameter.
+ * every fixed parameter (those set otherwise than by default first, the rest folded).
  */
 final class ReportPage {
     /**
@@ -55,9 +59,11 @@ final class ReportPage {
             dl.params { columns: 20em; column-gap: 28px; font-size: 13px; margin: 8px 0; }
             dl.params div { break-inside: avoid; display: flex; justify-content: space-between; gap: 12px;
                             border-bottom: 1px dotted #ddd; padding: 1px 0; }
-            dl.params dt { color: #555; font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
-            dl.params dd { margin: 0; text-align: right; }
+            dl.params dt { color: #555; font-family: ui-monospace, "DejaVu Sans Mono", monospace; min-width: 0;
+                           overflow-wrap: anywhere; }
+            dl.params dd { margin: 0; text-align: right; flex: none; max-width: 50%; overflow-wrap: anywhere; }
             ul.reading li { margin: 4px 0; }
+            div.warning { border-left: 4px solid #d08000; background: #fff8ec; padding: 2px 14px; margin: 10px 0; }
             figure { margin: 18px 0 30px; }
             figure .chart svg { display: block; width: 100%; height: auto; max-width: 960px;
                                 border: 1px solid #eee; }
@@ -115,6 +121,7 @@ final class ReportPage {
                 .append("</code>. Every number is a mean over the replications ± the half-width of its 95% confidence"
                         + " interval (Student t).</p>\n");
         whatWasRun(b);
+        ReportPageWarnings.html(b, ReportPageWarnings.of(tables));
         reading(b);
         charts(b);
         summary(b);
@@ -158,6 +165,9 @@ final class ReportPage {
         if (provenance.containsKey("fingerprint")) {
             factHtml(b, "Experiment fingerprint", "<code>" + escape(provenance.get("fingerprint")) + "</code>");
         }
+        if (provenance.containsKey("kernelRules")) {
+            fact(b, "Kernel rules", provenance.get("kernelRules"));
+        }
         if (provenance.containsKey("source")) {
             factHtml(b, "Experiment file", "<code>" + escape(provenance.get("source")) + "</code>"
                     + (provenance.containsKey("set") ? ", with <code>" + escape(provenance.get("set")) + "</code>" : ""));
@@ -166,15 +176,50 @@ final class ReportPage {
                 + " <a href=\"#parameters\">Fixed parameters</a>.</p>\n</section>\n");
     }
 
+    /**
+     * Every fixed parameter: first those that differ from the defaults (and those without one),
+     * then, folded, those at their defaults. Keys may break after each dot, so a long one wraps in
+     * its column instead of running into the next.
+     */
     private void parameters(StringBuilder b) {
+        Map<String, String> fixed = tables.experiment().fixedParameters();
+        Map<String, String> defaults = defaults(tables.experiment());
+        Map<String, String> changed = new LinkedHashMap<>();
+        Map<String, String> atDefault = new LinkedHashMap<>();
+        fixed.forEach((k, v) -> (v.equals(defaults.get(k)) ? atDefault : changed).put(k, v));
         b.append("<section id=\"parameters\">\n<h2>Fixed parameters</h2>\n<p class=\"note\">The experiment as it"
-                + " ran, defaults filled in (<code>experiment.json</code>), without the swept paths.</p>\n"
-                + "<dl class=\"params\">\n");
-        for (Map.Entry<String, String> p : tables.experiment().fixedParameters().entrySet()) {
-            b.append("<div><dt>").append(escape(p.getKey())).append("</dt><dd>").append(escape(p.getValue()))
-                    .append("</dd></div>\n");
+                + " ran, defaults filled in (<code>experiment.json</code>), without the swept paths: the ")
+                .append(changed.size()).append(" set otherwise than by default first, the ").append(atDefault.size())
+                .append(" at their defaults folded below.</p>\n");
+        parameterList(b, changed);
+        if (!atDefault.isEmpty()) {
+            b.append("<details class=\"defaults\">\n<summary>The ").append(atDefault.size())
+                    .append(" parameters at their defaults</summary>\n");
+            parameterList(b, atDefault);
+            b.append("</details>\n");
         }
-        b.append("</dl>\n</section>\n");
+        b.append("</section>\n");
+    }
+
+    private static void parameterList(StringBuilder b, Map<String, String> parameters) {
+        b.append("<dl class=\"params\">\n");
+        parameters.forEach((k, v) -> b.append("<div><dt>").append(escape(k).replace(".", ".<wbr>"))
+                .append("</dt><dd>").append(escape(v)).append("</dd></div>\n"));
+        b.append("</dl>\n");
+    }
+
+    /** The defaults of an experiment like this one (its kernel, its kinds of traffic), flattened as its parameters. */
+    static Map<String, String> defaults(ExperimentDescription e) {
+        JsonNode kernel = e.at("crypto.kernel");
+        List<String> kinds = new ArrayList<>();
+        e.at("traffic").forEach(t -> kinds.add(t.path("kind").asText("udp")));
+        JsonNode wifi = e.at("wifi");
+        try {
+            return ExperimentDescription.parse(ExperimentJson.defaults(kernel.isTextual() ? kernel.asText() : null, kinds,
+                    !wifi.isMissingNode() && !wifi.isNull())).fixedParameters();
+        } catch (MalformedResultsException | RuntimeException ex) {
+            return Map.of();  // a kernel this version does not know: every parameter counts as set
+        }
     }
 
     private static void fact(StringBuilder b, String name, String value) {

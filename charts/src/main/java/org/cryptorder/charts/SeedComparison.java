@@ -20,11 +20,15 @@ import java.util.function.Function;
  * <p>A row says whether a profile parameter was fitted to the figure or the figure is a
  * prediction, and what band docs/calibration.md claims for it: {@code 10%}, {@code 25%} (model/measured
  * within 1 plus or minus that), {@code x3} (within a factor), {@code zero} (a measured zero the model
- * must give exactly), or nothing (shown, not claimed).
+ * must give exactly), or nothing (shown, not claimed). A row without experiment and model shows a
+ * figure the model gives no value for (S14's tcrypt rates, to which the CPU profile is fitted), and
+ * {@link #uncompared} adds every other measured figure no row names, so that the table has them all.
  */
 public final class SeedComparison {
     /** The band of a figure measured as zero that the model must give as exactly zero. */
     public static final String ZERO = "zero";
+    /** The role of a measured figure no comparison names. */
+    public static final String SHOWN = "shown";
 
     /** One comparison as the file states it. */
     public record Spec(String figure, String role, String band, String experiment, String model, String measured,
@@ -78,6 +82,13 @@ public final class SeedComparison {
             if (!s.role().equals("fitted") && !s.role().equals("predicted")) {
                 throw new MalformedResultsException(at + "role: expected fitted or predicted, found \"" + s.role() + "\"");
             }
+            if (s.experiment().isEmpty() != s.model().isEmpty()) {
+                throw new MalformedResultsException(at + "expected an experiment and a model expression, or neither"
+                        + " (a figure shown without a model figure)");
+            }
+            if (s.model().isEmpty() && !s.band().isEmpty()) {
+                throw new MalformedResultsException(at + "band: a figure without a model figure claims no band");
+            }
             if (!s.band().isEmpty() && !validBand(s.band())) {
                 throw new MalformedResultsException(at + "band: expected such as 10%, 25%, x3 or zero, found \""
                         + s.band() + "\"");
@@ -112,7 +123,7 @@ public final class SeedComparison {
     /** The experiment files the comparisons need, each once, in order of first use. */
     public static List<String> experiments(List<Spec> specs) {
         Set<String> out = new LinkedHashSet<>();
-        specs.forEach(s -> out.add(s.experiment()));
+        specs.stream().filter(s -> !s.experiment().isEmpty()).forEach(s -> out.add(s.experiment()));
         return List.copyOf(out);
     }
 
@@ -128,7 +139,7 @@ public final class SeedComparison {
         for (Spec s : specs) {
             String at = "seed-comparisons.csv:" + s.line() + ": " + s.figure() + ": ";
             ResultTables t = tables.get(s.experiment());
-            if (t == null) {
+            if (t == null && !s.experiment().isEmpty()) {
                 t = ResultTables.read(resultsOf.apply(s.experiment()));
                 tables.put(s.experiment(), t);
             }
@@ -140,8 +151,40 @@ public final class SeedComparison {
                 }
                 return Value.exact(v);
             }).evaluate();
-            Value model = new Expression(s.model(), at + "model: ", ref -> modelValue(table, ref, at)).evaluate();
+            Value model = s.model().isEmpty() ? new Value(Double.NaN, Double.NaN)
+                    : new Expression(s.model(), at + "model: ", ref -> modelValue(table, ref, at)).evaluate();
             out.add(new Result(s, m.value(), model));
+        }
+        return out;
+    }
+
+    /**
+     * The rows of {@code data/measurements.csv} that no comparison names in its measured
+     * expression, each as a result without a model figure (role {@code shown}, no band), in the
+     * file's order: so that the table shows every measured figure, compared or not.
+     */
+    public static List<Result> uncompared(List<Spec> specs, Path measurementsFile) throws MalformedResultsException {
+        Set<String> named = new LinkedHashSet<>();
+        for (Spec s : specs) {
+            new Expression(s.measured(), "", ref -> {
+                named.add(ref);
+                return Value.exact(1);
+            }).evaluate();
+        }
+        CsvTable t = CsvTable.read(measurementsFile);
+        int id = t.header().indexOf("id");
+        int value = t.header().indexOf("value");
+        int notes = t.header().indexOf("notes");
+        List<Result> out = new ArrayList<>();
+        for (int i = 0; i < t.rows().size(); i++) {
+            List<String> r = t.rows().get(i);
+            if (named.contains(r.get(id))) {
+                continue;
+            }
+            String note = notes < 0 || r.get(notes).isBlank() ? "" : ": " + r.get(notes);
+            Spec s = new Spec(r.get(id), SHOWN, "", "", "", r.get(id), "no model figure" + note, t.lines().get(i));
+            out.add(new Result(s, r.get(value).isBlank() ? Double.NaN : Double.parseDouble(r.get(value)),
+                    new Value(Double.NaN, Double.NaN)));
         }
         return out;
     }
@@ -222,6 +265,9 @@ public final class SeedComparison {
 
     /** The role and claim of a result in words, for tables. */
     public static String verdict(Result r) {
+        if (r.spec().model().isEmpty()) {
+            return "no model figure";
+        }
         if (!r.claimed()) {
             return "not claimed";
         }

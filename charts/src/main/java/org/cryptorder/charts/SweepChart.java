@@ -233,7 +233,7 @@ final class SweepChart {
         }
         double min = tables.rows().stream().mapToDouble(layout::x).min().orElse(0);
         double max = tables.rows().stream().mapToDouble(layout::x).max().orElse(0);
-        return min > 0 && max / min >= 20;
+        return min > 0 && max / min >= SweepLayout.LOG_RATIO;
     }
 
     // ----- bars over categories

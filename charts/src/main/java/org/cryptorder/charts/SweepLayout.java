@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * How a sweep is laid out on a chart. With a numeric swept path of at least two values (swept over
- * JSON numbers, not over strings such as kernel versions), that path is the horizontal axis (a path
+ * JSON numbers, not over strings such as kernel versions, nor an integer such as {@code
+ * traffic.0.flows}, whose values are categories), that path is the horizontal axis (a path
  * under {@code contention.} first, else the innermost numeric one) and every combination of the
  * other swept values is a line. Otherwise the chart is of bars: one group per value of the category
  * path (the only swept path, or the first that is not the policy), in sweep order, one bar per
@@ -18,6 +19,9 @@ import java.util.Map;
  * the same policy are told apart by their {@code variation} (dashes, markers, shades).
  */
 final class SweepLayout {
+    /** The ratio of the largest to the smallest positive value from which the axis is logarithmic. */
+    static final double LOG_RATIO = 20;
+
     /** Lines over a numeric axis, or bars over categories. */
     enum Kind { NUMERIC, CATEGORICAL }
 
@@ -80,24 +84,33 @@ final class SweepLayout {
 
     /**
      * Numeric: swept over JSON numbers in {@code experiment.json} (not strings that read as numbers,
-     * such as kernel versions "5.6" and "6.15"), every value in the table a finite number, and at
-     * least two different values.
+     * such as kernel versions "5.6" and "6.15"), not an integer by the schema (flows, CPUs, the
+     * tick: categories, {@link SweptIntegers}, unless spread over decades: {@link #LOG_RATIO}),
+     * every value in the table a finite number, and at least two different values.
      */
     private static boolean numeric(ExperimentDescription experiment, List<SummaryRow> rows, String key) {
         if (!experiment.sweptOverNumbers(key)) {
             return false;
         }
+        double[] values;
         try {
-            return rows.stream().mapToDouble(r -> {
+            values = rows.stream().mapToDouble(r -> {
                 double v = Double.parseDouble(r.swept().get(key));
                 if (!Double.isFinite(v)) {
                     throw new NumberFormatException();
                 }
                 return v;
-            }).distinct().count() >= 2;
+            }).distinct().toArray();
         } catch (NumberFormatException e) {
             return false;
         }
+        if (values.length < 2) {
+            return false;
+        }
+        double min = java.util.Arrays.stream(values).min().orElseThrow();
+        double max = java.util.Arrays.stream(values).max().orElseThrow();
+        // an integer is a category, unless its values spread over decades, for a log axis of whole decades
+        return !SweptIntegers.integer(key) || min > 0 && max / min >= LOG_RATIO;
     }
 
     private static List<Series> series(ResultTables tables, List<String> paths, List<SummaryRow> rows) {

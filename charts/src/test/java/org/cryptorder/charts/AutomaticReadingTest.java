@@ -89,6 +89,30 @@ class AutomaticReadingTest {
     }
 
     @Test
+    void reorderingDroppedAsLateWithAReplayWindowOfZeroIsSaidNotCalledNone() throws Exception {
+        String json = ResultFolders.experiment("{\"crypto.policy\": [\"async\", \"async-unordered\"]}", ResultFolders.UDP)
+                .replace("\"encrypt\": true", "\"encrypt\": true, \"replayProtect\": true, \"replayWindow\": 0");
+        Path f = new ResultFolders(json, List.of("crypto.policy"), List.of("reordered_ratio", "in_pkts_late"))
+                .config(List.of("async"), 5, 0, 0, 0, 0).config(List.of("async-unordered"), 5, 0, 0, 469, 21).write(tmp);
+        assertThat(reading(f)).containsExactly("async and async-unordered reordered none.",
+                "No datagram arrived out of order under async-unordered (InPktsLate 469 ± 21, replay window 0) because"
+                        + " the SecY dropped the frames that came behind a higher PN as InPktsLate: there reordering"
+                        + " shows as loss, not as reordering.");
+    }
+
+    @Test
+    void flowsInOrderWithThePnOrderOfTheirSaBrokenAreSaidNotCalledNone() throws Exception {
+        Path f = new ResultFolders(ResultFolders.experiment("{\"traffic.0.flows\": [1, 4]}", ResultFolders.UDP),
+                List.of("traffic.0.flows"), List.of("reordered_ratio", "in_pkts_delayed"))
+                .config(List.of("1"), 5, 0, 0, 0, 0).config(List.of("4"), 5, 0, 0, 2423, 180).write(tmp);
+        List<String> r = reading(f);
+        assertThat(r).anyMatch(s -> s.startsWith("Under ") && s.contains("flows 4 (InPktsDelayed 2423 ± 180) each flow"
+                + " arrived in order, yet the SA's PN order broke across CPUs: frames of different flows, validated on"
+                + " different CPUs, passed each other.")).noneMatch(s -> s.contains("flows 1 ("));
+        assertThat(r).noneMatch(s -> s.contains("InPktsLate"));
+    }
+
+    @Test
     void tcpRetransmissionsPerPolicyAndNoneWhereThereWereNone() throws Exception {
         List<String> r = reading(ResultFolders.tcp(tmp));
         assertThat(r).contains("TCP: async retransmitted 340 ± 40 segments at kernel FPU busy 0.3 (spurious: 12.0 ± 5.0);"

@@ -156,6 +156,30 @@ class ChartRenderingTest {
     }
 
     @Test
+    void anIntegerSweepIsDrawnAsCategoriesNotOnAContinuousAxis() throws Exception {
+        ResultFolders flows = new ResultFolders(ResultFolders.experiment("{\"traffic.0.flows\": [1, 4]}", ResultFolders.UDP),
+                List.of("traffic.0.flows"), List.of("reordered_ratio"));
+        flows.config(List.of("1"), 2, 0, 0).config(List.of("4"), 2, 0.01, 0.002);
+        SweepChart.Panel panel = SweepChart.Panel.linear("reordered_ratio", "reordered (%)", 100);
+        org.jfree.chart.axis.ValueAxis x = new SweepChart(ResultTables.read(flows.write(tmp.resolve("f"))))
+                .build("Reordering", List.of(panel)).getXYPlot().getDomainAxis();
+        assertThat(x).isInstanceOf(org.jfree.chart.axis.SymbolAxis.class);
+        assertThat(((org.jfree.chart.axis.SymbolAxis) x).getSymbols()).containsExactly("1", "4");
+        // a number written as an integer is still a number: the rate keeps its continuous axis
+        ResultFolders rates = new ResultFolders(ResultFolders.experiment("{\"traffic.0.rateMbps\": [500, 1000, 2000]}",
+                ResultFolders.UDP), List.of("traffic.0.rateMbps"), List.of("reordered_ratio"));
+        rates.config(List.of("500"), 2, 0, 0).config(List.of("1000"), 2, 0, 0).config(List.of("2000"), 2, 0.01, 0.002);
+        assertThat(new SweepChart(ResultTables.read(rates.write(tmp.resolve("r")))).build("Reordering", List.of(panel))
+                .getXYPlot().getDomainAxis()).isExactlyInstanceOf(org.jfree.chart.axis.NumberAxis.class);
+        assertThat(SweptIntegers.integer("traffic.0.flows")).isTrue();
+        assertThat(SweptIntegers.integer("hosts.cpus")).isTrue();
+        assertThat(SweptIntegers.integer("link.impairments.aToB.reorderGap")).isTrue();
+        assertThat(SweptIntegers.integer("traffic.0.rateMbps")).isFalse();
+        assertThat(SweptIntegers.integer("contention.kernelFpuBusy")).isFalse();
+        assertThat(SweptIntegers.integer("no.such.path")).isFalse();
+    }
+
+    @Test
     void pngIsTwiceTheCanvas() throws Exception {
         Path folder = ResultFolders.quickstart(tmp.resolve("q"));
         renderer().render(folder);

@@ -107,12 +107,42 @@ class SeedComparisonTest {
     }
 
     @Test
+    void everyMeasuredFigureIsInTheTableComparedOrNot() throws Exception {
+        Path data = Path.of("..", "data");
+        List<SeedComparison.Spec> specs = SeedComparison.read(data.resolve("seed-comparisons.csv"));
+        List<SeedComparison.Result> shown = SeedComparison.uncompared(specs, data.resolve("measurements.csv"));
+        java.util.Set<String> inTable = new java.util.HashSet<>();
+        for (SeedComparison.Spec s : specs) {
+            inTable.addAll(List.of(s.measured().split("[ ()+*/]+")));
+        }
+        shown.forEach(r -> inTable.add(r.spec().figure()));
+        CsvTable measurements = CsvTable.read(data.resolve("measurements.csv"));
+        for (List<String> row : measurements.rows()) {
+            assertThat(inTable).as("measurements.csv row " + row.get(0)).contains(row.get(0));
+        }
+        assertThat(shown).allSatisfy(r -> {
+            assertThat(SeedComparison.verdict(r)).isEqualTo("no model figure");
+            assertThat(r.spec().role()).isEqualTo(SeedComparison.SHOWN);
+        });
+        // S14's three are rows of their own: fitted (and one predicted) to the profile, with no model figure
+        assertThat(specs.stream().filter(s -> s.figure().startsWith("S14."))).extracting(SeedComparison.Spec::role)
+                .containsExactly("fitted", "predicted", "fitted");
+        assertThat(shown).extracting(r -> r.spec().figure()).doesNotContain("S14.16B").contains("S11", "S10.fpu");
+    }
+
+    @Test
     void theFileIsCheckedRowByRow() throws Exception {
         Path f = dir.resolve("c.csv");
         Files.writeString(f, "figure,role,band,experiment,model,measured,notes\nF,guessed,10%,x.json,m,A,\n");
         assertThatThrownBy(() -> SeedComparison.read(f)).hasMessageContaining("c.csv:2: role: expected fitted or predicted");
         Files.writeString(f, "figure,role,band,experiment,model,measured,notes\nF,fitted,ten,x.json,m,A,\n");
         assertThatThrownBy(() -> SeedComparison.read(f)).hasMessageContaining("band: expected such as 10%");
+        Files.writeString(f, "figure,role,band,experiment,model,measured,notes\nF,fitted,10%,,,A,\n");
+        assertThatThrownBy(() -> SeedComparison.read(f)).hasMessageContaining("c.csv:2: band: a figure without a model"
+                + " figure claims no band");
+        Files.writeString(f, "figure,role,band,experiment,model,measured,notes\nF,fitted,,x.json,,A,\n");
+        assertThatThrownBy(() -> SeedComparison.read(f)).hasMessageContaining("expected an experiment and a model"
+                + " expression, or neither");
     }
 
     @Test
@@ -126,6 +156,10 @@ class SeedComparisonTest {
                 if (!id.isEmpty() && Character.isLetter(id.charAt(0))) {
                     assertThat(measured).as(s.figure()).containsKey(id);
                 }
+            }
+            if (s.experiment().isEmpty()) {
+                assertThat(s.band()).as("no model figure, no claim: " + s.figure()).isEmpty();
+                continue;
             }
             assertThat(Files.isRegularFile(Path.of("..", "experiments").resolve(s.experiment()))).as(s.experiment()).isTrue();
             if (s.role().equals("fitted")) {

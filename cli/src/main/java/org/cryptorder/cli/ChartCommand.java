@@ -51,8 +51,8 @@ final class ChartCommand implements Callable<Integer> {
             err.flush();
             return 2;
         } catch (java.io.IOException e) {
-            err.println("cryptorder chart: cannot write to " + folder + ": " + ChartRendering.oneLine(String.valueOf(
-                    e.getMessage())));
+            err.println("cryptorder chart: cannot write to " + folder + ": "
+                    + org.cryptorder.experiment.ResultsNotWrittenException.reason(e));
             err.flush();
             return 2;
         } catch (MalformedResultsException e) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.cryptorder.charts.MalformedResultsException;
 import org.cryptorder.charts.ResultsRenderer;
+import org.cryptorder.experiment.ResultsNotWrittenException;
 
 /**
  * Renders the charts and report of a results folder for {@code chart} and {@code run}, and turns
@@ -30,12 +31,12 @@ final class ChartRendering {
         try {
             return new ResultsRenderer(Main.version()).render(folder);
         } catch (IOException e) {
-            throw new Failed("cannot write " + oneLine(e.getMessage() == null ? e.toString() : e.getMessage())
-                    + " (" + e.getClass().getSimpleName() + ")", e);
+            throw new Failed("cannot write the charts and report: " + ResultsNotWrittenException.reason(e), e);
         } catch (RuntimeException | LinkageError | InternalError e) {
             // AWT without fonts fails with errors of its own (e.g. "Fontconfig head is null")
-            throw new Failed("rendering failed: " + oneLine(e.toString())
-                    + " (headless charts need fontconfig and a font, e.g. Debian's fonts-dejavu-core)", e);
+            throw new Failed("rendering failed: " + (e.getMessage() == null ? "an error inside the chart library"
+                    : oneLine(e.getMessage())) + " (headless charts need fontconfig and a font, e.g. Debian's"
+                    + " fonts-dejavu-core; CRYPTORDER_DEBUG=1 shows where it failed)", e);
         }
     }
 

@@ -91,7 +91,8 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<SeedComparison.Result> results;
         try {
-            results = SeedComparison.evaluate(specs, measured, folders::get);
+            results = new ArrayList<>(SeedComparison.evaluate(specs, measured, folders::get));
+            results.addAll(SeedComparison.uncompared(specs, ProjectPaths.data("measurements.csv")));
         } catch (MalformedResultsException e) {
             err.println("cryptorder compare: " + e.getMessage());
             return 2;
@@ -102,7 +103,8 @@ final class CompareCommand implements Callable<Integer> {
         Files.createDirectories(out);
         Path table = out.resolve("compare.csv");
         Files.writeString(table, csv(results), StandardCharsets.UTF_8);
-        Path chart = ComparisonChart.write(results, out);
+        Path chart = ComparisonChart.write(results.stream().filter(r -> !Double.isNaN(r.model().value())
+                && !Double.isNaN(r.measured())).toList(), out);
         stdout.println("table: " + table + "  charts: " + chart + " and compare-ratios.png (and .svg)");
         long missed = results.stream().filter(r -> r.claimed() && !r.withinBand()).count();
         return check && missed > 0 ? 1 : 0;
@@ -146,9 +148,9 @@ final class CompareCommand implements Callable<Integer> {
         }
         long claimed = results.stream().filter(SeedComparison.Result::claimed).count();
         long held = results.stream().filter(SeedComparison.Result::withinBand).count();
-        out.printf(Locale.ROOT,
-                "%d of %d claimed bands hold; %d figures shown without a claim (see docs/calibration.md)%n",
-                held, claimed, results.size() - claimed);
+        long noModel = results.stream().filter(r -> r.spec().model().isEmpty()).count();
+        out.printf(Locale.ROOT, "%d of %d claimed bands hold; %d figures shown without a claim, %d of them without a"
+                + " model figure (see docs/calibration.md)%n", held, claimed, results.size() - claimed, noModel);
     }
 
     static String csv(List<SeedComparison.Result> results) {

@@ -3,10 +3,14 @@ package org.cryptorder.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import org.cryptorder.experiment.ExperimentFile;
@@ -44,7 +48,8 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     SetOption set = new SetOption();
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Experiment files (JSON); see experiments/.")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Experiment files (JSON); see experiments/. With"
+            + " --resume, a results folder DIR stands for DIR/experiment.json, resumed into DIR.")
     List<Path> files;
 
     @Option(names = "--out", paramLabel = "DIR",
@@ -66,6 +71,12 @@ final class RunCommand implements Callable<Integer> {
             + " Combine the slices with 'cryptorder merge'.")
     String shardOption;
 
+    /** What a results folder holds of the experiment it ran. */
+    static final String EXPERIMENT_JSON = "experiment.json";
+
+    /** The experiment.json files named by their folder (results go back to that folder). */
+    private final Set<Path> fromFolder = new HashSet<>();
+
     /** The slice asked for by --shard, or null for every run. */
     private Shard shard;
 
@@ -82,7 +93,11 @@ final class RunCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
-        List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(files, set.values(spec.commandLine()), err);
+        List<Path> paths = new ArrayList<>();
+        for (Path p : files) {
+            paths.add(Files.isDirectory(p) ? folderExperiment(p) : p);
+        }
+        List<ExperimentFiles.Loaded> loaded = ExperimentFiles.load(paths, set.values(spec.commandLine()), err);
         if (!loaded.stream().allMatch(ExperimentFiles.Loaded::ok)) {
             return 2;
         }
@@ -106,7 +121,28 @@ final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * The experiment a results folder named as FILE ran ({@code DIR/experiment.json}), which only
+     * {@code --resume} takes; the folder is then where the results go.
+     */
+    private Path folderExperiment(Path dir) {
+        Path json = dir.resolve(EXPERIMENT_JSON);
+        if (!resume) {
+            throw new ParameterException(spec.commandLine(), dir + " is a results folder: 'cryptorder run --resume " + dir
+                    + "' finishes its runs, 'cryptorder run --out " + dir + " " + json + "' runs them all again");
+        }
+        if (!Files.isRegularFile(json)) {
+            throw new ParameterException(spec.commandLine(), dir + " holds no " + EXPERIMENT_JSON
+                    + ": it is not a results folder to resume (name an experiment file instead)");
+        }
+        fromFolder.add(json.toAbsolutePath().normalize());
+        return json;
+    }
+
     private Path folder(ExperimentFile f) {
+        if (out == null && fromFolder.contains(f.file().toAbsolutePath().normalize())) {
+            return f.file().getParent() == null ? Path.of(".") : f.file().getParent();
+        }
         if (out == null) {
             return Path.of("results", f.experiment().name());
         }
@@ -149,7 +185,7 @@ final class RunCommand implements Callable<Integer> {
             return 2;
         } catch (ExperimentRunner.NotResumableException e) {
             err.println("cryptorder run: cannot resume: " + e.getMessage());
-            err.println("Remove the folder, or run without --resume to start again.");
+            err.println(ResumeAdvice.of(folder, file, Main.version()));
             err.flush();
             return 2;
         } finally {

@@ -7,6 +7,7 @@ import org.cryptorder.experiment.ConfigurationSummary;
 import org.cryptorder.experiment.ConfigurationSummary.Estimate;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
+import org.cryptorder.experiment.MeasurementWarnings;
 
 /**
  * What {@code run} prints when an experiment is done: a few lines per configuration in the words
@@ -78,6 +79,7 @@ final class TerminalSummary {
             }
         }
         fpuShortfall(report.summaries(), out);
+        measurementWarnings(report.summaries(), out);
         warnings(report.summaries(), run.replications(), out);
         boolean latency = java.nio.file.Files.isRegularFile(report.folder().resolve("latency.csv"));
         boolean series = java.nio.file.Files.isDirectory(report.folder().resolve("series"));
@@ -102,13 +104,48 @@ final class TerminalSummary {
             if (first) {
                 out.println();
                 out.println("!!! WARNING: the kernel FPU contention did not happen as configured: softirq work or other");
-                out.println("!!! tasks kept the kernel FPU user off a receiving CPU (without hosts.ksoftirqd, softirq");
-                out.println("!!! work runs before any task for as long as there is any):");
+                out.println("!!! tasks kept the kernel FPU user off a receiving CPU (it waits for the softirq pass");
+                out.println("!!! under way, and with hosts.ksoftirqd false softirq work runs before every task):");
                 first = false;
             }
             out.printf(Locale.ROOT, "!!!   %s: the least served CPU's user held the FPU %.1f%% of the time, asked %.1f%%%n",
                     s.run().point().label(), 100 * got.mean(), 100 * asked);
         }
+    }
+
+    /** A "!!! WARNING" block for each kind of {@link MeasurementWarnings}: the configurations, then what to do. */
+    private static void measurementWarnings(List<ConfigurationSummary> summaries, PrintWriter out) {
+        List<MeasurementWarnings.Configuration> configurations = summaries.stream()
+                .map(s -> new MeasurementWarnings.Configuration(s.run().point().label(),
+                        MeasurementWarnings.Setup.of(s.run().experiment()), s.estimates(),
+                        s.run().experiment().run().targetHalfWidth().keySet())).toList();
+        MeasurementWarnings.Kind shown = null;
+        List<MeasurementWarnings.Warning> all = MeasurementWarnings.of(configurations);
+        for (int i = 0; i < all.size(); i++) {
+            MeasurementWarnings.Warning w = all.get(i);
+            if (w.kind() != shown) {
+                out.println();
+                out.println("!!! WARNING: " + w.kind().headline() + ":");
+                shown = w.kind();
+            }
+            wrapped("!!!  ", "!!!     ", w.label() + ": " + w.text(), out);
+            if (i + 1 == all.size() || all.get(i + 1).kind() != shown) {
+                wrapped("!!!", "!!!", w.kind().advice(), out);
+            }
+        }
+    }
+
+    /** A paragraph in lines of at most 100 columns, the first after {@code first}, the others after {@code rest}. */
+    private static void wrapped(String first, String rest, String text, PrintWriter out) {
+        StringBuilder line = new StringBuilder(first);
+        for (String word : text.split(" ")) {
+            if (line.length() + 1 + word.length() > 100 && line.length() > rest.length()) {
+                out.println(line);
+                line = new StringBuilder(rest);
+            }
+            line.append(' ').append(word);
+        }
+        out.println(line);
     }
 
     /** netperf's "!!! WARNING" block, for targets that were not reached. */

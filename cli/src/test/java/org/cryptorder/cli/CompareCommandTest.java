@@ -34,7 +34,19 @@ class CompareCommandTest {
             assertThat(first.out()).contains(s.figure());
         }
         List<String> rows = Files.readAllLines(out.resolve("compare.csv"));
-        assertThat(rows).hasSize(specs.size() + 1);
+        List<SeedComparison.Result> uncompared = SeedComparison.uncompared(specs, ProjectPaths.data("measurements.csv"));
+        assertThat(rows).hasSize(specs.size() + uncompared.size() + 1);
+        // every measured figure is in the one table: in a comparison's figure, or on a line of its own
+        List<String> lines = first.out().lines().toList();
+        List<String> measurements = Files.readAllLines(ProjectPaths.data("measurements.csv"));
+        for (String row : measurements.subList(1, measurements.size())) {
+            String id = row.substring(0, row.indexOf(','));
+            List<String> figures = specs.stream().filter(s -> List.of(s.measured().split("[ ()+*/]+")).contains(id))
+                    .map(SeedComparison.Spec::figure).toList();
+            assertThat(lines).as(id).anyMatch(l -> l.startsWith(id + " ") || figures.stream().anyMatch(
+                    f -> l.startsWith(f + " ")));
+        }
+        assertThat(first.out()).containsPattern("(?m)^S14\\.16B +fitted +744793 +- +- +no model figure$");
         assertThat(rows.stream().filter(r -> r.contains("OUTSIDE"))).isEmpty();
         assertThat(out.resolve("compare.png")).isNotEmptyFile();
         assertThat(out.resolve("compare.svg")).isNotEmptyFile();

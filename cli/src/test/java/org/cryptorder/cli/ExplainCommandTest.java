@@ -52,6 +52,14 @@ class ExplainCommandTest {
         assertThat(r.status()).isZero();
         assertThat(r.out().lines().filter(l -> l.startsWith("!"))).isEmpty();
         assertThat(r.out()).contains("# 0 of the followed frames");
+        // in order because of cryptd, not for want of it: frames went to cryptd, for an unusable FPU and, behind
+        // them, for the queued check, and every one came back decrypted by the kernel worker
+        long queued = r.out().lines().filter(l -> l.contains(", so cryptd of cpu0, position ")).count();
+        long byWorker = r.out().lines().filter(l -> l.contains(" b cpu0 kworker ") && l.contains(": decrypted;")).count();
+        assertThat(queued).as(r.out()).isPositive();
+        assertThat(byWorker).isEqualTo(queued);
+        assertThat(r.out()).contains("FPU unusable: softirq interrupted a kernel FPU section, so cryptd of cpu0, position")
+                .containsPattern("; \\d+ earlier requests? of this SA still in cryptd, so cryptd of cpu0, position \\d+");
     }
 
     @Test

@@ -24,6 +24,20 @@ class RunCommandTest {
              "sweep": {"crypto.policy": ["async", "async-unordered"]}}
             """;
 
+    /** The lines of the warning block of {@code out} that begins with {@code start}, to the next empty line. */
+    static List<String> block(String out, String start) {
+        List<String> lines = out.lines().toList();
+        int from = 0;
+        while (from < lines.size() && !lines.get(from).startsWith(start)) {
+            from++;
+        }
+        int to = from;
+        while (to < lines.size() && !lines.get(to).isEmpty()) {
+            to++;
+        }
+        return lines.subList(from, to);
+    }
+
     Path write(String name, String json) throws Exception {
         Path p = tmp.resolve(name);
         Files.writeString(p, json);
@@ -124,7 +138,8 @@ class RunCommandTest {
         CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("starved").toString(), starved.toString());
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("!!! WARNING: the kernel FPU contention did not happen as configured");
-        List<String> lines = r.out().lines().filter(l -> l.startsWith("!!!   crypto.policy=")).toList();
+        List<String> lines = block(r.out(), "!!! WARNING: the kernel FPU contention").stream()
+                .filter(l -> l.startsWith("!!!   crypto.policy=")).toList();
         assertThat(lines).as(r.out()).singleElement().asString()
                 .startsWith("!!!   crypto.policy=sync-fallback: the least served CPU's user held the FPU 0.0% of the time, asked 30.0%");
         CliRun fine = CliRun.of("run", "--quiet", "--out", tmp.resolve("fine").toString(), write("small.json", SMALL).toString());
@@ -209,7 +224,7 @@ class RunCommandTest {
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("!!! WARNING", "!!! Desired precision was not achieved within 2 replications:",
                 "!!!   crypto.policy=async-unordered: udp_out_of_order half-width ", "replications would reach it)");
-        assertThat(r.out()).doesNotContain("!!!   crypto.policy=async: ");
+        assertThat(block(r.out(), "!!! Desired precision")).noneMatch(l -> l.startsWith("!!!   crypto.policy=async: "));
         List<String> summary = Files.readAllLines(tmp.resolve("out/summary.csv"));
         assertThat(summary.get(3)).endsWith(",targets_reached");
         assertThat(summary.get(4)).startsWith("async,").endsWith(",true");
@@ -285,6 +300,61 @@ class RunCommandTest {
                 write("t.json", SMALL.replace("\"seed\": 3", "\"seed\": 4")).toString());
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).contains("cannot resume", "another experiment");
+    }
+
+    @Test
+    void aFolderRunWithSetsResumesFromTheFolderAloneAndARefusalSaysWhichCommandResumes() throws Exception {
+        Path file = write("small.json", SMALL);
+        Path out = tmp.resolve("what-if");
+        assertThat(CliRun.of("run", "--quiet", "--out", out.toString(), "--set", "contention.kernelFpuBusy=0.1",
+                file.toString()).status()).isZero();
+        String whole = Tables.withoutWallClock(out.resolve("runs.csv"));
+        List<String> lines = Files.readAllLines(out.resolve("runs.csv"));
+        Files.write(out.resolve("runs.csv"), lines.subList(0, lines.size() - 2));  // killed two runs short
+
+        CliRun refused = CliRun.of("run", "--quiet", "--resume", "--out", out.toString(), file.toString());
+        assertThat(refused.status()).isEqualTo(2);
+        assertThat(refused.err()).contains("cannot resume", "--set contention.kernelFpuBusy=0.1",
+                "cryptorder run --resume " + out + "\n",
+                "cryptorder run --resume --out " + out + " " + out.resolve("experiment.json"))
+                .doesNotContain("Remove the folder");
+
+        CliRun resumed = CliRun.of("run", "--resume", out.toString());
+        assertThat(resumed.status()).as(resumed.err()).isZero();
+        assertThat(resumed.err()).startsWith("small: 4 runs, 2 already done");
+        assertThat(Tables.withoutWallClock(out.resolve("runs.csv"))).isEqualTo(whole);
+        assertThat(out.resolve("latency.csv")).exists();
+        assertThat(Files.readString(out.resolve("experiment.json"))).as("the provenance still names the file and --set")
+                .contains("\"source\" : \"" + file + "\"", "\"set\" : \"--set contention.kernelFpuBusy=0.1\"");
+
+        CliRun notResume = CliRun.of("run", "--quiet", out.toString());
+        assertThat(notResume.status()).isEqualTo(2);
+        assertThat(notResume.err()).contains(out + " is a results folder", "run --resume " + out,
+                "run --out " + out + " " + out.resolve("experiment.json"));
+        CliRun empty = CliRun.of("run", "--quiet", "--resume", Files.createDirectories(tmp.resolve("empty")).toString());
+        assertThat(empty.status()).isEqualTo(2);
+        assertThat(empty.err()).contains(tmp.resolve("empty") + " holds no experiment.json");
+    }
+
+    @Test
+    void aSenderShortOfItsRateAndAReceiverStillFillingItsQueuesAreWarnedOf() throws Exception {
+        Path file = write("sf.json", SMALL.replace("\"sweep\": {\"crypto.policy\": [\"async\", \"async-unordered\"]}",
+                "\"sweep\": {\"crypto.policy\": [\"sync-fallback\", \"async\"]}"));
+        CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("out").toString(), file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        int sender = lines.indexOf("!!! WARNING: host a's UDP sources could not offer the configured rate:");
+        int filling = lines.indexOf("!!! WARNING: still a transient: host b's queues were filling when the measurement"
+                + " ended:");
+        assertThat(sender).as(r.out()).isPositive();
+        assertThat(filling).as(r.out()).isGreaterThan(sender);
+        assertThat(lines.get(sender + 1)).matches("!!!   crypto\\.policy=sync-fallback: sent \\d+ Mbit/s of the 2000"
+                + " Mbit/s configured \\(\\d+%\\)");
+        assertThat(lines.get(filling + 1)).startsWith("!!!   crypto.policy=sync-fallback: b took in ");
+        assertThat(String.join(" ", lines.subList(filling + 1, lines.size()))).contains("later than the warm-up's end",
+                "set run.warmupS past the fill time");
+        assertThat(r.out()).as("async kept up").doesNotContain("crypto.policy=async: sent",
+                "crypto.policy=async: b took in");
     }
 
     @Test

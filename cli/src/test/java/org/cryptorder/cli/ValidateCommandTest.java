@@ -63,6 +63,25 @@ class ValidateCommandTest {
     }
 
     @Test
+    void aCostEstimateInFramesAndANoteForALongRun() throws Exception {
+        Path home = ProjectPaths.home();
+        CliRun r = CliRun.of("validate", home.resolve("experiments/quickstart.json").toString());
+        // 2000 Mbit/s of 1400-octet datagrams for 0.2 s: 35714.3 frames a run, 15 runs: 535714
+        assertThat(r.out()).contains("\n  cost: about 536 thousand frames to simulate (what a offers in all the runs,"
+                + " TCP at line rate)\n");
+        CliRun longer = CliRun.of("validate", "--set", "run.durationS=100", home.resolve("experiments/quickstart.json")
+                .toString());
+        // 500 times as long: 268 million frames
+        assertThat(longer.out()).contains("cost: about 268 million frames", "; a long run: try it first with --set"
+                + " run.durationS=10 or fewer run.replications, or split it over machines (--shard)");
+        Path tcp = tmp.resolve("tcp.json");
+        Files.writeString(tcp, "{\"name\": \"tcp\", \"traffic\": [{\"kind\": \"tcp\"}], \"run\": {\"durationS\": 0.1,"
+                + " \"replications\": 2}}");
+        // 10 Gbit/s for 0.1 s in frames of 1500 + 70 octets on the wire: 79618 a run, 2 runs
+        assertThat(CliRun.of("validate", tcp.toString()).out()).contains("cost: about 159 thousand frames");
+    }
+
+    @Test
     void tcpIsValidAndRunnable() throws Exception {
         Path f = tmp.resolve("tcp.json");
         Files.writeString(f, "{\"name\": \"tcp\", \"traffic\": [{\"kind\": \"tcp\"}]}");

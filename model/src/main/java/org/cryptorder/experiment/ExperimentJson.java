@@ -67,6 +67,26 @@ public final class ExperimentJson {
         return m;
     }
 
+    /**
+     * An experiment with every default, as {@code experiment.json} would write it: the kernel's
+     * defaults when {@code kernel} is given (its cryptd queue length), one traffic entry of each
+     * kind listed in that order (a UDP entry's {@code rateMbps}, which has no default, null), and
+     * a WiFi station's defaults when {@code wifi}. The report sets what an experiment changed against it.
+     */
+    public static String defaults(String kernel, java.util.List<String> trafficKinds, boolean wifi) {
+        java.util.List<Experiment.Traffic> traffic = trafficKinds.stream().<Experiment.Traffic>map(k -> k.equals("tcp")
+                ? new Experiment.TcpTraffic(null, null, null)
+                : new Experiment.UdpTraffic(null, null, null, null, null, null)).toList();
+        Experiment e = new Experiment("defaults", null, null, null, null,
+                new Experiment.Crypto(null, kernel, null, null, null), null, traffic,
+                wifi ? new Experiment.Wifi(null, null, null) : null, null, null, null);
+        try {
+            return mapper().writeValueAsString(e);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
+            throw new IllegalStateException("the defaults do not serialise", ex);
+        }
+    }
+
     private static void forbid(ObjectMapper m, LogicalType target, CoercionInputShape... shapes) {
         for (CoercionInputShape shape : shapes) {
             m.coercionConfigFor(target).setCoercion(shape, CoercionAction.Fail);

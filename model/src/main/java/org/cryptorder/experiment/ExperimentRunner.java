@@ -238,7 +238,9 @@ public final class ExperimentRunner {
             done.add(r.configuration() + "/" + r.replication());
         }
         if (options.shard() == null) {
-            Files.deleteIfExists(folder.resolve(LatencyTable.FILE));
+            if (!options.resume() || !LatencyTable.writtenWith(folder.resolve(LatencyTable.FILE), comments)) {
+                Files.deleteIfExists(folder.resolve(LatencyTable.FILE));  // a finished one stays for --resume
+            }
             if (!options.resume()) {
                 deleteSeries(folder);
             }
@@ -356,8 +358,11 @@ public final class ExperimentRunner {
         for (RunsTable.Row r : all) {
             ids.add(r.configuration() + "/" + r.replication());
         }
+        Path merged = options.folder().resolve(LatencyTable.FILE);
         if (latency.covers(ids)) {
-            latency.finish(options.folder().resolve(LatencyTable.FILE), comments(file));
+            latency.finish(merged, comments(file));
+        } else if (LatencyTable.writtenWith(merged, comments(file))) {
+            latency.discard();  // resumed after latency.csv was written: it already holds every run
         }
         progress.end();
         return new Report(options.folder(), ran.get(), done.size(), true, summaries);
@@ -444,14 +449,33 @@ public final class ExperimentRunner {
     private Map<String, String> provenance(ExperimentFile file) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("tool", "cryptorder " + options.toolVersion());
-        p.put("source", file.file().toString());
-        if (!file.source().overrides().isEmpty()) {
-            p.put("set", String.join(" ", file.source().overrides().values()));
+        // a results folder's own experiment.json (run --resume DIR) keeps naming the file and --sets it came from
+        Map<String, String> earlier = file.experiment().provenance();
+        p.put("source", earlier.getOrDefault("source", file.file().toString()));
+        List<String> sets = new ArrayList<>();
+        if (earlier.containsKey("set")) {
+            sets.add(earlier.get("set"));
+        }
+        sets.addAll(file.source().overrides().values());
+        if (!sets.isEmpty()) {
+            p.put("set", String.join(" ", sets));
         }
         p.put("fingerprint", "sha256:" + file.fingerprint());
-        if (file.experiment().wifi() == null) {
-            p.put("kernelRules", DatapathBuilder.kernelRules(file.experiment())
-                    + (file.experiment().sweep().isEmpty() ? "" : " (before the sweep's values)"));
+        // what each configuration's kernel resolved to (policy, cryptd queue, ksoftirqd, timers, tick): one line
+        // when the sweep changes none of it, else each set of rules with the configurations that ran under it
+        Map<String, List<String>> byRules = new LinkedHashMap<>();
+        for (ResolvedRun r : file.configurations()) {
+            if (r.experiment().wifi() == null) {
+                byRules.computeIfAbsent(DatapathBuilder.kernelRules(r.experiment()), k -> new ArrayList<>())
+                        .add(r.point().label());
+            }
+        }
+        if (byRules.size() == 1) {
+            p.put("kernelRules", byRules.keySet().iterator().next());
+        } else if (!byRules.isEmpty()) {
+            List<String> each = new ArrayList<>();
+            byRules.forEach((rules, labels) -> each.add(String.join(", ", labels) + ": " + rules));
+            p.put("kernelRules", String.join(" | ", each));
         }
         List<String> schemes = seeds(file).stream().map(s -> new StreamRegistry(s).description()).toList();
         p.put("randomNumbers", String.join("; ", schemes));

@@ -30,7 +30,8 @@ import org.cryptorder.metrics.LatencyHistogram;
  * replication}, {@code bucket_upper_us}, {@code count}, one line with an empty bucket and count 0
  * for a run that delivered nothing. {@code --resume} keeps the lines of runs already in {@code
  * runs.csv}; when the sweep is complete they are merged into {@code latency.csv} and the per-run
- * file is removed ({@link ShardMerge} merges the shards' files). Every file begins with the comment
+ * file is removed ({@link ShardMerge} merges the shards' files). A {@code --resume} of a sweep
+ * stopped after that keeps the {@code latency.csv} it finds, when written for the same experiment. Every file begins with the comment
  * lines of {@code runs.csv}.
  */
 final class LatencyTable implements Closeable {
@@ -118,6 +119,26 @@ final class LatencyTable implements Closeable {
         out.close();
         write(merged, comments, this.merged);
         Files.deleteIfExists(file);
+    }
+
+    /** Closes and removes the per-run file, whose runs a {@code latency.csv} already holds. */
+    synchronized void discard() throws IOException {
+        out.close();
+        Files.deleteIfExists(file);
+    }
+
+    /**
+     * Whether {@code file} is a finished {@code latency.csv} written with {@code comments} (the
+     * same experiment, seeds and tool version), which {@code --resume} keeps when the per-run file
+     * is already gone.
+     */
+    static boolean writtenWith(Path file, List<String> comments) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        int n = comments.size();
+        return lines.size() > n && lines.subList(0, n).equals(comments) && Csv.cells(lines.get(n)).equals(HEADER);
     }
 
     /** Writes {@code latency.csv} atomically. */

@@ -30,8 +30,8 @@ public final class ResultsNotWrittenException extends IOException {
         return folder;
     }
 
-    /** What went wrong, in words: the file concerned and why. */
-    static String reason(IOException e) {
+    /** What went wrong, in words: the file concerned and why (never an exception's class name). */
+    public static String reason(IOException e) {
         if (e instanceof FileSystemException f && f.getFile() != null) {
             Path file = Path.of(f.getFile());
             Path blocking = fileInTheWay(file);
@@ -47,9 +47,9 @@ public final class ResultsNotWrittenException extends IOException {
             if (e instanceof FileAlreadyExistsException) {
                 return file + ": exists already";
             }
-            return file + ": " + words(f.getReason() == null ? e.getClass().getSimpleName() : f.getReason());
+            return file + ": " + words(f.getReason() == null ? "cannot be used" : f.getReason());
         }
-        return words(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        return words(e.getMessage() == null ? "an input or output error" : e.getMessage());
     }
 
     private static boolean notADirectory(FileSystemException f) {

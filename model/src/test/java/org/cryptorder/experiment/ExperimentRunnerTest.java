@@ -63,6 +63,26 @@ class ExperimentRunnerTest {
     }
 
     @Test
+    void experimentJsonRecordsKsoftirqdAndThePolicyEachConfigurationsKernelResolvedTo() throws Exception {
+        ExperimentFile f = Experiments.parse("k.json", Experiments.minimal("\"run\": {\"replications\": 1},"
+                + " \"sweep\": {\"crypto.kernel\": [\"5.10\", \"6.6\"]}"));
+        run(f, new FakeModel(), tmp, 1, false, ExperimentRunner.Progress.NONE);
+        String json = Files.readString(tmp.resolve("experiment.json"));
+        assertThat(json).contains("\"ksoftirqd\" : true");
+        String rules510 = DatapathBuilder.kernelRules(f.configurations().get(0).experiment());
+        String rules66 = DatapathBuilder.kernelRules(f.configurations().get(1).experiment());
+        assertThat(rules510).contains("crypto policy " + org.cryptorder.crypto.KernelEra.of("5.10").policy().key());
+        assertThat(rules66).contains("crypto policy " + org.cryptorder.crypto.KernelEra.of("6.6").policy().key());
+        assertThat(json).contains("\"kernelRules\" : \"crypto.kernel=5.10: " + rules510 + " | crypto.kernel=6.6: "
+                + rules66 + "\"");
+        ExperimentFile fixed = Experiments.parse("one.json", Experiments.minimal("\"run\": {\"replications\": 1},"
+                + " \"crypto\": {\"kernel\": \"6.6\"}, \"sweep\": {\"contention.kernelFpuBusy\": [0, 0.3]}"));
+        run(fixed, new FakeModel(), tmp.resolve("one"), 1, false, ExperimentRunner.Progress.NONE);
+        assertThat(Files.readString(tmp.resolve("one/experiment.json"))).as("one line when the sweep changes no rule")
+                .contains("\"kernelRules\" : \"" + DatapathBuilder.kernelRules(fixed.experiment()) + "\"");
+    }
+
+    @Test
     void replicationRSeesTheSameNumbersInEveryConfiguration() throws Exception {
         ExperimentFile f = Experiments.parse("sweep.json", SWEEP);
         run(f, new FakeModel(), tmp, 3, false, ExperimentRunner.Progress.NONE);

@@ -104,7 +104,48 @@ class RunRecordingTest {
         runAll(f, whole, 1, false);
         Path cut = tmp.resolve("cut");
         ExperimentRunner runner = new ExperimentRunner(model, new ExperimentRunner.Options(cut, 1, false, "test"));
-        runner.run(f, new ExperimentRunner.Progress() {
+        runner.run(f, cancelAfter(runner, 3));
+        assertThat(cut.resolve("latency.csv")).doesNotExist();
+        assertThat(cut.resolve(LatencyTable.RUNS_FILE)).exists();
+        runAll(f, cut, 1, true);
+        assertThat(Files.readString(cut.resolve("latency.csv"))).isEqualTo(Files.readString(whole.resolve("latency.csv")));
+    }
+
+    @Test
+    void aSweepKilledAfterItsLastRunIsFinishedByResumeFromWhatIsOnDiskHoweverOftenResumed() throws Exception {
+        ExperimentFile f = Experiments.parse("rec.json", SWEEP);
+        Path whole = tmp.resolve("whole");
+        runAll(f, whole, 1, false);
+        Path killed = tmp.resolve("killed");
+        ExperimentRunner runner = new ExperimentRunner(model, new ExperimentRunner.Options(killed, 1, false, "test"));
+        runner.run(f, cancelAfter(runner, 4));  // as a kill after the last run, before the tables are done
+        assertThat(Tables.rows(killed.resolve("runs.csv"))).as("every run is on disk").hasSize(4);
+        assertThat(killed.resolve("latency.csv")).doesNotExist();
+        assertThat(killed.resolve("summary.csv")).doesNotExist();
+        assertThat(killed.resolve(LatencyTable.RUNS_FILE)).exists();
+
+        ExperimentRunner.Report r = new ExperimentRunner(model, new ExperimentRunner.Options(killed, 1, true, "test"))
+                .run(f, ExperimentRunner.Progress.NONE);
+        assertThat(r.complete()).isTrue();
+        assertThat(r.ran()).as("nothing runs again").isZero();
+        assertThat(Files.readString(killed.resolve("latency.csv"))).isEqualTo(Files.readString(whole.resolve("latency.csv")));
+        assertThat(Tables.withoutWallClock(killed.resolve("summary.csv")))
+                .isEqualTo(Tables.withoutWallClock(whole.resolve("summary.csv")));
+        assertThat(killed.resolve(LatencyTable.RUNS_FILE)).doesNotExist();
+
+        // killed again while drawing the charts, after latency.csv: the per-run file is gone, latency.csv stays
+        for (int again = 0; again < 2; again++) {
+            new ExperimentRunner(model, new ExperimentRunner.Options(killed, 1, true, "test"))
+                    .run(f, ExperimentRunner.Progress.NONE);
+            assertThat(Files.readString(killed.resolve("latency.csv"))).as("resuming a finished folder keeps it")
+                    .isEqualTo(Files.readString(whole.resolve("latency.csv")));
+            assertThat(killed.resolve(LatencyTable.RUNS_FILE)).doesNotExist();
+        }
+    }
+
+    /** Progress that cancels {@code runner} once {@code runs} runs have finished, as an interruption would. */
+    private static ExperimentRunner.Progress cancelAfter(ExperimentRunner runner, int runs) {
+        return new ExperimentRunner.Progress() {
             int finished;
 
             @Override
@@ -113,7 +154,7 @@ class RunRecordingTest {
 
             @Override
             public void finished(ResolvedRun run, int replication, double wallSeconds) {
-                if (++finished == 3) {
+                if (++finished == runs) {
                     runner.cancel();
                 }
             }
@@ -121,11 +162,7 @@ class RunRecordingTest {
             @Override
             public void end() {
             }
-        });
-        assertThat(cut.resolve("latency.csv")).doesNotExist();
-        assertThat(cut.resolve(LatencyTable.RUNS_FILE)).exists();
-        runAll(f, cut, 1, true);
-        assertThat(Files.readString(cut.resolve("latency.csv"))).isEqualTo(Files.readString(whole.resolve("latency.csv")));
+        };
     }
 
     /** Runs all of {@code f} into {@code folder} on {@code jobs} threads, resuming or not. */
