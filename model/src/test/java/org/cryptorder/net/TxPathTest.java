@@ -37,6 +37,13 @@ class TxPathTest {
         return p;
     }
 
+    /** The NIC's TX drops by reason, counted as they are emitted. */
+    static Map<TxDrop, Integer> drops(Nic nic) {
+        Map<TxDrop, Integer> drops = new EnumMap<>(TxDrop.class);
+        nic.txDrops.subscribe((t, p, why) -> drops.merge(why, 1, Integer::sum));
+        return drops;
+    }
+
     void at(double ns, Runnable r) {
         new Event(sim) {
             @Override
@@ -95,8 +102,7 @@ class TxPathTest {
     void aQdiscOverflowIsCountedWithItsReasonAndLosesNoFrame() {
         TxPathSpec tx = new TxPathSpec(NicProfile.ixgbe82599(), 64, QdiscKind.PFIFO_FAST, 10, true, 250);
         Nic nic = nic(tx, 1, 1e9);
-        Map<TxDrop, Integer> drops = new EnumMap<>(TxDrop.class);
-        nic.txDrops.subscribe((t, p, why) -> drops.merge(why, 1, Integer::sum));
+        Map<TxDrop, Integer> drops = drops(nic);
         TxQueue q = nic.txQueue(0);
         int offered = 100;
         long[] accepted = new long[1];
@@ -133,8 +139,7 @@ class TxPathTest {
     void withoutAQdiscAStoppedQueueDropsAsRingFull() {
         TxPathSpec tx = new TxPathSpec(NicProfile.ixgbe82599(), 64, QdiscKind.NOQUEUE, 1000, false, 250);
         Nic nic = nic(tx, 1, 1e9);
-        Map<TxDrop, Integer> drops = new EnumMap<>(TxDrop.class);
-        nic.txDrops.subscribe((t, p, why) -> drops.merge(why, 1, Integer::sum));
+        Map<TxDrop, Integer> drops = drops(nic);
         at(0, () -> {
             for (int i = 0; i < 100; i++) {
                 nic.transmit(frame(i, 0, 1000));
