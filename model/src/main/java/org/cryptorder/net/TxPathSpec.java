@@ -27,8 +27,4 @@ public record TxPathSpec(NicProfile nic, int ringSize, QdiscKind qdisc, int qdis
     public static TxPathSpec defaults(NicProfile nic, int hz) {
         return new TxPathSpec(nic, nic.txDescriptors(), QdiscKind.PFIFO_FAST, PfifoFast.TX_QUEUE_LEN, true, hz);
     }
-
-    public TxPathSpec withHz(int h) {
-        return new TxPathSpec(nic, ringSize, qdisc, qdiscLimit, bql, h);
-    }
 }
