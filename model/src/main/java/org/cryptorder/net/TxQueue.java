@@ -1,5 +1,6 @@
 package org.cryptorder.net;
 
+import org.cryptorder.engine.LevelSignal;
 import org.cryptorder.engine.ReasonSignal;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Work;
@@ -33,6 +34,8 @@ import umontreal.ssj.simevents.Simulator;
  * softirq work. The poll takes no CPU time: no source gives the cost of the TX clean.
  *
  * <p>Events: one per interrupt (not per frame); the poll is one piece of softirq work per budget.
+ * Signals: the qdisc's backlog and the ring's descriptors in use, emitted when a frame is sent or
+ * cleaned while someone listens ({@link #qdiscLength}, {@link #ringLength}).
  */
 public final class TxQueue {
     private final Simulator sim;
@@ -46,6 +49,8 @@ public final class TxQueue {
     private final Cpu cpu;
     private final TxPacketBuffer buffer;
     private final ReasonSignal<Packet, TxDrop> drops;
+    private final LevelSignal qdiscLength;
+    private final LevelSignal ringLength;
     private final Event interrupt;
     private final Work poll = new CleanPoll();
     /** {@code __QUEUE_STATE_DRV_XOFF}: the driver stopped the queue (ring short of descriptors). */
@@ -73,6 +78,8 @@ public final class TxQueue {
         this.buffer = buffer;
         this.drops = drops;
         this.interrupt = new Interrupt(sim);
+        this.qdiscLength = new LevelSignal(name + ".qdisc.length");
+        this.ringLength = new LevelSignal(name + ".ring.length");
     }
 
     /**
@@ -87,6 +94,7 @@ public final class TxQueue {
                 return false;
             }
             driverXmit(p, now);
+            levels(now);
             return true;
         }
         if (!qdisc.enqueue(p, now)) {
@@ -94,12 +102,23 @@ public final class TxQueue {
             return false;
         }
         runQdisc(now);
+        levels(now);
         return true;
     }
 
     private void drop(Packet p, TxDrop reason, double now) {
         if (drops.hasObservers()) {
             drops.emit(now, p, reason);
+        }
+    }
+
+    /** Tells the occupancy signals' observers, if any, the qdisc's and the ring's lengths now. */
+    private void levels(double now) {
+        if (qdiscLength.hasObservers()) {
+            qdiscLength.emit(now, qdiscBacklog());
+        }
+        if (ringLength.hasObservers()) {
+            ringLength.emit(now, ring.inUse());
         }
     }
 
@@ -189,6 +208,7 @@ public final class TxQueue {
             if (wake && qdisc != null) {
                 runQdisc(now);
             }
+            levels(now);
             if (ring.doneCount() > 0) {
                 c.raiseSoftirq(poll);
             } else {
@@ -242,6 +262,16 @@ public final class TxQueue {
     /** Times BQL stopped the queue. */
     public long bqlStops() {
         return bqlStops;
+    }
+
+    /** The qdisc's backlog, packets, at each change (while someone listens): {@code <queue>.qdisc.length}. */
+    public LevelSignal qdiscLength() {
+        return qdiscLength;
+    }
+
+    /** The ring's descriptors in use at each change (while someone listens): {@code <queue>.ring.length}. */
+    public LevelSignal ringLength() {
+        return ringLength;
     }
 
     /** Frames queued in the qdisc now (0 without one). */
