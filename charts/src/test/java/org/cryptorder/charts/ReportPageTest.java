@@ -100,7 +100,7 @@ class ReportPageTest {
                         + " \"cryptdQueueLength\": " + org.cryptorder.crypto.KernelEra.of("3.10-rhel7").cryptdQueueLength()),
                 List.of(), List.of("goodput_bps")).config(List.of(), 5, 1e9, 0).write(tmp.resolve("k"));
         java.util.Map<String, String> defaults = ReportPage.defaults(ExperimentDescription.read(folder.resolve("experiment.json")));
-        assertThat(defaults).containsEntry("hosts.ksoftirqd", "false").containsEntry("traffic.0.packetBytes", "1400")
+        assertThat(defaults).containsEntry("hosts.ksoftirqd", "true").containsEntry("traffic.0.packetBytes", "1400")
                 .containsEntry("crypto.cryptdQueueLength",
                         Integer.toString(org.cryptorder.crypto.KernelEra.of("3.10-rhel7").cryptdQueueLength()))
                 .doesNotContainKey("traffic.0.rateMbps");

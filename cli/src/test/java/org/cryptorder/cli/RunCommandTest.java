@@ -149,12 +149,12 @@ class RunCommandTest {
     @Test
     void framesDroppedAtAFullTxQueueAreAColumnAndALineOfTheSummary() throws Exception {
         Path file = write("slow.json", SMALL.replace("\"hosts\": {\"cpus\": 2}",
-                "\"hosts\": {\"cpus\": 2, \"txRingSize\": 64}, \"link\": {\"rateGbps\": 1}"));
+                "\"hosts\": {\"cpus\": 2, \"txRingSize\": 64, \"qdisc\": \"noqueue\"}, \"link\": {\"rateGbps\": 1}"));
         CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("out").toString(), file.toString());
         assertThat(r.status()).as(r.err()).isZero();
         List<String> runs = Files.readAllLines(tmp.resolve("out/runs.csv"));
         List<String> header = List.of(runs.get(3).split(","));
-        assertThat(header).endsWith("tcp_loss_probes", "kernel_fpu_share_min", "cpu_kernel_fpu_seconds");
+        assertThat(header).endsWith("tx_qdisc_dropped", "tx_ring_dropped", "bql_limit_mean_bytes", "qdisc_backlog_p99_packets");
         String dropped = runs.get(4).split(",")[header.indexOf("tx_queue_dropped")];
         assertThat(dropped).isNotEmpty().isNotEqualTo("0");
         assertThat(r.out().lines().filter(l -> l.startsWith("    nic     TX queue dropped ")))
@@ -247,7 +247,8 @@ class RunCommandTest {
         assertThat(r.err().lines()).containsExactly(
                 bad + ":2:20: hosts.cpus: expected an integer from 1 to 1024, found \"2\" (a string)",
                 bad + ":2:25: hosts.cpu: expected one of the keys cpus, rxQueues, txQueues, profile, rxRingSize,"
-                        + " txRingSize, napiBudget, rxSteering, appCpu, hz, ksoftirqd, found unknown key \"cpu\"; did you mean \"cpus\"?");
+                        + " txRingSize, napiBudget, rxSteering, appCpu, hz, qdisc, bql, nic, ksoftirqd, found unknown key \"cpu\";"
+                        + " did you mean \"cpus\"?");
         assertThat(r.out()).isEmpty();
         assertThat(tmp.resolve("out")).doesNotExist();
     }

@@ -13,6 +13,8 @@ import java.util.Locale;
 import java.util.Set;
 import org.cryptorder.crypto.KernelEra;
 import org.cryptorder.macsec.SecYConfig;
+import org.cryptorder.net.NicProfile;
+import org.cryptorder.net.QdiscKind;
 import org.cryptorder.transport.UdpWire;
 
 /**
@@ -156,12 +158,53 @@ final class ConsistencyChecks {
             r.check(List.of("wifi", "hosts.profile"), canBeStation, "hosts.profile", () -> "expected a profile with the"
                     + " WiFi station parameters (wifiRxCycles...), found \"" + station + "\", which has none");
         }
+        txPath(document, e, r);
         List<String> known = profileNames;
         String profile = e.hosts().profile();
         r.check(List.of("hosts.profile"), known.contains(profile), "hosts.profile",
                 () -> "expected a profile in " + profiles.folder() + " (" + String.join(", ", known) + "), found \""
                         + profile + "\"" + Suggestion.didYouMean(profile, known));
         return out;
+    }
+
+    /**
+     * The TX path's keys: a qdisc the model has, a NIC profile that exists, a ring it accepts, and
+     * no {@code hosts.txRingSize} of the old meaning (frames of ring and qdisc together), which a
+     * file that sets it without {@code hosts.qdisc} may have.
+     */
+    private void txPath(JsonNode document, Experiment e, Rules r) {
+        String qdisc = e.hosts().qdisc();
+        r.check(List.of("hosts.qdisc"), QdiscKind.of(qdisc) != null, "hosts.qdisc", () -> "expected pfifo_fast or"
+                + " noqueue, found \"" + qdisc + "\"" + (qdisc.equals("fq_codel") ? ": fq_codel is not modelled yet"
+                + " (its per-flow queues and CoDel's drops are not built)" : ""));
+        JsonNode hosts = document.path("hosts");
+        r.check(List.of("hosts.txRingSize", "hosts.qdisc"), !hosts.has("txRingSize") || hosts.has("qdisc"),
+                "hosts.txRingSize", () -> "expected hosts.qdisc beside hosts.txRingSize, found hosts.txRingSize ("
+                        + hosts.get("txRingSize") + ") alone: its meaning changed. It counted the frames of one TX"
+                        + " queue, ring and qdisc together; it now counts the NIC's TX descriptors (64-8192, ixgbe's"
+                        + " default 512), and the qdisc in front of the ring is hosts.qdisc (pfifo_fast, 1000"
+                        + " packets, by default). Give hosts.qdisc to say the file means descriptors, or remove"
+                        + " hosts.txRingSize");
+        List<String> nics = profiles.nicNames();
+        String nicName = e.hosts().nic();
+        r.check(List.of("hosts.nic"), nics.contains(nicName), "hosts.nic", () -> "expected a NIC profile in "
+                + profiles.nicFolder() + " (" + String.join(", ", nics) + "), found \"" + nicName + "\""
+                + Suggestion.didYouMean(nicName, nics));
+        if (!nics.contains(nicName)) {
+            return;
+        }
+        NicProfile nic;
+        try {
+            nic = profiles.nic(nicName);
+        } catch (org.cryptorder.scenario.CpuProfile.InvalidProfileException ex) {
+            r.check(List.of("hosts.nic"), false, "hosts.nic", ex::getMessage);
+            return;
+        }
+        int ring = e.hosts().txRingSize();
+        r.check(List.of("hosts.txRingSize", "hosts.nic"), ring >= nic.txDescriptorsMin()
+                && ring <= nic.txDescriptorsMax(), "hosts.txRingSize", () -> "expected " + nic.txDescriptorsMin()
+                + " to " + nic.txDescriptorsMax() + " TX descriptors, as " + nic.name() + "'s driver accepts (it"
+                + " rounds up to a multiple of " + nic.txDescriptorMultiple() + "), found " + ring);
     }
 
     private static List<String> eraKeys() {

@@ -14,6 +14,10 @@ import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.net.Impairment;
 import org.cryptorder.net.Link;
+import org.cryptorder.net.NicProfile;
+import org.cryptorder.net.PfifoFast;
+import org.cryptorder.net.QdiscKind;
+import org.cryptorder.net.TxPathSpec;
 import org.cryptorder.scenario.BackToBack;
 import org.cryptorder.scenario.Contention;
 import org.cryptorder.scenario.CpuProfile;
@@ -52,18 +56,47 @@ public final class DatapathBuilder {
     private DatapathBuilder() {
     }
 
-    /** The hosts' build: the profile's costs with the experiment's CPUs, queues, policy, offload device and steering. */
+    /**
+     * The hosts' build with the built-in 82599 profile ({@link NicProfile#ixgbe82599()}), for an
+     * experiment that names the default NIC.
+     *
+     * @throws IllegalArgumentException when the experiment names another NIC profile
+     */
     public static HostSpec hostSpec(Experiment e, CpuProfile profile) {
+        if (!e.hosts().nic().equals(NicProfile.DEFAULT_NAME)) {
+            throw new IllegalArgumentException("NIC profile " + e.hosts().nic() + " must be read from data/nics/");
+        }
+        return hostSpec(e, profile, NicProfile.ixgbe82599());
+    }
+
+    /**
+     * The hosts' build: the profile's costs with the experiment's CPUs, queues, policy, offload
+     * device and steering, and its TX path below MACsec on {@code nic} ({@link #txPath}).
+     */
+    public static HostSpec hostSpec(Experiment e, CpuProfile profile, NicProfile nic) {
         Experiment.Hosts h = e.hosts();
         Experiment.Crypto c = e.crypto();
         OffloadSpec defaults = OffloadSpec.defaults();
         OffloadSpec offload = new OffloadSpec(c.offload().engines(), Time.us(c.offload().latencyUs()),
                 c.offload().gbpsPerEngine(), c.offload().inOrder(), defaults.submitCycles(), defaults.completionCycles());
-        return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), h.txRingSize(), h.napiBudget(),
+        return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), txPath(h, nic), h.napiBudget(),
                 c.effectivePolicy(), c.cryptdQueueLength(), profile.crypto(), profile.stack(),
                 SchedulerParams.linuxDefaults(h.cpus()).withSoftirqDeferral(h.softirqDeferral(c.kernel())).withHz(h.hz()),
                 offload,
                 Time.us(c.resequenceTimeoutUs()), h.rxSteering());
+    }
+
+    /**
+     * Each TX queue's build: {@code hosts.txRingSize} descriptors rounded up as
+     * {@code ixgbe_set_ringparam} rounds them, {@code hosts.qdisc} with {@code tx_queue_len}'s 1000
+     * packets, {@code hosts.bql}, and BQL's hold time of one second on {@code hosts.hz}.
+     */
+    static TxPathSpec txPath(Experiment.Hosts h, NicProfile nic) {
+        QdiscKind q = QdiscKind.of(h.qdisc());
+        if (q == null) {
+            throw new IllegalArgumentException("hosts.qdisc " + h.qdisc() + " is not modelled");
+        }
+        return new TxPathSpec(nic, nic.roundRing(h.txRingSize()), q, PfifoFast.TX_QUEUE_LEN, h.bql(), h.hz());
     }
 
     /** The SecY of both hosts (their SCIs are set by {@link BackToBack}). */

@@ -10,6 +10,7 @@ import org.cryptorder.engine.Streams;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.net.FrameTrace;
+import org.cryptorder.net.NicProfile;
 import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.scenario.WifiStation;
 import umontreal.ssj.simevents.Simulator;
@@ -109,7 +110,7 @@ public final class DatapathRunModel implements RunModel {
         if (e.wifi() != null) {
             return wifi(e, profile, streams.replication(replication), recording);
         }
-        Datapath d = datapath(e, profile, streams.replication(replication), instruments);
+        Datapath d = datapath(e, profile, nic(e), streams.replication(replication), instruments);
         return new Replication(d, e.run(), recording, instruments.atEnd()).run();
     }
 
@@ -125,7 +126,7 @@ public final class DatapathRunModel implements RunModel {
             throw new ModelException("explain follows MACsec frames; a WiFi station experiment has none", null);
         }
         FrameTrace trace = new FrameTrace(frames);
-        Datapath d = datapath(e, profile, streams.replication(replication), Instruments.NONE);
+        Datapath d = datapath(e, profile, nic(e), streams.replication(replication), Instruments.NONE);
         d.a().trace(trace);
         d.b().trace(trace);
         new Replication(d, e.run(), null, null).run();
@@ -140,9 +141,18 @@ public final class DatapathRunModel implements RunModel {
         }
     }
 
-    private static Datapath datapath(Experiment e, CpuProfile profile, Streams streams, Instruments instruments) {
+    private NicProfile nic(Experiment e) throws ModelException {
+        try {
+            return profiles.nic(e.hosts().nic());
+        } catch (CpuProfile.InvalidProfileException ex) {
+            throw new ModelException(ex.getMessage(), ex);
+        }
+    }
+
+    private static Datapath datapath(Experiment e, CpuProfile profile, NicProfile nic, Streams streams,
+                                     Instruments instruments) {
         GcmEngine engine = instruments.engine() != null ? instruments.engine() : new GcmEngine();
-        return DatapathBuilder.build(instruments.newSimulator(), e, DatapathBuilder.hostSpec(e, profile), streams,
+        return DatapathBuilder.build(instruments.newSimulator(), e, DatapathBuilder.hostSpec(e, profile, nic), streams,
                 engine);
     }
 

@@ -18,6 +18,8 @@ import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.SoftirqDeferral;
 import org.cryptorder.macsec.CipherSuite;
 import org.cryptorder.macsec.ValidateFrames;
+import org.cryptorder.net.NicProfile;
+import org.cryptorder.net.QdiscKind;
 import org.cryptorder.net.RxSteering;
 import org.cryptorder.transport.CongestionControlKind;
 import org.cryptorder.transport.TcpMode;
@@ -57,7 +59,8 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
 
     public Experiment {
         description = description == null ? "" : description;
-        hosts = hosts == null ? new Hosts(null, null, null, null, null, null, null, null, null, null, null) : hosts;
+        hosts = hosts == null ? new Hosts(null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null) : hosts;
         link = link == null ? new Link(null, null, null, null) : link;
         macsec = macsec == null ? new Macsec(null, null, null, null, null, null, null) : macsec;
         crypto = crypto == null ? new Crypto(null, null, null, null, null) : crypto;
@@ -79,10 +82,14 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      *
      * @param cpus       CPU cores per host; default 4
      * @param rxQueues   NIC RX queues, queue i served by CPU i mod cpus; default 1
-     * @param txQueues   NIC TX rings, CPU c transmits on ring c mod txQueues; default 1
+     * @param txQueues   NIC TX queues; XPS puts what CPU c sends on queue c (a CPU with no queue of its own
+     *                   by flow hash); default 1
      * @param profile    CPU cost profile {@code data/profiles/<profile>.json}; default {@code xeon-skylake-sp}
      * @param rxRingSize descriptors per RX ring; default 4096
-     * @param txRingSize frames per TX ring, qdisc included; default 1024
+     * @param txRingSize descriptors per TX ring, rounded up to the NIC's multiple; default 512 (ixgbe's
+     *                   {@code IXGBE_DEFAULT_TXD}). Until the qdisc was modelled it counted frames of ring
+     *                   and qdisc together; a file that gives it without {@code qdisc} is refused
+     *                   ({@link ConsistencyChecks})
      * @param napiBudget frames per NAPI poll; default 64
      * @param rxSteering {@code flow} (RSS per flow) or {@code per-frame}; default {@code flow}
      * @param appCpu     the CPU every application (iperf3 client and server, UDP sources) runs on, as
@@ -97,12 +104,20 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      *                   timers (jiffies) and of the softirq deferral's tick; default 250, Linux's own
      *                   default ({@code kernel/Kconfig.hz}) and Debian's and Ubuntu's (RHEL and Fedora
      *                   build with 1000)
+     * @param qdisc      each TX queue's qdisc: {@code pfifo_fast} (Linux's default, 1000 packets) or
+     *                   {@code noqueue}; default {@code pfifo_fast} ({@code fq_codel} is refused: not modelled)
+     * @param bql        byte queue limits on the TX queues; default true (ixgbe uses BQL)
+     * @param nic        the NIC profile {@code data/nics/<nic>.json}; default {@code ixgbe-82599}
      */
     public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
                         Integer txRingSize, Integer napiBudget, RxSteering rxSteering,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer appCpu,
-                        Boolean ksoftirqd, Integer hz) {
+                        Boolean ksoftirqd, Integer hz, String qdisc,
+                        Boolean bql, String nic) {
         public Hosts {
+            qdisc = or(qdisc, QdiscKind.PFIFO_FAST.key());
+            bql = or(bql, true);
+            nic = or(nic, NicProfile.DEFAULT_NAME);
             hz = or(hz, SchedulerParams.DEFAULT_HZ);
             ksoftirqd = or(ksoftirqd, true);
             cpus = or(cpus, 4);
@@ -110,7 +125,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
             txQueues = or(txQueues, 1);
             profile = or(profile, "xeon-skylake-sp");
             rxRingSize = or(rxRingSize, 4096);
-            txRingSize = or(txRingSize, 1024);
+            txRingSize = or(txRingSize, NicProfile.ixgbe82599().txDescriptors());
             napiBudget = or(napiBudget, 64);
             rxSteering = or(rxSteering, RxSteering.FLOW);
         }

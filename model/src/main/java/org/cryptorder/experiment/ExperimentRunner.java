@@ -259,7 +259,7 @@ public final class ExperimentRunner {
             return;
         }
         try (var files = Files.list(series)) {
-            for (Path p : files.filter(p -> p.getFileName().toString().matches("cryptd-queue-\\d+\\.csv")).toList()) {
+            for (Path p : files.filter(p -> p.getFileName().toString().matches("(cryptd|tx)-queue-\\d+\\.csv")).toList()) {
                 Files.delete(p);
             }
         }
@@ -306,6 +306,9 @@ public final class ExperimentRunner {
                             row = runOne(file, r, streams, replication, recording);
                             if (!recording.queues().isEmpty()) {
                                 QueueSeriesFile.write(options.folder(), comments(file), r, recording);
+                            }
+                            if (!recording.txQueues().isEmpty()) {
+                                QueueSeriesFile.writeTx(options.folder(), comments(file), r, recording);
                             }
                             if (recording.latency() != null) {
                                 latency.append(r.index(), replication, recording.latency());

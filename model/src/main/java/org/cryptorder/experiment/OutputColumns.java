@@ -22,6 +22,7 @@ import org.cryptorder.net.Host;
 import org.cryptorder.net.Link;
 import org.cryptorder.net.MacsecDrop;
 import org.cryptorder.net.Netem;
+import org.cryptorder.net.TxDrop;
 import org.cryptorder.scenario.CpuShares;
 import org.cryptorder.transport.TcpSenderCounters;
 import org.cryptorder.transport.TcpSocket;
@@ -203,10 +204,10 @@ public final class OutputColumns {
             busy("cpu_user_task_seconds", "user task", Context.USER_TASK,
                     "CPU time of b's CPUs in user tasks: applications, user FPU loads."),
             drops("tx_queue_dropped", "frames", "TX queue dropped",
-                    "Frames dropped because a TX queue of the lower device (ring and qdisc, one bounded FIFO of"
-                            + " `hosts.txRingSize` frames) was full when MACsec handed them down, both hosts (a's"
-                            + " data, b's ACKs). Linux counts these among the qdisc's drops (`tc -s qdisc show dev"
-                            + " eth0`), not in the MACsec device's counters.",
+                    "Frames a TX queue of the lower device dropped when MACsec handed them down, both hosts (a's"
+                            + " data, b's ACKs): a full qdisc, or a stopped queue without one"
+                            + " (`tx_qdisc_dropped`, `tx_ring_dropped`). Linux counts these among the qdisc's drops"
+                            + " (`tc -s qdisc show dev eth0`), not in the MACsec device's counters.",
                     d -> List.of(d.a().macsec().drops, d.b().macsec().drops), MacsecDrop.LOWER_QUEUE_FULL),
             window("udp_decode_errors", "datagrams", "decode errors",
                     "What a media decoder without a reorder buffer would suffer (seed S7's video streams): it takes"
@@ -243,7 +244,24 @@ public final class OutputColumns {
                             ns += l.heldNs();
                         }
                         return ns;
-                    }, 1e9)));
+                    }, 1e9)),
+            drops("tx_qdisc_dropped", "frames", "qdisc dropped",
+                    "Of `tx_queue_dropped`, the frames a full qdisc dropped (`hosts.qdisc` pfifo_fast: 1000 packets"
+                            + " per TX queue), both hosts.",
+                    d -> List.of(d.a().nic().txDrops, d.b().nic().txDrops), TxDrop.QDISC_FULL),
+            drops("tx_ring_dropped", "frames", "ring dropped",
+                    "Of `tx_queue_dropped`, the frames that found their TX queue stopped with no qdisc to hold"
+                            + " them (`hosts.qdisc` noqueue): the ring short of descriptors or BQL over its limit,"
+                            + " both hosts.",
+                    d -> List.of(d.a().nic().txDrops, d.b().nic().txDrops), TxDrop.RING_FULL),
+            new Column("bql_limit_mean_bytes", "octets", "BQL limit", COUNT,
+                    "Time average of BQL's limit (`hosts.bql`) after the warm-up, over the TX queues of a that sent"
+                            + " frames after it, averaged over those queues; empty without BQL.",
+                    TxPathColumns.BqlLimitMean::new),
+            new Column("qdisc_backlog_p99_packets", "packets", "qdisc p99", COUNT,
+                    "99th percentile over time of the qdisc's backlog after the warm-up, over the TX queues of a"
+                            + " that sent frames after it; empty without a qdisc.",
+                    TxPathColumns.QdiscBacklogP99::new));
 
     private static final Map<String, Column> BY_NAME = COLUMNS.stream()
             .collect(Collectors.toUnmodifiableMap(Column::name, Function.identity()));

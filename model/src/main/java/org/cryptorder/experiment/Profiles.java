@@ -8,16 +8,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import org.cryptorder.net.NicProfile;
 import org.cryptorder.scenario.CpuProfile;
+import org.cryptorder.scenario.NicProfileFile;
 
 /**
  * The CPU cost profiles an experiment may name: the files {@code <name>.json} of one folder
- * ({@code data/profiles/}). Each is read once, on first use, and shared by every run (profiles are
+ * ({@code data/profiles/}); and the NIC profiles, in {@code nics/} beside it ({@code data/nics/}). Each is read once, on first use, and shared by every run (profiles are
  * immutable).
  */
 public final class Profiles {
     private final Path folder;
     private final Map<String, CpuProfile> loaded = new ConcurrentHashMap<>();
+    private final Map<String, NicProfile> nics = new ConcurrentHashMap<>();
 
     private Profiles(Path folder) {
         this.folder = folder;
@@ -34,6 +37,34 @@ public final class Profiles {
 
     /** The names of the profiles there, sorted. */
     public List<String> names() {
+        return names(folder);
+    }
+
+    /** The NIC profiles' folder: {@code nics/} beside this one ({@code data/nics/}). */
+    public Path nicFolder() {
+        return folder.resolveSibling("nics");
+    }
+
+    /** The names of the NIC profiles, sorted. */
+    public List<String> nicNames() {
+        return names(nicFolder());
+    }
+
+    /**
+     * The NIC profile called {@code name}.
+     *
+     * @throws CpuProfile.InvalidProfileException when the file is missing or invalid
+     */
+    public NicProfile nic(String name) throws CpuProfile.InvalidProfileException {
+        NicProfile p = nics.get(name);
+        if (p == null) {
+            p = NicProfileFile.load(nicFolder().resolve(name + ".json"));
+            nics.putIfAbsent(name, p);
+        }
+        return p;
+    }
+
+    private static List<String> names(Path folder) {
         if (!Files.isDirectory(folder)) {
             return List.of();
         }

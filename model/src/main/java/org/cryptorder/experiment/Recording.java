@@ -8,8 +8,9 @@ import org.cryptorder.metrics.LevelSamples;
 /**
  * What one run records beside its metrics, for the runner's side files: the per-frame latency
  * histogram behind {@code latency_p50_us} and {@code latency_p99_us} (always), and, when asked,
- * the cryptd queue length of each CPU sampled on a fixed grid of simulated time. A model fills it
- * in; the runner writes {@code latency.csv} and {@code series/cryptd-queue-<i>.csv} from it.
+ * the cryptd queue length of each CPU and the occupancy of the sending host's TX queues (qdisc and
+ * ring), sampled on a fixed grid of simulated time. A model fills it in; the runner writes
+ * {@code latency.csv}, {@code series/cryptd-queue-<i>.csv} and {@code series/tx-queue-<i>.csv} from it.
  */
 public final class Recording {
     /** How many grid points a run's queue series aims at: enough for a line, few enough for a file. */
@@ -18,6 +19,7 @@ public final class Recording {
     private final double queueIntervalNs;
     private LatencyHistogram latency;
     private final List<QueueSeries> queues = new ArrayList<>();
+    private final List<TxQueueSeries> txQueues = new ArrayList<>();
 
     private Recording(double queueIntervalNs) {
         this.queueIntervalNs = queueIntervalNs;
@@ -79,6 +81,28 @@ public final class Recording {
     /** The sampled queues, in the order added (empty when not sampled). */
     public List<QueueSeries> queues() {
         return List.copyOf(queues);
+    }
+
+    /** Adds the samples of one TX queue's qdisc and ring. */
+    public void txQueue(String host, int queue, String cpu, LevelSamples qdisc, LevelSamples ring) {
+        txQueues.add(new TxQueueSeries(host, queue, cpu, qdisc, ring));
+    }
+
+    /** The sampled TX queues, in the order added (empty when not sampled). */
+    public List<TxQueueSeries> txQueues() {
+        return List.copyOf(txQueues);
+    }
+
+    /**
+     * One TX queue of the sending host over a run, on the same grid as the cryptd queues.
+     *
+     * @param host  {@code a}
+     * @param queue the queue's number
+     * @param cpu   the CPU that sends on it (XPS) and cleans it
+     * @param qdisc the qdisc's backlog, packets
+     * @param ring  the ring's descriptors in use
+     */
+    public record TxQueueSeries(String host, int queue, String cpu, LevelSamples qdisc, LevelSamples ring) {
     }
 
     /**

@@ -7,6 +7,8 @@ import org.cryptorder.engine.Time;
 import org.cryptorder.metrics.LatencyHistogram;
 import org.cryptorder.metrics.LevelSamples;
 import org.cryptorder.net.Host;
+import org.cryptorder.net.Nic;
+import org.cryptorder.net.TxQueue;
 import org.cryptorder.transport.TcpSocket;
 import org.cryptorder.transport.UdpSink;
 import org.cryptorder.transport.UdpSource;
@@ -76,9 +78,13 @@ public final class Replication {
             sim.stop();
         });
         List<LevelSamples> samples = sampleQueues(end + Time.ms(DRAIN_MS));
+        List<LevelSamples> txSamples = sampleTxQueues(end + Time.ms(DRAIN_MS));
         sim.start();
         if (!samples.isEmpty()) {
             recordQueues(samples);
+        }
+        if (!txSamples.isEmpty()) {
+            recordTxQueues(txSamples);
         }
         LatencyHistogram latency = new LatencyHistogram();
         d.sinks().forEach(s -> latency.addAll(s.latency()));
@@ -107,6 +113,39 @@ public final class Replication {
             }
         }
         return samples;
+    }
+
+    /** The qdisc and ring samples of a's TX queues, two per queue, on the recording's grid. */
+    private List<LevelSamples> sampleTxQueues(double untilNs) {
+        List<LevelSamples> samples = new ArrayList<>();
+        if (recording != null && recording.samplesQueues()) {
+            int points = LevelSamples.pointsUntil(untilNs, recording.queueIntervalNs());
+            Nic nic = d.a().nic();
+            for (int q = 0; q < nic.txQueueCount(); q++) {
+                LevelSamples qdisc = new LevelSamples(recording.queueIntervalNs(), points);
+                LevelSamples ring = new LevelSamples(recording.queueIntervalNs(), points);
+                nic.txQueue(q).qdiscLength().subscribe(qdisc);
+                nic.txQueue(q).ringLength().subscribe(ring);
+                samples.add(qdisc);
+                samples.add(ring);
+            }
+        }
+        return samples;
+    }
+
+    /** a's TX queues that sent a frame in the run. */
+    private void recordTxQueues(List<LevelSamples> samples) {
+        Nic nic = d.a().nic();
+        for (int q = 0; q < nic.txQueueCount(); q++) {
+            LevelSamples qdisc = samples.get(2 * q);
+            LevelSamples ring = samples.get(2 * q + 1);
+            qdisc.finish(d.sim().time());
+            ring.finish(d.sim().time());
+            TxQueue tx = nic.txQueue(q);
+            if (tx.sent() > 0) {
+                recording.txQueue(d.a().name(), q, tx.cpu().name(), qdisc, ring);
+            }
+        }
     }
 
     /** b's queues always; a's when its cryptd queued anything in the run. */

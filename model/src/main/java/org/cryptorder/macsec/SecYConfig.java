@@ -60,6 +60,11 @@ public record SecYConfig(long sci, CipherSuite suite, int icvLen, boolean encryp
         return copy(c -> c.encrypt = e);
     }
 
+    /** The same with {@code protectFrames} set as {@code p} (false: frames go out untagged). */
+    public SecYConfig withProtectFrames(boolean p) {
+        return copy(c -> c.protectFrames = p);
+    }
+
     public SecYConfig withIcvLen(int n) {
         return copy(c -> c.icvLen = n);
     }

@@ -35,7 +35,7 @@ public final class Host {
         for (int q = 0; q < rxCpus.length; q++) {
             rxCpus[q] = cpus[q % cpus.length];
         }
-        this.nic = new Nic(sim, name + ".eth0", spec.txQueues(), spec.txRingSize(), rxCpus, spec.rxRingSize(),
+        this.nic = new Nic(sim, name + ".eth0", spec.tx(), spec.txQueues(), cpus, rxCpus, spec.rxRingSize(),
                 spec.stack().ns(spec.stack().driverRxCycles()), spec.napiBudget(), spec.rxSteering());
         this.macsec = new MacsecDevice(name + ".macsec0", new SecY(secy), crypto, nic, spec.stack(), cpus.length,
                 spec.resequenceTimeoutNs());

@@ -11,9 +11,10 @@ import org.cryptorder.host.SchedulerParams;
  *
  * @param cpus              CPU cores
  * @param rxQueues          NIC RX queues; queue i is served by CPU i mod cpus (RSS spreads flows over them)
- * @param txQueues          NIC TX rings; a CPU transmits on ring (cpu mod txQueues) (XPS)
+ * @param txQueues          NIC TX queues; XPS puts the frames CPU c sends on queue c (by flow hash from a CPU
+ *                          with no queue of its own)
  * @param rxRingSize        descriptors per RX ring
- * @param txRingSize        frames per TX ring, qdisc included
+ * @param tx                each TX queue's qdisc, BQL and descriptor ring, and the NIC profile
  * @param napiBudget        frames per NAPI poll before yielding
  * @param policy            crypto policy
  * @param cryptdQueueLength cryptd's per-CPU queue length
@@ -24,7 +25,7 @@ import org.cryptorder.host.SchedulerParams;
  * @param resequenceTimeoutNs how long the PN reorder queue of the resequencing policies waits for a gap
  * @param rxSteering        how received frames are spread over the RX queues
  */
-public record HostSpec(int cpus, int rxQueues, int txQueues, int rxRingSize, int txRingSize, int napiBudget,
+public record HostSpec(int cpus, int rxQueues, int txQueues, int rxRingSize, TxPathSpec tx, int napiBudget,
                        Policy policy, int cryptdQueueLength, CryptoCosts crypto, StackCosts stack,
                        SchedulerParams scheduler, OffloadSpec offload, double resequenceTimeoutNs,
                        RxSteering rxSteering) {
@@ -37,31 +38,38 @@ public record HostSpec(int cpus, int rxQueues, int txQueues, int rxRingSize, int
         }
     }
 
-    /** A host with the defaults for what the arguments leave out: default offload device, 100 us resequencing timeout. */
+    /**
+     * A host with the defaults for what the arguments leave out: the 82599's TX path as Linux sets it
+     * up (pfifo_fast, BQL, {@code txRingSize} descriptors), HZ 250, default offload device, 100 us
+     * resequencing timeout.
+     */
     public static HostSpec of(int cpus, int rxQueues, int txQueues, int rxRingSize, int txRingSize, int napiBudget,
                               Policy policy, int cryptdQueueLength, CryptoCosts crypto, StackCosts stack,
                               SchedulerParams scheduler) {
-        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, txRingSize, napiBudget, policy, cryptdQueueLength,
+        NicProfile nic = NicProfile.ixgbe82599();
+        TxPathSpec tx = new TxPathSpec(nic, nic.roundRing(txRingSize), QdiscKind.PFIFO_FAST, PfifoFast.TX_QUEUE_LEN,
+                true, SchedulerParams.DEFAULT_HZ);
+        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy, cryptdQueueLength,
                 crypto, stack, scheduler, OffloadSpec.defaults(), 100_000, RxSteering.FLOW);
     }
 
     public HostSpec withPolicy(Policy p) {
-        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, txRingSize, napiBudget, p, cryptdQueueLength,
+        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, p, cryptdQueueLength,
                 crypto, stack, scheduler, offload, resequenceTimeoutNs, rxSteering);
     }
 
     public HostSpec withRxSteering(RxSteering r) {
-        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, txRingSize, napiBudget, policy, cryptdQueueLength,
+        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy, cryptdQueueLength,
                 crypto, stack, scheduler, offload, resequenceTimeoutNs, r);
     }
 
     public HostSpec withOffload(OffloadSpec o) {
-        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, txRingSize, napiBudget, policy, cryptdQueueLength,
+        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy, cryptdQueueLength,
                 crypto, stack, scheduler, o, resequenceTimeoutNs, rxSteering);
     }
 
     public HostSpec withCpus(int n, int rxq) {
-        return new HostSpec(n, rxq, txQueues, rxRingSize, txRingSize, napiBudget, policy, cryptdQueueLength, crypto,
+        return new HostSpec(n, rxq, txQueues, rxRingSize, tx, napiBudget, policy, cryptdQueueLength, crypto,
                 stack, SchedulerParams.linuxDefaults(n).withSoftirqDeferral(scheduler.softirqDeferral()), offload,
                 resequenceTimeoutNs, rxSteering);
     }

@@ -16,9 +16,9 @@ import umontreal.ssj.simevents.Simulator;
  * sees them. The link's own counters ({@link #frames}, {@link #octets}) count what was sent on
  * the wire; the stage counts what it did.
  *
- * <p>The link is the transmitting NIC's serialiser: {@link #send} returns when the frame's last bit
- * is out, and the NIC starts its next frame then. One event object serves all frames in flight,
- * since they arrive in order.
+ * <p>The link is the transmitting NIC's serialiser: {@link #sendAt} schedules a frame's
+ * serialisation from a start the NIC's packet buffer chose and returns when its last bit is out.
+ * One event object serves all frames in flight, since they arrive in order.
  */
 public final class Link {
     /** FCS + preamble/SFD + inter-frame gap, octets. */
@@ -85,12 +85,22 @@ public final class Link {
      * Starts sending a frame now (the transmitter must be free); returns when its last bit leaves.
      */
     public double send(Packet p) {
+        return sendAt(p, sim.time());
+    }
+
+    /**
+     * Sends a frame whose first bit goes out at {@code start} (now or later, and not before the
+     * previous frame's last bit): the NIC's packet buffer fixes the wire's schedule when it fetches
+     * a frame. Returns when its last bit leaves. The link's counters count the frame now.
+     */
+    public double sendAt(Packet p, double start) {
         double now = sim.time();
-        if (now < busyUntil) {
-            throw new IllegalStateException(name + ": transmitter busy until " + busyUntil + ", now " + now);
+        if (start < busyUntil || start < now) {
+            throw new IllegalStateException(name + ": transmitter busy until " + busyUntil + ", start " + start
+                    + " at " + now);
         }
         double ser = serialisationNs(p.length());
-        busyUntil = now + ser;
+        busyUntil = start + ser;
         busyNs += ser;
         frames++;
         octets += p.length();

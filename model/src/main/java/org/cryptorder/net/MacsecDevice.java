@@ -12,7 +12,8 @@ import org.cryptorder.macsec.SecY;
  *
  * <p>TX ({@link MacsecTx}, {@code macsec_start_xmit}): {@link #startTransmit} in the sender's
  * context (PN, SecTAG, AEAD request: inline, cryptd, or refused), {@link #finishTransmit} when that
- * context's work ends; an encrypted frame goes to the TX ring of the CPU that completed it (XPS).
+ * context's work ends; an encrypted frame goes down from the CPU that completed it to the TX queue
+ * of the CPU that sent it (XPS by {@code sender_cpu}, {@link Nic#txQueueOf}).
  * RX ({@link MacsecRx}, {@code macsec_handle_frame}, in the NAPI poll): the same split through
  * {@link ReceivedFrameHandler}; a delivered frame joins the completing CPU's {@link GroCell}, which takes
  * it up the stack to the endpoint of its flow. Both halves end the submitting context's part of a
@@ -25,7 +26,8 @@ import org.cryptorder.macsec.SecY;
 public final class MacsecDevice implements ReceivedFrameHandler {
     /**
      * Every frame the device drops, in either direction, with the reason: {@code <host>.macsec0.drop}.
-     * A frame the lower device's full TX queue refused ({@link MacsecDrop#LOWER_QUEUE_FULL}, at
+     * A frame the lower device's TX queue dropped ({@link MacsecDrop#LOWER_QUEUE_FULL}, its reason
+     * on the NIC's {@link Nic#txDrops}; at
      * {@code dev_queue_xmit} in {@code macsec_start_xmit} or {@code macsec_encrypt_done}) is one Linux
      * counts among the qdisc's drops ({@code tc -s qdisc show dev <lower>}), not in the MACsec
      * device's counters: {@code count_tx} only skips it.

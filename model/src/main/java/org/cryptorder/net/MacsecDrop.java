@@ -8,7 +8,10 @@ import org.cryptorder.macsec.TxVerdict;
  * place where Linux's {@code drivers/net/macsec.c} frees an skb it will not pass on.
  */
 public enum MacsecDrop {
-    /** TX: the lower device's TX queue was full at {@code dev_queue_xmit} (counted among the qdisc's drops). */
+    /**
+     * TX: the lower device's TX queue dropped it at {@code dev_queue_xmit} (counted among the
+     * qdisc's drops); the NIC's {@link Nic#txDrops} gives the reason ({@link TxDrop}).
+     */
     LOWER_QUEUE_FULL,
     /** TX: the SecY is not operational, or no TX SA is usable ({@code TxDropped}). */
     TX_NOT_OPERATIONAL,

@@ -51,9 +51,10 @@ final class MacsecNarration implements MacsecObserver {
     }
 
     @Override
-    public void encrypted(Cpu cpu, Packet p, int ring) {
+    public void encrypted(Cpu cpu, Packet p, int txQueue) {
         if (FrameTrace.follows(trace, p)) {
-            trace.step(host, cpu, p, p.frame().pn(), "encrypted; dev_queue_xmit to TX ring " + ring);
+            trace.step(host, cpu, p, p.frame().pn(), "encrypted; dev_queue_xmit to TX queue " + txQueue
+                    + " (XPS of the sending CPU " + p.senderCpu + ")");
         }
     }
 

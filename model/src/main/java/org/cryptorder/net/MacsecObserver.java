@@ -23,8 +23,8 @@ interface MacsecObserver {
     /** The sending context's work on {@code p} ended ({@code r} null when no crypto was asked). */
     void transmitHandedOff(Cpu cpu, Packet p, MacsecRequest r);
 
-    /** The encryption completed on {@code cpu}; the frame goes to TX ring {@code ring}. */
-    void encrypted(Cpu cpu, Packet p, int ring);
+    /** The encryption completed on {@code cpu}; the frame goes to TX queue {@code txQueue} (XPS). */
+    void encrypted(Cpu cpu, Packet p, int txQueue);
 
     /** A request that went through cryptd completed in its worker on {@code cpu}. */
     void cryptdCompleted(Cpu cpu, MacsecRequest r);

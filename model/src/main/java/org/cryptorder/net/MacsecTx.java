@@ -11,8 +11,25 @@ import org.cryptorder.macsec.TxVerdict;
 /**
  * The transmit half of a {@link MacsecDevice}: {@code macsec_start_xmit} in the sending context
  * (PN, SecTAG, the encryption request), and {@code macsec_encrypt_done} where the request completes,
- * which hands the frame to the lower device ({@code dev_queue_xmit}): the TX ring of the CPU that
- * completed it (XPS).
+ * which hands the frame to the lower device ({@code dev_queue_xmit}) from the completing CPU.
+ *
+ * <p>The sending context's {@code dev_queue_xmit} on the MACsec device sets {@code skb->sender_cpu}
+ * ({@code netdev_core_pick_tx}: only when it is not set yet); {@code macsec_encrypt}'s copy
+ * ({@code skb_copy_expand}, or {@code skb_unshare} of TCP's clone) keeps it
+ * ({@code __copy_skb_header}), and drops the socket. So when the encryption completes
+ * asynchronously on another CPU (cryptd's worker, padata, an offload engine) and
+ * {@code macsec_encrypt_done} calls {@code dev_queue_xmit} there, {@code netdev_core_pick_tx} finds
+ * {@code sender_cpu} set and XPS still picks the TX queue of the CPU that sent
+ * ({@link Nic#txQueueOf}).
+ *
+ * <p>TCP small queues: the copy consumes the original skb ({@code consume_skb} after
+ * {@code skb_copy_expand}; {@code skb_unshare} frees the clone), so {@code tcp_wfree} runs there,
+ * in the sending context before the AEAD request, for every frame the SecY protects, whatever
+ * becomes of it: the frame's {@link Packet#onRelease} listener is told then. A frame sent untagged
+ * ({@code protect_frames} off) goes down with its socket and is released when the TX clean frees it.
+ * Linux's pure ACKs keep their socket too (linear, not cloned); the model's ACK sender registers no
+ * listener, so that case does not arise. Segments reach the MACsec device one MSS each (GSO at the
+ * MACsec device, where Linux segments TCP's up-to-64 KB skbs in software, is not modelled).
  */
 final class MacsecTx {
     private final MacsecDevice device;
@@ -37,6 +54,12 @@ final class MacsecTx {
             o.transmitStarted(cpu, p);
         }
         MacsecFrame f = p.frame();
+        if (p.senderCpu < 0) {
+            p.senderCpu = cpu.id();
+        }
+        if (secy.config().protectFrames()) {
+            p.release();
+        }
         TxVerdict v = secy.transmit(f);
         double ns = costs.ns(costs.macsecTxCycles());
         if (v != TxVerdict.NEEDS_CRYPTO) {
@@ -78,16 +101,12 @@ final class MacsecTx {
         r.submitterDone(cpu, crypto);
     }
 
-    /** {@code dev_queue_xmit} on the lower device, from {@code cpu}: its TX ring, or a drop when that is full. */
+    /** {@code dev_queue_xmit} on the lower device, from {@code cpu}: the XPS queue of the sending CPU, or a drop. */
     private void toLowerDevice(Cpu cpu, Packet p) {
-        if (!nic.transmit(ring(cpu), p)) {
+        if (!nic.transmit(p)) {
             device.dropped(cpu, p, MacsecDrop.LOWER_QUEUE_FULL);
             p.release();
         }
-    }
-
-    private int ring(Cpu cpu) {
-        return cpu.id() % nic.txRingCount();
     }
 
     /** The encryption of one frame ({@code macsec_encrypt}), completed by {@code macsec_encrypt_done}. */
@@ -109,7 +128,7 @@ final class MacsecTx {
             }
             secy.transmitted(packet.frame());
             if (o != null) {
-                o.encrypted(cpu, packet, ring(cpu));
+                o.encrypted(cpu, packet, nic.txQueueOf(packet));
             }
             toLowerDevice(cpu, packet);
         }

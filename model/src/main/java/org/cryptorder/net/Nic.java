@@ -1,89 +1,86 @@
 package org.cryptorder.net;
 
+import org.cryptorder.engine.ReasonSignal;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.NapiPoll;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /**
- * A network interface: TX rings drained in turn onto the outgoing {@link Link}, and RX queues
- * each served by one CPU through NAPI. A received frame is steered to a queue by RSS (the flow
- * number modulo the queue count); its queue's CPU is interrupted unless NAPI is already scheduled
- * there (with {@link RxSteering#PER_FRAME}, frames go to the queues in turn instead), and the NAPI poll then handles up to {@code budget} frames, one piece of softirq work per
- * frame, before yielding to other softirq work.
+ * A network interface: TX queues (each with its qdisc, byte queue limit and descriptor ring,
+ * {@link TxQueue}) that the NIC fetches from round-robin into its TX packet buffer, which drains
+ * onto the outgoing {@link Link} in order ({@link TxPacketBuffer}); and RX queues each served by
+ * one CPU through NAPI. A frame to send goes to the TX queue XPS picks ({@link #transmit}). A
+ * received frame is steered to a queue by RSS (the flow number modulo the queue count); its
+ * queue's CPU is interrupted unless NAPI is already scheduled there (with
+ * {@link RxSteering#PER_FRAME}, frames go to the queues in turn instead), and the NAPI poll then
+ * handles up to {@code budget} frames, one piece of softirq work per frame, before yielding to
+ * other softirq work.
  *
- * <p>The transmitter is in one of two states ({@link TxState}): {@code IDLE}, with every TX ring
- * empty, or {@code TRANSMITTING} one frame, which the {@code TransmitComplete} event ends; it then
- * starts the next frame from the rings in turn, or goes idle. Each transition checks the state it
- * leaves, as ns-3's {@code PointToPointNetDevice} checks its {@code TxMachineState}, and throws
- * {@link IllegalStateException} on an illegal one.
- *
- * <p>Not modelled: interrupt moderation delays, the TX completion interrupt, GRO on the real
- * device. The softirq budget and ksoftirqd are the CPU's ({@link org.cryptorder.host.SoftirqDeferral}),
- * when the experiment asks for them.
+ * <p>Not modelled: RX interrupt moderation, GRO on the real device, the CPU time of the TX path
+ * below MACsec (qdisc, driver, clean). The softirq budget and ksoftirqd are the CPU's
+ * ({@link org.cryptorder.host.SoftirqDeferral}), when the experiment asks for them.
  */
 public final class Nic implements Link.Receiver {
-    /** The transmitter's state: idle, or serialising one frame onto the link. */
-    public enum TxState {
-        /** No frame on the wire; every TX ring is empty (a queued frame starts at once). */
-        IDLE,
-        /** One frame is being serialised; the rings wait for its {@code TransmitComplete}. */
-        TRANSMITTING
-    }
-
     /** Linux's default NAPI weight ({@code NAPI_POLL_WEIGHT}). */
     public static final int DEFAULT_BUDGET = 64;
 
+    /**
+     * Every frame a TX queue dropped, with the reason: {@code <name>.tx.drop}. The MACsec device
+     * that handed it down also emits {@link MacsecDrop#LOWER_QUEUE_FULL} for it.
+     */
+    public final ReasonSignal<Packet, TxDrop> txDrops;
     private final Simulator sim;
     private final String name;
-    private final Ring[] txRings;
+    private final TxQueue[] txQueues;
+    private final TxPacketBuffer txBuffer;
     private final RxQueue[] rxQueues;
     private final double driverRxNs;
     private final int budget;
-    private final Event transmitComplete;
     private Link out;
     private ReceivedFrameHandler handler;
     private FrameTrace trace;
-    private int nextTxRing;
     private final RxSteering steering;
     private int nextRxQueue;
-    private TxState txState = TxState.IDLE;
-    /** The frame being serialised while {@code TRANSMITTING}, null while {@code IDLE}. */
-    private Packet onWire;
 
     /**
+     * @param tx         how each TX queue is built
+     * @param txQueues   TX queues; queue i's interrupt and clean run on CPU i mod the CPU count
+     * @param cpus       the host's CPUs
      * @param rxCpus     the CPU that serves each RX queue (the queue count is its length)
      * @param driverRxNs CPU time of the driver per received frame, ns
      */
-    public Nic(Simulator sim, String name, int txRings, int txRingSize, Cpu[] rxCpus, int rxRingSize,
+    public Nic(Simulator sim, String name, TxPathSpec tx, int txQueues, Cpu[] cpus, Cpu[] rxCpus, int rxRingSize,
                double driverRxNs, int budget, RxSteering steering) {
-        if (txRings < 1 || rxCpus.length < 1 || budget < 1) {
-            throw new IllegalArgumentException("a NIC needs at least one TX ring, one RX queue and a budget of 1");
+        if (txQueues < 1 || cpus.length < 1 || rxCpus.length < 1 || budget < 1) {
+            throw new IllegalArgumentException("a NIC needs at least one TX queue, one CPU, one RX queue and a budget of 1");
         }
         this.sim = sim;
         this.name = name;
         this.driverRxNs = driverRxNs;
         this.budget = budget;
         this.steering = steering;
-        this.txRings = new Ring[txRings];
-        for (int i = 0; i < txRings; i++) {
-            this.txRings[i] = new Ring(name + ".tx" + i, txRingSize);
+        this.txDrops = new ReasonSignal<>(name + ".tx.drop");
+        this.txBuffer = new TxPacketBuffer(sim, name + ".txpb", tx.nic().txPacketBufferOctets());
+        this.txQueues = new TxQueue[txQueues];
+        for (int i = 0; i < txQueues; i++) {
+            this.txQueues[i] = new TxQueue(sim, name + ".tx" + i, i, tx, cpus[i % cpus.length], txBuffer, txDrops);
         }
         this.rxQueues = new RxQueue[rxCpus.length];
         for (int i = 0; i < rxCpus.length; i++) {
             this.rxQueues[i] = new RxQueue(new Ring(name + ".rx" + i, rxRingSize), rxCpus[i]);
         }
-        this.transmitComplete = new TransmitComplete(sim);
     }
 
     public void connect(Link outgoing, ReceivedFrameHandler rxHandler) {
         this.out = outgoing;
         this.handler = rxHandler;
+        txBuffer.attach(txQueues, outgoing, trace);
     }
 
     /** Narrates the followed frames' wire and ring steps into {@code t}. */
     public void trace(FrameTrace t) {
         this.trace = t;
+        txBuffer.trace(t);
     }
 
     public String name() {
@@ -92,73 +89,41 @@ public final class Nic implements Link.Receiver {
 
     // ---- transmit ----
 
-    /** Queues a frame on a TX ring; false when that ring is full (the frame is not queued). */
-    public boolean transmit(int ring, Packet p) {
-        if (!txRings[ring].offer(p, sim.time())) {
-            return false;
-        }
-        if (txState == TxState.IDLE) {
-            startNext();
-        }
-        return true;
-    }
-
-    /** The transmitter's state now. */
-    public TxState txState() {
-        return txState;
+    /**
+     * {@code dev_queue_xmit} on this device: the frame goes to the TX queue XPS picks
+     * ({@link #txQueueOf}); false when that queue dropped it.
+     */
+    public boolean transmit(Packet p) {
+        return txQueues[txQueueOf(p)].transmit(p);
     }
 
     /**
-     * Moves the transmitter from {@code from} to {@code to}: IDLE to TRANSMITTING when a frame
-     * starts, TRANSMITTING to IDLE when it ends; anything else, or a transmitter not in {@code from},
-     * is an illegal transition.
+     * The TX queue of {@code p}: {@code netdev_pick_tx} with no socket (MACsec's copy has none) asks
+     * {@code get_xps_queue}, whose CPU map is indexed by {@code skb->sender_cpu - 1}; ixgbe maps CPU i
+     * to queue i alone ({@code netif_set_xps_queue} in {@code ixgbe_configure_tx_ring}, one CPU per
+     * queue vector), so a CPU below the queue count sends on its own queue. A CPU with no map entry
+     * falls back to {@code skb_tx_hash}, the flow's hash scaled to the queue count (here the flow
+     * number modulo the queue count).
      */
-    void txTransition(TxState from, TxState to) {
-        if (txState != from || from == to) {
-            throw new IllegalStateException(name + " transmitter: illegal transition " + from + " -> " + to
-                    + " while " + txState);
+    public int txQueueOf(Packet p) {
+        int c = p.senderCpu;
+        if (c >= 0 && c < txQueues.length) {
+            return c;
         }
-        txState = to;
+        return Math.floorMod(p.flow(), txQueues.length);
     }
 
-    public int txRingCount() {
-        return txRings.length;
+    public int txQueueCount() {
+        return txQueues.length;
     }
 
-    private void startNext() {
-        for (int k = 0; k < txRings.length; k++) {
-            Ring r = txRings[(nextTxRing + k) % txRings.length];
-            if (!r.isEmpty()) {
-                nextTxRing = (nextTxRing + k + 1) % txRings.length;
-                Packet p = r.poll(sim.time());
-                txTransition(TxState.IDLE, TxState.TRANSMITTING);
-                onWire = p;
-                double end = out.send(p);
-                if (FrameTrace.follows(trace, p)) {
-                    trace.stepAt(sim.time(), name, p, p.frame().pn(), String.format(java.util.Locale.ROOT,
-                            "on the wire %s: %.3f us to serialise, arrives at %.3f us", out.name(),
-                            (end - sim.time()) / 1000, p.arrivesAt / 1000));
-                    trace.span(p, p.frame().pn(), out.name(), null, FrameTrace.Kind.WIRE, sim.time(), p.arrivesAt);
-                }
-                transmitComplete.schedule(end - sim.time());
-                return;
-            }
-        }
+    public TxQueue txQueue(int i) {
+        return txQueues[i];
     }
 
-    private final class TransmitComplete extends Event {
-        TransmitComplete(Simulator s) {
-            super(s);
-        }
-
-        @Override
-        public void actions() {
-            Packet sent = onWire;
-            onWire = null;
-            txTransition(TxState.TRANSMITTING, TxState.IDLE);
-            startNext();
-            sent.release();
-        }
+    /** The on-chip TX packet buffer. */
+    public TxPacketBuffer txBuffer() {
+        return txBuffer;
     }
 
     // ---- receive ----

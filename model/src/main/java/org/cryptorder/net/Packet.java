@@ -19,6 +19,18 @@ public final class Packet {
     double arrivesAt;
     /** When the frame entered the ring it waits in. */
     double queuedAt;
+    /**
+     * Its length when the driver posted it, octets: what BQL, the clean and the NIC's packet buffer
+     * count (the receiver later changes the frame's bytes in place).
+     */
+    int txOctets;
+    /** When its last bit leaves the sending NIC (set when the NIC fetches it). */
+    double leavesAt;
+    /**
+     * {@code skb->sender_cpu}: the CPU that sent it on the MACsec device, whose
+     * {@code netdev_core_pick_tx} sets it; MACsec's copy keeps it; -1 before.
+     */
+    int senderCpu = -1;
     /** The frame's AEAD request between the start and the end of the work that issued it. */
     MacsecRequest request;
     /** The frame's receive verdict when it needed no crypto, or after its request completed. */
@@ -31,17 +43,21 @@ public final class Packet {
     double traceStartNs;
     private Released onRelease;
 
-    /** Told once when the sending host lets go of the frame: on the wire, or dropped before it. */
+    /**
+     * Told once when the sending host lets go of the frame's socket buffer: at MACsec's copy for a
+     * frame the SecY protects ({@code macsec_encrypt} consumes the original, so {@code tcp_wfree}
+     * runs there), else when the TX clean frees it or when it is dropped.
+     */
     public interface Released {
         void released(Packet p);
     }
 
-    /** Asks to be told when the sending host lets go of this frame (TCP small queues). */
+    /** Asks to be told when the sending host lets go of this frame's socket buffer (TCP small queues). */
     public void onRelease(Released r) {
         this.onRelease = r;
     }
 
-    /** The sending host lets go of the frame: it left on the wire or was dropped on the way. */
+    /** The sending host lets go of the frame's socket buffer (a second call does nothing). */
     void release() {
         Released r = onRelease;
         if (r != null) {

@@ -3,8 +3,9 @@ package org.cryptorder.net;
 import java.util.ArrayDeque;
 
 /**
- * A bounded FIFO of frames (a NIC descriptor ring, with the qdisc in front of it on TX), with the
- * statistics Little's law needs: arrivals, departures, time-average occupancy and mean wait.
+ * A bounded FIFO of frames (a NIC's RX descriptor ring), with the statistics Little's law needs:
+ * arrivals, departures, time-average occupancy and mean wait. The TX side has its own queue,
+ * qdisc and ring ({@link TxQueue}).
  */
 public final class Ring {
     private final String name;

@@ -3,10 +3,18 @@
  *
  * <h2>The frame's path</h2>
  * A sender's work calls {@link org.cryptorder.net.MacsecDevice#startTransmit} (PN, SecTAG, AEAD
- * request: inline, cryptd, or refused) and, when its work ends, {@code finishTransmit}; the
- * encrypted frame goes to the TX ring of the CPU that completed it (XPS). The {@link
- * org.cryptorder.net.Nic} drains its TX rings in turn onto the {@link org.cryptorder.net.Link}
- * (serialisation at line rate with 24 octets of wire overhead, propagation delay). An optional
+ * request: inline, cryptd, or refused) and, when its work ends, {@code finishTransmit}. MACsec's
+ * copy consumes TCP's skb, so TCP small queues let go of the frame there, before the AEAD request.
+ * The encrypted frame goes to the {@link org.cryptorder.net.TxQueue} of the CPU that sent it (XPS
+ * by {@code skb->sender_cpu}, which survives the copy and an asynchronous completion on another
+ * CPU): its qdisc ({@link org.cryptorder.net.PfifoFast}, or none), byte queue limits
+ * ({@link org.cryptorder.net.Dql}) and descriptor ring ({@link org.cryptorder.net.TxRing}), cleaned
+ * on the queue's moderated TX interrupt. The {@link org.cryptorder.net.Nic} fetches its rings
+ * round-robin into its packet buffer ({@link org.cryptorder.net.TxPacketBuffer}), which drains in
+ * order onto the {@link org.cryptorder.net.Link} (serialisation at line rate with 24 octets of wire
+ * overhead, propagation delay): a fetched frame is never overtaken. The NIC's values are a
+ * {@link org.cryptorder.net.NicProfile} ({@code data/nics/}). Segments reach the MACsec device one
+ * MSS each: the GSO segmentation Linux does in software at the MACsec device is not modelled. An optional
  * {@link org.cryptorder.net.Netem} stage at the far end of the wire impairs the frames the way
  * Linux {@code tc netem} does (delay and jitter, random and Gilbert-Elliott loss, duplication, real
  * bit corruption, netem reordering, a queue limit) or by an exact displacement rule, as its
@@ -28,8 +36,10 @@
  *     when an ACK clocks it out)</td><td>{@code udp_sendmsg}; {@code tcp_sendmsg},
  *     {@code tcp_write_xmit}</td><td>{@link org.cryptorder.transport.UdpSource#start},
  *     {@link org.cryptorder.transport.TcpSocket}</td></tr>
- * <tr><td>2. MACsec transmit in the sending context: PN, SecTAG, AEAD request</td>
- *     <td>{@code macsec_start_xmit}, {@code macsec_encrypt}</td>
+ * <tr><td>2. MACsec transmit in the sending context: {@code sender_cpu} set, the copy (TCP small
+ *     queues released: {@code tcp_wfree}), PN, SecTAG, AEAD request</td>
+ *     <td>{@code netdev_core_pick_tx} on the MACsec device, {@code macsec_start_xmit},
+ *     {@code macsec_encrypt} ({@code skb_copy_expand}, {@code skb_unshare})</td>
  *     <td>{@link org.cryptorder.net.MacsecDevice#startTransmit}, {@link org.cryptorder.net.MacsecTx},
  *     {@link org.cryptorder.macsec.SecY#transmit}</td></tr>
  * <tr><td>3. the request's route: inline, this CPU's cryptd, padata, an offload engine</td>
@@ -41,10 +51,22 @@
  *     later)</td><td>{@code macsec_encrypt_done}</td>
  *     <td>{@link org.cryptorder.net.MacsecDevice#finishTransmit},
  *     {@link org.cryptorder.net.MacsecRequest#submitterDone}</td></tr>
- * <tr><td>6. down to the lower device: the TX ring of the completing CPU</td>
- *     <td>{@code dev_queue_xmit}, XPS</td><td>{@link org.cryptorder.net.Nic#transmit}</td></tr>
- * <tr><td>7. the wire, and optionally netem</td><td>the NIC's serialisation; {@code netem_enqueue}</td>
- *     <td>{@link org.cryptorder.net.Link#send}, {@link org.cryptorder.net.Netem}</td></tr>
+ * <tr><td>6. down to the lower device, from the completing CPU: the TX queue of the sending CPU;
+ *     its qdisc, then the driver while the queue is not stopped (BQL, ring)</td>
+ *     <td>{@code dev_queue_xmit}, {@code netdev_core_pick_tx}, {@code netdev_pick_tx},
+ *     {@code get_xps_queue}; {@code __dev_xmit_skb}, {@code qdisc_restart}, {@code dequeue_skb},
+ *     {@code sch_direct_xmit}; {@code ixgbe_xmit_frame_ring}, {@code ixgbe_tx_map},
+ *     {@code netdev_tx_sent_queue}</td>
+ *     <td>{@link org.cryptorder.net.Nic#transmit}, {@link org.cryptorder.net.Nic#txQueueOf},
+ *     {@link org.cryptorder.net.TxQueue}, {@link org.cryptorder.net.PfifoFast},
+ *     {@link org.cryptorder.net.Dql}, {@link org.cryptorder.net.TxRing}</td></tr>
+ * <tr><td>7. the NIC fetches the rings round-robin into its packet buffer (descriptor done: the TX
+ *     interrupt, then the clean on the queue's CPU); the buffer drains in order onto the wire, and
+ *     optionally netem</td>
+ *     <td>the NIC's DMA and serialisation; {@code ixgbe_clean_tx_irq},
+ *     {@code netdev_tx_completed_queue}; {@code netem_enqueue}</td>
+ *     <td>{@link org.cryptorder.net.TxPacketBuffer}, {@link org.cryptorder.net.Link#sendAt},
+ *     {@link org.cryptorder.net.Netem}</td></tr>
  * <tr><td>8. an RX queue by RSS, NET_RX, the NAPI poll</td><td>{@code napi_schedule},
  *     {@code net_rx_action}</td><td>{@link org.cryptorder.net.Nic#arrive},
  *     {@link org.cryptorder.host.NapiPoll}</td></tr>
@@ -64,19 +86,27 @@
  * </table>
  *
  * <h2>Observation</h2>
- * Rings keep Little's-law statistics; the netem stage counts what it did to frames and emits each
+ * RX rings keep Little's-law statistics; each TX queue counts what its qdisc, BQL and ring did,
+ * and emits every frame it drops on the NIC's {@code txDrops} signal with its reason
+ * ({@link org.cryptorder.net.TxDrop}); the netem stage counts what it did to frames and emits each
  * action on its {@code effects} signal; the MACsec device reports each step of a frame to its
  * {@link org.cryptorder.net.MacsecObserver}, and {@link org.cryptorder.net.MacsecNarration} turns
  * those reports into a {@link org.cryptorder.net.FrameTrace}, which narrates every step of the first
  * frames with time, host, CPU, context and the reason.
  *
  * <h2>Not modelled</h2>
- * Interrupt moderation, the TX completion interrupt, GRO on the real device, the global softirq
- * budget, qdisc disciplines (a TX ring stands for ring and qdisc together), Ethernet flow control.
+ * RX interrupt moderation; the TX interrupt's adaptive moderation (a fixed interval stands for it);
+ * GRO on the real device; GSO at the MACsec device; {@code fq_codel} and pfifo_fast's other bands;
+ * the CPU time of the qdisc, the driver and the TX clean; the NIC's DMA time; the global softirq
+ * budget; Ethernet flow control.
  *
  * <h2>Validation</h2>
  * {@code LinkAndNicTest}: exact serialisation and arrival times, ring drops, Little's law on an RX
- * ring under Poisson load. {@code NetemTest}: netem's semantics, exact where deterministic, rates
+ * ring under Poisson load. {@code DqlTest}: BQL against its closed form. {@code TxPathTest}: a
+ * fetched frame is never overtaken, XPS by the sending CPU, qdisc overflows counted with their
+ * reason and no frame lost to the accounting, the moderated TX interrupt.
+ * {@code TxQueueSelectionTest}: CPU i's frames on TX queue i under inline, cryptd, padata and offload
+ * completion; TCP small queues released at MACsec's copy. {@code NetemTest}: netem's semantics, exact where deterministic, rates
  * and burst lengths within their 95% intervals. {@code ImpairedUdpTest}: impairments through the
  * whole MACsec datapath. {@code UdpDatapathTest}: real bytes end to end; every corrupted frame is
  * refused by the receiving SecY.

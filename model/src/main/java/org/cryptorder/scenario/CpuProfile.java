@@ -131,7 +131,7 @@ public record CpuProfile(String name, String description, CryptoCosts crypto, St
         return parameters.get(key).value();
     }
 
-    private static String text(JsonNode root, String key, List<String> problems) {
+    static String text(JsonNode root, String key, List<String> problems) {
         JsonNode n = root.get(key);
         if (n == null || !n.isTextual() || n.asText().isBlank()) {
             problems.add(key + ": a non-empty string expected");
@@ -140,7 +140,7 @@ public record CpuProfile(String name, String description, CryptoCosts crypto, St
         return n.asText();
     }
 
-    private static Parameter parameter(String path, JsonNode n, List<String> problems) {
+    static Parameter parameter(String path, JsonNode n, List<String> problems) {
         if (!n.isObject()) {
             problems.add(path + ": an object with value, unit, source and provenance expected");
             return null;

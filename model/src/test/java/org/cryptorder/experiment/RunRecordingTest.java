@@ -81,6 +81,11 @@ class RunRecordingTest {
             List<String> lines = Files.readAllLines(whole.resolve("series/cryptd-queue-" + c + ".csv"));
             assertThat(lines).contains("time_s,host,cpu,queue_length", "0,b,cpu0,0", "0.015,b,cpu1,0");
             assertThat(lines.stream().filter(l -> l.startsWith("0.000005,b,cpu0,"))).hasSize(1);
+            List<String> tx = Files.readAllLines(whole.resolve("series/tx-queue-" + c + ".csv"));
+            assertThat(tx).as("a's one TX queue, cleaned by CPU 0").contains(
+                    "time_s,host,queue,cpu,qdisc_packets,ring_descriptors", "0,a,0,cpu0,0,0");
+            assertThat(tx.stream().filter(l -> l.startsWith("0.00") && !l.endsWith(",0,0")))
+                    .as("2 Gbit/s of datagrams: frames in the ring while they run").isNotEmpty();
         }
         Path shards = tmp.resolve("shards");
         for (int i = 0; i < 3; i++) {
@@ -94,6 +99,8 @@ class RunRecordingTest {
         for (int c = 0; c < 2; c++) {
             assertThat(Files.readString(merged.resolve("series/cryptd-queue-" + c + ".csv")))
                     .isEqualTo(Files.readString(whole.resolve("series/cryptd-queue-" + c + ".csv")));
+            assertThat(Files.readString(merged.resolve("series/tx-queue-" + c + ".csv")))
+                    .isEqualTo(Files.readString(whole.resolve("series/tx-queue-" + c + ".csv")));
         }
     }
 

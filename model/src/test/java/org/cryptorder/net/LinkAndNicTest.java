@@ -19,6 +19,7 @@ import umontreal.ssj.simevents.Simulator;
 
 /** Serialisation and propagation on a link; the NIC's rings, NAPI and Little's law. */
 class LinkAndNicTest {
+    static final TxPathSpec TX = TxPathSpec.defaults(NicProfile.ixgbe82599(), 250);
     final Simulator sim = EventListKind.DEFAULT.newSimulator();
 
     static Packet packet(long id, int len) {
@@ -74,7 +75,7 @@ class LinkAndNicTest {
         RandomStream arrivals = streams.stream("arrivals", 0);
         RandomStream service = streams.stream("service", 0);
         Cpu cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
-        Nic nic = new Nic(sim, "nic", 1, 16, new Cpu[] {cpu}, 100_000, 0, 64, RxSteering.FLOW);
+        Nic nic = new Nic(sim, "nic", TX, 1, new Cpu[] {cpu}, new Cpu[] {cpu}, 100_000, 0, 64, RxSteering.FLOW);
         long[] delivered = new long[1];
         long[] lastId = {-1};
         nic.connect(new Link(sim, "out", 10e9, 0), new ReceivedFrameHandler() {
@@ -120,7 +121,7 @@ class LinkAndNicTest {
     @Test
     void aFullRxRingDropsAndCountsRxMissed() {
         Cpu cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
-        Nic nic = new Nic(sim, "nic", 1, 16, new Cpu[] {cpu}, 4, 0, 64, RxSteering.FLOW);
+        Nic nic = new Nic(sim, "nic", TX, 1, new Cpu[] {cpu}, new Cpu[] {cpu}, 4, 0, 64, RxSteering.FLOW);
         nic.connect(new Link(sim, "out", 10e9, 0), new ReceivedFrameHandler() {
             @Override
             public double receiveStart(Cpu c, Packet p) {
@@ -145,54 +146,23 @@ class LinkAndNicTest {
         assertThat(nic.rxRing(0).departed()).isEqualTo(5);
     }
 
-    Nic nicWithOneCpu() {
-        Cpu cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
-        Nic nic = new Nic(sim, "nic", 2, 16, new Cpu[] {cpu}, 16, 0, 64, RxSteering.FLOW);
-        Link link = new Link(sim, "out", 1e9, 0);
-        link.connect(p -> { });
-        nic.connect(link, null);
-        return nic;
-    }
-
     @Test
-    void theTransmitterIsBusyFromTheFirstFrameUntilTheLastHasLeft() {
-        Nic nic = nicWithOneCpu();
-        List<String> states = new ArrayList<>();
+    void framesOfTwoQueuesAreSerialisedBackToBack() {
+        Cpu cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
+        Nic nic = new Nic(sim, "nic", TX, 2, new Cpu[] {cpu}, new Cpu[] {cpu}, 16, 0, 64, RxSteering.FLOW);
+        Link link = new Link(sim, "out", 1e9, 0);
+        List<String> arrivals = new ArrayList<>();
+        link.connect(p -> arrivals.add(p.id() + "@" + (long) sim.time()));
+        nic.connect(link, null);
         new Event(sim) {
             @Override
             public void actions() {
-                states.add(nic.txState() + "@" + (long) sim.time());
-                assertThat(nic.transmit(0, packet(1, 101))).isTrue();   // (101 + 24) * 8 ns = 1000 ns
-                assertThat(nic.transmit(1, packet(2, 101))).isTrue();
-                states.add(nic.txState() + "@" + (long) sim.time());
+                assertThat(nic.transmit(packet(0, 101))).isTrue();   // (101 + 24) * 8 ns = 1000 ns; flow 0: queue 0
+                assertThat(nic.transmit(new Packet(1, 1, 0, MacsecFrame.copyOf(new byte[101])))).isTrue();   // flow 1: queue 1
             }
         }.schedule(0);
-        for (double t : new double[] {500, 1500, 2001}) {
-            new Event(sim) {
-                @Override
-                public void actions() {
-                    states.add(nic.txState() + "@" + (long) sim.time());
-                }
-            }.schedule(t);
-        }
         sim.start();
         // the second frame starts when the first ends, at 1000 ns, and ends at 2000 ns
-        assertThat(states).containsExactly("IDLE@0", "TRANSMITTING@0", "TRANSMITTING@500", "TRANSMITTING@1500",
-                "IDLE@2001");
-    }
-
-    @Test
-    void anIllegalTransmitterTransitionThrows() {
-        Nic nic = nicWithOneCpu();
-        assertThatThrownBy(() -> nic.txTransition(Nic.TxState.TRANSMITTING, Nic.TxState.IDLE))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("nic transmitter").hasMessageContaining("TRANSMITTING -> IDLE while IDLE");
-        assertThatThrownBy(() -> nic.txTransition(Nic.TxState.IDLE, Nic.TxState.IDLE))
-                .isInstanceOf(IllegalStateException.class);
-        nic.txTransition(Nic.TxState.IDLE, Nic.TxState.TRANSMITTING);
-        assertThatThrownBy(() -> nic.txTransition(Nic.TxState.IDLE, Nic.TxState.TRANSMITTING))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("while TRANSMITTING");
-        assertThat(nic.txState()).isEqualTo(Nic.TxState.TRANSMITTING);
+        assertThat(arrivals).containsExactly("0@1000", "1@2000");
     }
 }
