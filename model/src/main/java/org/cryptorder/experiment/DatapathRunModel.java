@@ -142,7 +142,7 @@ public final class DatapathRunModel implements RunModel {
     private static Datapath datapath(Experiment e, CpuProfile profile, Streams streams, Instruments instruments) {
         GcmEngine engine = instruments.engine() != null ? instruments.engine() : new GcmEngine();
         return DatapathBuilder.build(instruments.newSimulator(), e, DatapathBuilder.hostSpec(e, profile), streams,
-                engine);
+                engine, profile.tcpCopyCyclesPerByte());
     }
 
     /**

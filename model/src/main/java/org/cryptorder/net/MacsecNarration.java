@@ -30,7 +30,8 @@ final class MacsecNarration implements MacsecObserver {
     @Override
     public void transmitDecided(Cpu cpu, Packet p, TxVerdict v) {
         if (FrameTrace.follows(trace, p)) {
-            trace.step(host, cpu, p, -1, "MACsec TX: " + v);
+            trace.step(host, cpu, p, -1, (p.sentBy() == null ? "" : "sent by the " + p.sentBy() + "; ")
+                    + "MACsec TX: " + v);
         }
     }
 

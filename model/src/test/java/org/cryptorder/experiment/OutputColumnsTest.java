@@ -69,10 +69,12 @@ class OutputColumnsTest {
     void aSteadyTenGigabitFlowOnFiveXSendsNoLossProbe() throws Exception {
         // seed S3's set-up (prime95 on every CPU but iperf3's, jumbo frames, XPS): at HZ=250 the
         // 6.6 rule puts the probe 1 jiffy away, so a gap between ACKs longer than a tick fires it;
-        // before 6.6 it is at least 3 jiffies away and the steady ACK clock keeps pushing it on
+        // before 6.6 it is at least 3 jiffies away and the steady ACK clock keeps pushing it on. The
+        // application is not modelled (writeBytes 0): every segment is ACK-clocked from the RX CPU, so
+        // no frame of iperf3's CPU overtakes them on another TX ring and the ACK clock stays steady
         String s3 = "{\"name\": \"t\", \"hosts\": {\"cpus\": 4, \"txQueues\": 4, \"appCpu\": 1, \"hz\": 250},"
                 + " \"link\": {\"mtu\": 9000}, \"crypto\": {\"kernel\": \"%s\"}, \"contention\": {\"userFpuLoad\": true,"
-                + " \"senderUserFpuLoad\": true, \"userFpuLoadSparesAppCpu\": true}, \"traffic\": [{\"kind\": \"tcp\"}],"
+                + " \"senderUserFpuLoad\": true, \"userFpuLoadSparesAppCpu\": true}, \"traffic\": [{\"kind\": \"tcp\", \"writeBytes\": 0}],"
                 + " \"run\": {\"durationS\": 0.2, \"warmupS\": 0.05}}";
         Metrics old = model.run(DatapathRunModelTest.only(String.format(s3, "5.6")), new StreamRegistry(1), 0);
         Metrics mainline = model.run(DatapathRunModelTest.only(String.format(s3, "6.6")), new StreamRegistry(1), 0);
