@@ -153,7 +153,8 @@ class RunCommandTest {
         String busy = "{\"name\": \"k\", \"hosts\": {\"cpus\": 2, \"txQueues\": 2, \"appCpu\": 1, \"ksoftirqd\": true},"
                 + " \"link\": {\"mtu\": 9000}, \"macsec\": {\"encrypt\": false}, \"crypto\": {\"kernel\": \"5.4\"},"
                 + " \"contention\": {\"userFpuLoad\": true, \"userFpuLoadSparesAppCpu\": true},"
-                + " \"traffic\": [{\"kind\": \"tcp\"}], \"run\": {\"durationS\": 0.05, \"warmupS\": 0.01, \"replications\": 2},"
+                // writeBytes 0: every segment sent from softirq, so the ACK-receiving CPU saturates
+                + " \"traffic\": [{\"kind\": \"tcp\", \"writeBytes\": 0}], \"run\": {\"durationS\": 0.05, \"warmupS\": 0.01, \"replications\": 2},"
                 + " \"sweep\": {\"hosts.ksoftirqd\": [false, true]}}";
         CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("k").toString(), write("k.json", busy).toString());
         assertThat(r.status()).as(r.err()).isZero();
