@@ -154,7 +154,8 @@ class RunCommandTest {
         assertThat(r.status()).as(r.err()).isZero();
         List<String> runs = Files.readAllLines(tmp.resolve("out/runs.csv"));
         List<String> header = List.of(runs.get(3).split(","));
-        assertThat(header).endsWith("tx_qdisc_dropped", "tx_ring_dropped", "bql_limit_mean_bytes", "qdisc_backlog_p99_packets");
+        assertThat(header).endsWith("bql_limit_mean_bytes", "qdisc_backlog_p99_packets", "tcp_sent_from_softirq",
+                "tcp_backlog_acks");
         String dropped = runs.get(4).split(",")[header.indexOf("tx_queue_dropped")];
         assertThat(dropped).isNotEmpty().isNotEqualTo("0");
         assertThat(r.out().lines().filter(l -> l.startsWith("    nic     TX queue dropped ")))
@@ -168,7 +169,8 @@ class RunCommandTest {
         String busy = "{\"name\": \"k\", \"hosts\": {\"cpus\": 2, \"txQueues\": 2, \"appCpu\": 1, \"ksoftirqd\": true},"
                 + " \"link\": {\"mtu\": 9000}, \"macsec\": {\"encrypt\": false}, \"crypto\": {\"kernel\": \"5.4\"},"
                 + " \"contention\": {\"userFpuLoad\": true, \"userFpuLoadSparesAppCpu\": true},"
-                + " \"traffic\": [{\"kind\": \"tcp\"}], \"run\": {\"durationS\": 0.05, \"warmupS\": 0.01, \"replications\": 2},"
+                // writeBytes 0: every segment sent from softirq, so the ACK-receiving CPU saturates
+                + " \"traffic\": [{\"kind\": \"tcp\", \"writeBytes\": 0}], \"run\": {\"durationS\": 0.05, \"warmupS\": 0.01, \"replications\": 2},"
                 + " \"sweep\": {\"hosts.ksoftirqd\": [false, true]}}";
         CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("k").toString(), write("k.json", busy).toString());
         assertThat(r.status()).as(r.err()).isZero();

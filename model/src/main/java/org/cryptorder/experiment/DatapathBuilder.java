@@ -23,6 +23,7 @@ import org.cryptorder.scenario.Contention;
 import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.scenario.TcpFlow;
 import org.cryptorder.transport.Ipv4TcpHeader;
+import org.cryptorder.transport.SendPath;
 import org.cryptorder.transport.TcpConfig;
 import org.cryptorder.transport.TcpMode;
 import org.cryptorder.transport.TcpSocket;
@@ -133,9 +134,11 @@ public final class DatapathBuilder {
      * traffic. Nothing is scheduled to start yet ({@link Replication} does that).
      *
      * @param engine the AES-GCM engine both hosts share
+     * @param tcpCopyCyclesPerByte the CPU profile's cost of a TCP write's copy, cycles per octet
      */
-    public static Datapath build(Simulator sim, Experiment e, HostSpec host, Streams streams, GcmEngine engine) {
-        return build(sim, e, host, host, streams, engine);
+    public static Datapath build(Simulator sim, Experiment e, HostSpec host, Streams streams, GcmEngine engine,
+                                 double tcpCopyCyclesPerByte) {
+        return build(sim, e, host, host, streams, engine, tcpCopyCyclesPerByte);
     }
 
     /**
@@ -144,7 +147,7 @@ public final class DatapathBuilder {
      * several CPUs and RX queues).
      */
     public static Datapath build(Simulator sim, Experiment e, HostSpec a, HostSpec b, Streams streams,
-                                 GcmEngine engine) {
+                                 GcmEngine engine, double tcpCopyCyclesPerByte) {
         BackToBack net = BackToBack.randomlyKeyed(sim, a, b, secy(e), streams.stream("keys"),
                 e.link().rateGbps() * 1e9, Time.us(e.link().delayUs()), engine);
         impair(net.aToB(), e.link().impairments().aToB(), streams);
@@ -165,7 +168,8 @@ public final class DatapathBuilder {
                 for (int i = 0; i < tcp.flows(); i++, flow++) {
                     TcpConfig cfg = tcpConfig(e, tcp);
                     int app = e.hosts().appCpuOf(flow);
-                    TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES, app, app);
+                    TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES, app, app,
+                            sendPath(e, tcp, tcpCopyCyclesPerByte, a.stack().ghz()));
                     tcpSenders.add(f.sender());
                     tcpReceivers.add(f.receiver());
                 }
@@ -201,6 +205,29 @@ public final class DatapathBuilder {
             t = t.withFloor(timerFloor(e.crypto().kernel()));
         }
         return cfg.withTimers(t);
+    }
+
+    /**
+     * A TCP entry's application writes ({@code writeBytes}) and the socket layer's rules of the
+     * hosts' kernel: skb heads from the small-head cache from 6.3 (commit bf9f1baa279f), {@code
+     * tcp_release_cb} in {@code __sk_flush_backlog} from 6.7 (commit 4505dc2a5228); with no kernel
+     * named, the TCP model's own 6.12.
+     */
+    static SendPath sendPath(Experiment e, Experiment.TcpTraffic tcp, double copyCyclesPerByte, double ghz) {
+        String k = e.crypto().kernel();
+        return new SendPath(tcp.writeBytes(), copyCyclesPerByte, ghz, k == null || atLeast(k, 6, 3),
+                k == null || atLeast(k, 6, 7));
+    }
+
+    /** Whether kernel version (or era key) {@code kernel} is {@code major.minor} or later; an era counts by its first version. */
+    static boolean atLeast(String kernel, int major, int minor) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)").matcher(kernel.trim());
+        if (!m.find()) {
+            return true;
+        }
+        int a = Integer.parseInt(m.group(1));
+        int b = Integer.parseInt(m.group(2));
+        return a > major || a == major && b >= minor;
     }
 
     /**

@@ -153,7 +153,7 @@ public final class DatapathRunModel implements RunModel {
                                      Instruments instruments) {
         GcmEngine engine = instruments.engine() != null ? instruments.engine() : new GcmEngine();
         return DatapathBuilder.build(instruments.newSimulator(), e, DatapathBuilder.hostSpec(e, profile, nic), streams,
-                engine);
+                engine, profile.tcpCopyCyclesPerByte());
     }
 
     /**

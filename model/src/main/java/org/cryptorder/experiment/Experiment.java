@@ -407,13 +407,17 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param flows             connections; default 1
      * @param congestionControl {@code cubic} or {@code reno}; default cubic
      * @param mode              {@code linux} or {@code textbook}; default linux
+     * @param writeBytes        octets of each write of the sending application (iperf3 {@code -l}); default
+     *                          128 KiB; 0 for no application model
      */
     @JsonTypeName("tcp")
-    public record TcpTraffic(Integer flows, CongestionControlKind congestionControl, TcpMode mode) implements Traffic {
+    public record TcpTraffic(Integer flows, CongestionControlKind congestionControl, TcpMode mode, Long writeBytes)
+            implements Traffic {
         public TcpTraffic {
             flows = or(flows, 1);
             congestionControl = or(congestionControl, CongestionControlKind.CUBIC);
             mode = or(mode, TcpMode.LINUX);
+            writeBytes = or(writeBytes, org.cryptorder.transport.SendPath.IPERF3_TCP_BLOCK);
         }
     }
 

@@ -75,7 +75,7 @@ public final class ExperimentJson {
      */
     public static String defaults(String kernel, java.util.List<String> trafficKinds, boolean wifi) {
         java.util.List<Experiment.Traffic> traffic = trafficKinds.stream().<Experiment.Traffic>map(k -> k.equals("tcp")
-                ? new Experiment.TcpTraffic(null, null, null)
+                ? new Experiment.TcpTraffic(null, null, null, null)
                 : new Experiment.UdpTraffic(null, null, null, null, null, null)).toList();
         Experiment e = new Experiment("defaults", null, null, null, null,
                 new Experiment.Crypto(null, kernel, null, null, null), null, traffic,

@@ -25,6 +25,7 @@ import org.cryptorder.net.Netem;
 import org.cryptorder.net.TxDrop;
 import org.cryptorder.scenario.CpuShares;
 import org.cryptorder.transport.TcpSenderCounters;
+import org.cryptorder.transport.SocketCounters;
 import org.cryptorder.transport.TcpSocket;
 import org.cryptorder.transport.UdpSink;
 import org.cryptorder.transport.UdpSource;
@@ -261,7 +262,26 @@ public final class OutputColumns {
             new Column("qdisc_backlog_p99_packets", "packets", "qdisc p99", COUNT,
                     "99th percentile over time of the qdisc's backlog after the warm-up, over the TX queues of a"
                             + " that sent frames after it; empty without a qdisc.",
-                    TxPathColumns.QdiscBacklogP99::new));
+                    TxPathColumns.QdiscBacklogP99::new),
+            new Column("tcp_sent_from_softirq", "1", "sent from softirq", WINDOW,
+                    "Of the data segments the TCP senders sent for the first time after the warm-up, the share"
+                            + " sent from softirq (by an ACK processed where it was received, a timer or the TSQ"
+                            + " tasklet) rather than from the application's task (its write, an ACK it took from the"
+                            + " socket's backlog, `tcp_release_cb`); NaN without TCP traffic.",
+                    () -> new AtTrafficEnd(d -> {
+                        long softirq = 0;
+                        long all = 0;
+                        for (TcpSocket s : d.tcpSenders()) {
+                            SocketCounters c = s.socketCounters();
+                            softirq += c.dataFromSoftirq();
+                            all += c.dataFromSoftirq() + c.dataFromTask();
+                        }
+                        return all == 0 ? Double.NaN : (double) softirq / all;
+                    })),
+            tcp("tcp_backlog_acks", "ACKs", "backlogged ACKs",
+                    "ACKs that reached a TCP sender while its application's write owned the socket, queued to the"
+                            + " socket's backlog and processed on the application's CPU (`__release_sock`).",
+                    s -> 0, s -> s.socketCounters().backloggedAcks()));
 
     private static final Map<String, Column> BY_NAME = COLUMNS.stream()
             .collect(Collectors.toUnmodifiableMap(Column::name, Function.identity()));
@@ -320,10 +340,16 @@ public final class OutputColumns {
     /** A TCP sender figure: a window statistic summed over the senders when the traffic stops. */
     private static Column tcp(String name, String unit, String heading, String description,
                               ToDoubleFunction<TcpSenderCounters> read) {
+        return tcp(name, unit, heading, description, read, null);
+    }
+
+    /** The same, read from the sender ({@code read}) or, when {@code socket} is given, from its socket. */
+    private static Column tcp(String name, String unit, String heading, String description,
+                              ToDoubleFunction<TcpSenderCounters> read, ToDoubleFunction<TcpSocket> socket) {
         return new Column(name, unit, heading, WINDOW, description, () -> new AtTrafficEnd(d -> {
             long sum = 0;
             for (TcpSocket s : d.tcpSenders()) {
-                sum += (long) read.applyAsDouble(s.sender().counters());
+                sum += (long) (socket != null ? socket.applyAsDouble(s) : read.applyAsDouble(s.sender().counters()));
             }
             return sum;
         }));

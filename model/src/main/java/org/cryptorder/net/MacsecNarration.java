@@ -30,16 +30,21 @@ final class MacsecNarration implements MacsecObserver {
     @Override
     public void transmitDecided(Cpu cpu, Packet p, TxVerdict v) {
         if (FrameTrace.follows(trace, p)) {
-            trace.step(host, cpu, p, -1, "MACsec TX: " + v);
+            trace.step(host, cpu, p, -1, sentBy(p) + "MACsec TX: " + v);
         }
     }
 
     @Override
     public void encryptRequested(Cpu cpu, Packet p, MacsecRequest r, double cryptoNs) {
         if (FrameTrace.follows(trace, p)) {
-            trace.step(host, cpu, p, p.frame().pn(), "MACsec TX: PN taken, SecTAG written; "
+            trace.step(host, cpu, p, p.frame().pn(), sentBy(p) + "MACsec TX: PN taken, SecTAG written; "
                     + RouteNarration.of(crypto, cpu, r, r.route, cryptoNs, "encrypt"));
         }
+    }
+
+    /** The sending context the frame's sender named, as the start of its first step. */
+    private static String sentBy(Packet p) {
+        return p.sentBy() == null ? "" : "sent by the " + p.sentBy() + "; ";
     }
 
     @Override

@@ -42,6 +42,8 @@ public final class Packet {
     /** When the work that carries a followed frame began on a CPU, ns (frame trace only). */
     double traceStartNs;
     private Released onRelease;
+    /** The context that sent the frame, in words (explain's narration), or null. */
+    private String sentBy;
 
     /**
      * Told once when the sending host lets go of the frame's socket buffer: at MACsec's copy for a
@@ -64,6 +66,16 @@ public final class Packet {
             onRelease = null;
             r.released(this);
         }
+    }
+
+    /** Names the context that sent the frame, for explain's narration. */
+    public void sentBy(String context) {
+        this.sentBy = context;
+    }
+
+    /** The context that sent the frame, in words, or null when the sender did not say. */
+    public String sentBy() {
+        return sentBy;
     }
 
     public Packet(long id, int flow, double createdAt, MacsecFrame frame) {

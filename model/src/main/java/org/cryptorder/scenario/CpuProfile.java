@@ -37,6 +37,8 @@ public record CpuProfile(String name, String description, CryptoCosts crypto, St
             "cryptdInvocationCycles");
     static final List<String> STACK_KEYS = List.of("driverRxCycles", "macsecRxCycles", "macsecTxCycles",
             "udpTxCycles", "udpRxCycles", "tcpTxCycles", "tcpRxCycles");
+    /** The sending application's costs besides the stack's ({@link #tcpCopyCyclesPerByte}). */
+    static final List<String> SEND_KEYS = List.of("tcpCopyCyclesPerByte");
     /** The parameters of a machine that can be a WiFi station ({@link WifiStation}): all or none. */
     static final List<String> WIFI_KEYS = List.of("wifiRxCycles", "ccmRequestCycles", "aesniCtrCyclesPerByte",
             "aesniCbcmacCyclesPerByte");
@@ -71,7 +73,7 @@ public record CpuProfile(String name, String description, CryptoCosts crypto, St
             for (Iterator<Map.Entry<String, JsonNode>> it = params.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (!CRYPTO_KEYS.contains(e.getKey()) && !STACK_KEYS.contains(e.getKey())
-                        && !WIFI_KEYS.contains(e.getKey())) {
+                        && !SEND_KEYS.contains(e.getKey()) && !WIFI_KEYS.contains(e.getKey())) {
                     problems.add("parameters." + e.getKey() + ": not a parameter of a CPU profile");
                     continue;
                 }
@@ -81,6 +83,11 @@ public record CpuProfile(String name, String description, CryptoCosts crypto, St
                 }
             }
             for (String k : CRYPTO_KEYS) {
+                if (!params.has(k)) {
+                    problems.add("parameters." + k + ": missing");
+                }
+            }
+            for (String k : SEND_KEYS) {
                 if (!params.has(k)) {
                     problems.add("parameters." + k + ": missing");
                 }
@@ -110,6 +117,11 @@ public record CpuProfile(String name, String description, CryptoCosts crypto, St
         } catch (IllegalArgumentException e) {
             throw new InvalidProfileException(file + ": " + e.getMessage());
         }
+    }
+
+    /** CPU cycles per octet a TCP write copies from user space into the socket's skbs. */
+    public double tcpCopyCyclesPerByte() {
+        return value("tcpCopyCyclesPerByte");
     }
 
     /** Whether this machine can be a WiFi station: its profile gives the station's parameters. */

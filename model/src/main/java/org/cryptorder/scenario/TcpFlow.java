@@ -3,6 +3,7 @@ package org.cryptorder.scenario;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.net.Host;
 import org.cryptorder.transport.FlowAddress;
+import org.cryptorder.transport.SendPath;
 import org.cryptorder.transport.TcpConfig;
 import org.cryptorder.transport.TcpSocket;
 
@@ -12,13 +13,20 @@ import org.cryptorder.transport.TcpSocket;
  */
 public record TcpFlow(TcpSocket sender, TcpSocket receiver) {
 
+    /** A connection whose sender has no application model ({@link SendPath#ALWAYS_FULL}). */
     public static TcpFlow connect(BackToBack net, int flow, TcpConfig cfg, long tsqLimitBytes, int homeCpuA,
                                   int homeCpuB) {
+        return connect(net, flow, cfg, tsqLimitBytes, homeCpuA, homeCpuB, SendPath.ALWAYS_FULL);
+    }
+
+    /** A connection whose sender's application writes as {@code path} says. */
+    public static TcpFlow connect(BackToBack net, int flow, TcpConfig cfg, long tsqLimitBytes, int homeCpuA,
+                                  int homeCpuB, SendPath path) {
         FlowAddress data = new FlowAddress(0x0a000001, 0x0a000002, 40000 + flow, 5201);
         Cpu[] a = cpus(net.a());
         Cpu[] b = cpus(net.b());
         TcpSocket sender = TcpSocket.sender(a, a[homeCpuA], net.a().macsec(), net.a().spec().stack(), flow,
-                net.a().mac(), net.b().mac(), cfg, data, tsqLimitBytes);
+                net.a().mac(), net.b().mac(), cfg, data, tsqLimitBytes, path);
         TcpSocket receiver = TcpSocket.receiver(b, b[homeCpuB], net.b().macsec(), net.b().spec().stack(), flow,
                 net.b().mac(), net.a().mac(), cfg, data.reversed());
         return new TcpFlow(sender, receiver);

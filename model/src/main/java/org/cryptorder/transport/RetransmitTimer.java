@@ -79,7 +79,16 @@ final class RetransmitTimer {
             context.fireOn(armedOn, this::handle);
         }
 
+        /**
+         * {@code tcp_write_timer_handler}; run later from {@code tcp_release_cb} when the timer
+         * fired while the application owned the socket, by which time it may have been set again
+         * ({@code time_after(icsk_timeout, jiffies)}: it then waits for its new time; a timer is
+         * set only while its time is ahead, as it is stopped when it expires).
+         */
         private void handle() {
+            if (isSet()) {
+                return;
+            }
             switch (pending) {
                 case REO_TIMEOUT -> handler.reorderTimeout();
                 case LOSS_PROBE -> handler.lossProbe();

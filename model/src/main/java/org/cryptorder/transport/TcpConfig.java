@@ -16,8 +16,9 @@ import java.util.function.Consumer;
  * @param congestionControl CUBIC (default) or Reno
  * @param hystart CUBIC's HyStart (ACK train and delay detection), on by default as in Linux
  * @param initialCwnd TCP_INIT_CWND, 10 segments
- * @param sendBufferBytes most unacknowledged octets the sender holds (its send buffer,
- *     {@code tcp_wmem[2]}, 4 MiB); the application always fills it
+ * @param sendBufferBytes most unacknowledged octets the sender holds ({@code tcp_wmem[2]}, 4 MiB):
+ *     without an application model the application always fills it; on a host with iperf3's writes
+ *     modelled, {@code SendBuffer} autotunes the socket's buffer up to the same 4 MiB of truesize
  * @param receiveWindowBytes the receiver's buffer for data not yet delivered in order: the window
  *     it advertises when its out-of-order queue is empty (no receive-buffer auto-tuning: the
  *     window is this from the first segment), 3 MiB by default (about half of {@code tcp_rmem[2]})

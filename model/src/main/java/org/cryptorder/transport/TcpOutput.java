@@ -53,14 +53,20 @@ final class TcpOutput {
         writeXmit(0);
     }
 
-    /** Whether the application has a segment not yet sent that the send buffer holds. */
+    /**
+     * Whether the application has written a whole segment not yet sent ({@code tcp_send_head}):
+     * what it wrote ({@link TcpSender#writeSeq}, {@code tp->write_seq}), within the send buffer.
+     * A written tail shorter than a segment waits for the next write (the model sends whole
+     * segments only; Linux may send it, Nagle and autocorking permitting).
+     */
     boolean hasUnsent() {
         long n = board.nxt();
         long seq = board.seqOf(n);
         if (cfg.byteLimit() > 0 && seq >= cfg.byteLimit()) {
             return false;
         }
-        return board.endOf(n) - sk.ack.sndUna() <= cfg.sendBufferBytes()
+        long end = board.endOf(n);
+        return end <= sk.writeSeq() && end - sk.ack.sndUna() <= cfg.sendBufferBytes()
                 && n - board.una() < board.capacity();
     }
 

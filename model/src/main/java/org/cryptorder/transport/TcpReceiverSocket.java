@@ -33,7 +33,7 @@ final class TcpReceiverSocket extends TcpSocket {
     }
 
     @Override
-    void holding(Packet p, MacsecFrame f) {
+    void holding(Packet p, MacsecFrame f, Cpu cpu, SendContext c) {
         // ACKs are not counted against TCP small queues.
     }
 

@@ -59,6 +59,11 @@ public final class TcpSender {
     private long lostBase;
     private long lostRetransmitsBase;
     private boolean started;
+    /**
+     * {@code tp->write_seq}: stream octets the application has written; unbounded when no
+     * application is modelled (it then always has data, up to the send buffer).
+     */
+    private long writeSeq = Long.MAX_VALUE;
 
     /**
      * @param sim the simulator of this replication
@@ -98,6 +103,25 @@ public final class TcpSender {
     /** Whether {@link #start} was called: nothing is sent before. */
     boolean started() {
         return started;
+    }
+
+    /**
+     * The application has written the stream up to {@code seq} ({@code tp->write_seq}, set by
+     * {@code tcp_sendmsg}): only whole segments written are sent. Once called, the sender sends
+     * nothing beyond what is written.
+     */
+    void written(long seq) {
+        writeSeq = seq;
+    }
+
+    /** {@code tp->write_seq}. */
+    long writeSeq() {
+        return writeSeq;
+    }
+
+    /** {@code tcp_push}: sends what cwnd, the peer's window and the host allow of what is written. */
+    void push() {
+        output.writeXmit(0);
     }
 
     /**

@@ -1,7 +1,5 @@
 package org.cryptorder.transport;
 
-import java.util.function.Consumer;
-
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Work;
 import org.cryptorder.macsec.MacsecFrame;
@@ -12,45 +10,148 @@ import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /**
- * The sending side of a {@link TcpSocket}: a {@link TcpSender} on the host, started from its
- * application task, with TCP small queues. The host may hold at most {@code tsqLimitBytes} of the
- * socket's frames not yet on the wire ({@code tcp_small_queue_check}; retransmissions twice that);
- * past it the sender waits until frames leave, and is then resumed from softirq on its home CPU
- * ({@code tcp_tsq_handler}).
+ * The sending side of a {@link TcpSocket}: a {@link TcpSender} on the host, the application's
+ * writes ({@link TcpSendmsg}), the socket lock and its backlog ({@link SocketLock}), the send
+ * buffer ({@link SendBuffer}), and TCP small queues.
+ *
+ * <p><b>ACKs and the lock</b> ({@code tcp_v4_rcv}): an ACK delivered while the application owns
+ * the socket goes to the backlog ({@code tcp_add_backlog}); the CPU time of taking it up the stack
+ * is then spent when the application processes it, on its CPU ({@code __release_sock}), and the
+ * segments it clocks out leave from there. An ACK reaching an unowned socket is processed in
+ * softirq on the CPU that received it ({@code tcp_v4_do_rcv}), and what it clocks out leaves from
+ * there. Whether the socket is owned is read when the ACK's work starts on its CPU ({@code
+ * bh_lock_sock} comes first in {@code tcp_v4_rcv}). After each ACK, {@code tcp_data_snd_check}:
+ * {@code tcp_push_pending_frames}, then {@code tcp_check_space} (memory given back by the ACK,
+ * {@code tcp_new_space}, the writer woken).
+ *
+ * <p><b>TCP small queues.</b> The host may hold at most {@code tsqLimitBytes} of the socket's
+ * frames not yet on the wire ({@code tcp_small_queue_check}; retransmissions twice that); past it
+ * the sender waits ({@code TSQ_THROTTLED}) until frames leave. The frame's release ({@code
+ * tcp_wfree}, {@link Packet#onRelease}) then queues the socket to the TSQ tasklet of the CPU that
+ * frees the skb ({@code tcp_wfree}: {@code this_cpu_ptr(&tsq_tasklet)}; {@code TSQF_QUEUED}: once);
+ * the model takes that CPU to be the one that sent the frame, where MACsec's copy frees it
+ * (KERNEL-FACTS.md 10.1). The tasklet ({@code tcp_tasklet_func}) runs {@code tcp_tsq_handler} in
+ * softirq there, or, if the application owns the socket, sets {@code TCP_TSQ_DEFERRED} for {@code
+ * tcp_release_cb}.
  */
 final class TcpSenderSocket extends TcpSocket {
     private final int mss;
     private final long tsqLimitBytes;
-    private final Event resume;
-    /** Told when a data frame leaves the host (TCP small queues); one reference, not one per frame. */
-    private final Packet.Released releasedHandler = this::released;
     private final TcpSender sender;
+    private final SendPath path;
+    private final SendBuffer buffer;
+    private final SocketLock lock = new SocketLock();
+    private final TcpSendmsg writer;
+    /** Told when a data frame leaves the host, one per sending CPU (not one per frame). */
+    private final Packet.Released[] releasedOn;
+    private final TsqTasklet[] tasklets;
     private long hostBytes;
     private boolean throttled;
+    /** {@code TSQF_QUEUED}: the socket waits in a TSQ tasklet's list. */
+    private boolean tsqQueued;
+    /** ACKs whose work began on an owned socket: they go to the backlog when delivered. */
+    private Packet[] toBacklog = new Packet[4];
+    private int toBacklogCount;
+    private long lastDataSegs;
+    private long dataFromSoftirq;
+    private long dataFromTask;
 
     TcpSenderSocket(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow,
-                    byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address, long tsqLimitBytes) {
+                    byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address, long tsqLimitBytes,
+                    SendPath path) {
         super(cpus, home, device, costs, flow, true, srcMac, dstMac);
         this.mss = cfg.mss();
         this.tsqLimitBytes = tsqLimitBytes;
-        this.resume = new Resume(home.simulator());
+        this.path = path;
         this.sender = new TcpSender(home.simulator(), cfg, address, output);
         sender.transmitGate(new Gate());
+        this.buffer = new SendBuffer(mss, mss + 12, cfg.gsoMaxBytes(), path.smallSkbHeads());
+        buffer.expand(cfg.initialCwnd(), sender.reordering());
+        this.writer = new TcpSendmsg(this, sender, buffer, lock, path, cfg.byteLimit());
+        this.releasedOn = new Packet.Released[cpus.length];
+        this.tasklets = new TsqTasklet[cpus.length];
+        for (Cpu c : cpus) {
+            tasklets[c.id()] = new TsqTasklet(c);
+            releasedOn[c.id()] = p -> released(c, p);
+        }
     }
 
     @Override
     public void start() {
-        app.submit(new Costless(cpu -> {
-            inApp = true;
-            sender.start();
-            inApp = false;
-        }));
+        if (path.modelled()) {
+            writer.start();
+            return;
+        }
+        app.submit(new Work() {
+            @Override
+            public double start(Cpu cpu) {
+                return 0;
+            }
+
+            @Override
+            public void finish(Cpu cpu) {
+                inContext(SendContext.SENDMSG, cpu, sender::start);
+            }
+        });
     }
 
     @Override
-    void holding(Packet p, MacsecFrame f) {
+    void holding(Packet p, MacsecFrame f, Cpu cpu, SendContext c) {
         hostBytes += f.length();
-        p.onRelease(releasedHandler);
+        p.onRelease(releasedOn[cpu.id()]);
+        long d = sender.mib.get(SenderCounters.DATA_SEGS_OUT);
+        if (d != lastDataSegs) {
+            lastDataSegs = d;
+            if (c.softirq()) {
+                dataFromSoftirq++;
+            } else {
+                dataFromTask++;
+            }
+        }
+    }
+
+    // ---- the lock ----
+
+    @Override
+    boolean ownedByUser() {
+        return lock.owned();
+    }
+
+    /** {@code tcp_write_timer}: {@code TCP_WRITE_TIMER_DEFERRED}. */
+    @Override
+    void deferTimer(Runnable expiry) {
+        lock.deferTimer(expiry, 0);
+    }
+
+    /** {@code tcp_release_cb} on {@code cpu}, in the application's task: the deferred work. */
+    void releaseCallback(Cpu cpu) {
+        if (!lock.hasDeferred()) {
+            return;
+        }
+        if (lock.tsqDeferred) {
+            lock.tsqDeferred = false;
+            inContext(SendContext.RELEASE_CB, cpu, sender::resume);
+        }
+        Runnable timer = lock.takeTimer(0);
+        if (timer != null) {
+            inContext(SendContext.RELEASE_CB, cpu, timer);
+        }
+    }
+
+    /** The oldest backlogged ACK, processed by the application on {@code cpu} ({@code sk_backlog_rcv}). */
+    void processBacklogged(Cpu cpu) {
+        deliver(SendContext.BACKLOG, cpu, lock.peek(), 0, lock.peekLength());
+        lock.poll();
+    }
+
+    /** The application's part of taking one ACK up the stack, ns. */
+    double backlogCostNs() {
+        return receiveCostNs();
+    }
+
+    /** {@code inContext} for the writer, which lives beside this class. */
+    void sendmsgContext(Cpu cpu, Runnable action) {
+        inContext(SendContext.SENDMSG, cpu, action);
     }
 
     // ---- TCP small queues ----
@@ -71,59 +172,91 @@ final class TcpSenderSocket extends TcpSocket {
         }
     }
 
-    private void released(Packet p) {
+    private void released(Cpu cpu, Packet p) {
         hostBytes -= p.length();
-        if (throttled && hostBytes + mss <= tsqLimitBytes && resume.time() < 0) {
-            resume.schedule(0);
+        if (throttled && !tsqQueued && hostBytes + mss <= tsqLimitBytes) {
+            tsqQueued = true;
+            tasklets[cpu.id()].schedule(0);
         }
     }
 
-    /** {@code tcp_tsq_handler}: room again; the sender continues from softirq on its home CPU. */
-    private final class Resume extends Event {
-        Resume(Simulator s) {
-            super(s);
+    /** A CPU's TSQ tasklet ({@code tsq_tasklet}, {@code tcp_tasklet_func}) for this socket. */
+    private final class TsqTasklet extends Event implements Work {
+        private final Cpu cpu;
+
+        TsqTasklet(Cpu cpu) {
+            super(cpu.simulator());
+            this.cpu = cpu;
         }
 
+        /** {@code tasklet_schedule}: TASKLET_SOFTIRQ raised on the CPU. */
         @Override
         public void actions() {
-            throttled = false;
-            home.raiseSoftirq(new Costless(cpu -> {
-                delivering = cpu;
-                sender.resume();
-                delivering = null;
-            }));
-        }
-    }
-
-    /** Work that takes no CPU time and, when it finishes, does {@code action} on its CPU. */
-    private static final class Costless implements Work {
-        private final Consumer<Cpu> action;
-
-        Costless(Consumer<Cpu> action) {
-            this.action = action;
+            cpu.raiseSoftirq(this);
         }
 
         @Override
-        public double start(Cpu cpu) {
+        public double start(Cpu c) {
             return 0;
         }
 
+        /** {@code tcp_tsq_handler} if the socket is not owned, else {@code TCP_TSQ_DEFERRED}. */
         @Override
-        public void finish(Cpu cpu) {
-            action.accept(cpu);
+        public void finish(Cpu c) {
+            tsqQueued = false;
+            throttled = false;
+            if (ownedByUser()) {
+                lock.tsqDeferred = true;
+            } else {
+                inContext(SendContext.TSQ_TASKLET, c, sender::resume);
+            }
         }
     }
 
     // ---- receiving: ACKs ----
+
+    /** {@code tcp_v4_rcv} takes {@code bh_lock_sock}: an owned socket's ACK is only queued, at no cost here. */
+    @Override
+    public double receiveNs(Packet p) {
+        if (!lock.owned()) {
+            return receiveCostNs();
+        }
+        if (toBacklogCount == toBacklog.length) {
+            toBacklog = java.util.Arrays.copyOf(toBacklog, toBacklogCount * 2);
+        }
+        toBacklog[toBacklogCount++] = p;
+        return 0;
+    }
+
+    @Override
+    public void receive(Cpu cpu, Packet p) {
+        for (int i = 0; i < toBacklogCount; i++) {
+            if (toBacklog[i] == p) {
+                toBacklog[i] = toBacklog[--toBacklogCount];
+                toBacklog[toBacklogCount] = null;
+                if (lock.owned()) {
+                    lock.add(p.frame().bytes(), p.frame().offset() + 14, p.frame().length() - 14, buffer.sndbuf());
+                    return;
+                }
+                break;
+            }
+        }
+        super.receive(cpu, p);
+    }
 
     @Override
     void arriving(byte[] b, int off, int len, double now, Packet p) {
         // ACKs are not measured.
     }
 
+    /** {@code tcp_rcv_established}: {@code tcp_ack}, then {@code tcp_data_snd_check}. */
     @Override
     void endpointReceive(byte[] b, int off, int len) {
         sender.receive(b, off, len);
+        if (path.modelled()) {
+            buffer.acked(sender.sndUna());
+            writer.checkSpace();
+        }
     }
 
     // ---- results ----
@@ -139,7 +272,18 @@ final class TcpSenderSocket extends TcpSocket {
     }
 
     @Override
+    public SocketCounters socketCounters() {
+        return new SocketCounters(dataFromSoftirq, dataFromTask, lock.backlogged(), lock.drops(), writer.sleeps(),
+                buffer.sndbuf(), buffer.wmemQueued());
+    }
+
+    @Override
     void endpointResetCounters() {
         sender.resetCounters();
+        lastDataSegs = sender.mib.get(SenderCounters.DATA_SEGS_OUT);
+        dataFromSoftirq = 0;
+        dataFromTask = 0;
+        lock.resetCounters();
+        writer.resetCounters();
     }
 }

@@ -17,21 +17,27 @@ import org.cryptorder.net.ProtocolEndpoint;
  * A TCP endpoint bound to a host: the glue between the protocol logic ({@link TcpSender} or
  * {@link TcpReceiver}) and the host's CPUs and MACsec device.
  *
- * <p>Where a segment is sent from decides its CPU and context, as in Linux:
+ * <p>Where a segment is sent from decides its CPU and context, as in Linux ({@link SendContext}):
  * <ul>
- *   <li>while a received packet is being delivered to the endpoint (ACK clocking, the receiver's
- *       ACKs), in softirq on the CPU delivering it, right after that packet;</li>
- *   <li>from the application ({@code sendmsg}: the connection's first window), in the application's
- *       task;</li>
+ *   <li>while a received packet is being delivered to an unowned socket (ACK clocking, {@code
+ *       tcp_v4_rcv} -> {@code tcp_ack} -> {@code tcp_data_snd_check}; the receiver's ACKs), in
+ *       softirq on the CPU delivering it, right after that packet;</li>
+ *   <li>from the application's write ({@code tcp_sendmsg}: {@code tcp_push}, {@code
+ *       tcp_push_one}), from an ACK the application takes from the socket's backlog ({@code
+ *       __release_sock}) and from {@code tcp_release_cb}: in the application's task, on its CPU
+ *       ({@link TcpSenderSocket});</li>
  *   <li>from a timer (RTO, loss probe, RACK's reorder timer, delayed ACK, compressed ACK), in
  *       softirq on the CPU that armed it last: Linux's {@code __mod_timer} moves a timer to the CPU
  *       that arms it (unless its callback is running) and the timer wheel runs it in TIMER_SOFTIRQ
  *       there, and {@code hrtimer_start} does the same for the compressed-ACK hrtimer. A timer armed
  *       while an ACK was delivered fires on the CPU that delivered it; one armed by the application,
  *       on the application's CPU (the model does not move a timer off an idle CPU, which
- *       {@code get_nohz_timer_target} may do);</li>
- *   <li>from the TCP small queues handler, in softirq on the socket's home CPU (a simplification:
- *       Linux runs {@code tcp_tsq_handler} from a tasklet on the CPU that freed the skb).</li>
+ *       {@code get_nohz_timer_target} may do). A timer that fires while the application owns the
+ *       socket only sets a flag ({@code tcp_write_timer}, {@code tcp_delack_timer}: {@code
+ *       sock_owned_by_user}); its handler runs in {@code tcp_release_cb};</li>
+ *   <li>from the TCP small queues handler ({@code tcp_tasklet_func}, {@code tcp_tsq_handler}), in
+ *       softirq on the CPU that freed the skb, or in {@code tcp_release_cb} when the socket was owned
+ *       ({@code TCP_TSQ_DEFERRED}).</li>
  * </ul>
  * Each segment is one piece of work: the TCP/IP transmit cost plus the MACsec device's part; this
  * class holds that transmit path and the delivery of received packets, which both sides share.
@@ -55,12 +61,14 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     private final byte[] ethernet = new byte[14];
     private final SoftirqTx[] softirqTx;
     private final Cpu[] cpus;
-    /** The CPU delivering a received packet to the endpoint right now, or null. */
-    Cpu delivering;
-    /** Whether the application's task is calling into the endpoint right now. */
-    boolean inApp;
-    /** The CPU whose TIMER_SOFTIRQ runs a timer's expiry right now, or null. */
-    private Cpu firing;
+    /** Told of deliveries and departures (tests), or null. */
+    private Listener listener;
+    /** The context calling into the endpoint right now, or null outside any. */
+    private SendContext context;
+    /** The CPU of {@link #context}. */
+    private Cpu contextCpu;
+    /** {@link SendContext#describe} of each context on each CPU, made once. */
+    private final String[][] contextWords;
     /** Where the endpoint puts its segments, knowing from which CPU's context they are sent. */
     final SegmentOutput output = new SocketOutput();
     private long packets;
@@ -79,6 +87,12 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         this.idBase = ((long) flow << 41) | (dataSide ? 0 : 1L << 40);
         this.app = home.newTask((dataSide ? "tcp-sender" : "tcp-receiver") + flow, Context.USER_TASK, true);
         this.softirqTx = new SoftirqTx[cpus.length];
+        this.contextWords = new String[SendContext.values().length][cpus.length];
+        for (SendContext c : SendContext.values()) {
+            for (Cpu cpu : cpus) {
+                contextWords[c.ordinal()][cpu.id()] = c.describe(cpu.name());
+            }
+        }
         System.arraycopy(dstMac, 0, ethernet, 0, 6);
         System.arraycopy(srcMac, 0, ethernet, 6, 6);
         ethernet[12] = 0x08;
@@ -89,12 +103,13 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
      * The data sender of a flow (iperf3 -c), on host CPUs {@code cpus}, its application on {@code home}.
      *
      * @param tsqLimitBytes octets of this socket's frames the host may hold before the sender waits
+     * @param path the application's writes and the socket layer's kernel rules
      */
     public static TcpSocket sender(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow,
                                    byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address,
-                                   long tsqLimitBytes) {
+                                   long tsqLimitBytes, SendPath path) {
         return new TcpSenderSocket(cpus, home, device, costs, flow, srcMac, dstMac, cfg, address,
-                tsqLimitBytes);
+                tsqLimitBytes, path);
     }
 
     /** The receiving end of a flow (iperf3 -s). */
@@ -110,6 +125,31 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
      */
     public abstract void start();
 
+    /** What a socket tells a listener (tests): where packets were delivered, where frames began to leave. */
+    public interface Listener {
+        /** A received packet reaches the endpoint in context {@code c} on {@code cpu}. */
+        default void delivered(SendContext c, Cpu cpu) {
+        }
+
+        /** Frame {@code p}'s transmit work starts on {@code cpu} (its sending context is {@link Packet#sentBy}). */
+        default void leaving(Packet p, Cpu cpu) {
+        }
+
+        /** The sleeping writer is woken ({@code sk_stream_write_space}) with the send buffer as it is now. */
+        default void writerWoken(long sndbuf, long wmemQueued) {
+        }
+    }
+
+    /** Sets the listener (one at a time; null for none). */
+    public void listener(Listener l) {
+        this.listener = l;
+    }
+
+    /** The listener, or null. */
+    final Listener listener() {
+        return listener;
+    }
+
     // ---- sending ----
 
     /** The endpoint's packet: framed, and sent from where the endpoint was called. */
@@ -118,22 +158,51 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         System.arraycopy(ethernet, 0, f.bytes(), f.offset(), 14);
         System.arraycopy(buf, off, f.bytes(), f.offset() + 14, len);
         Packet p = new Packet(idBase | packets++, flow, home.now(), f);
-        holding(p, f);
-        if (delivering != null) {
-            softirq(delivering).add(p);
-        } else if (inApp) {
-            app.submit(new TaskTx(p));
+        SendContext c = context != null ? context : SendContext.TIMER;
+        Cpu cpu = context != null ? contextCpu : home;
+        p.sentBy(contextWords[c.ordinal()][cpu.id()]);
+        holding(p, f, cpu, c);
+        if (c.softirq()) {
+            softirq(cpu).add(p);
         } else {
-            softirq(firing != null ? firing : home).add(p);
+            app.submit(new TaskTx(p));
         }
     }
 
-    /** The CPU whose context calls into the endpoint now: the delivering CPU, the application's, a timer's, else home. */
-    private Cpu contextCpu() {
-        if (delivering != null) {
-            return delivering;
+    /**
+     * Runs {@code action} as the endpoint's code in context {@code c} on {@code cpu}: what it sends
+     * leaves from there, and timers it arms fire there. Contexts nest (a timer's expiry run from
+     * {@code tcp_release_cb}, say).
+     */
+    final void inContext(SendContext c, Cpu cpu, Runnable action) {
+        SendContext beforeContext = context;
+        Cpu beforeCpu = contextCpu;
+        context = c;
+        contextCpu = cpu;
+        try {
+            action.run();
+        } finally {
+            context = beforeContext;
+            contextCpu = beforeCpu;
         }
-        return inApp || firing == null ? home : firing;
+    }
+
+    /** The CPU whose context calls into the endpoint now (home outside any). */
+    private Cpu contextCpu() {
+        return context != null ? contextCpu : home;
+    }
+
+    /**
+     * Whether the application owns the socket ({@code sock_owned_by_user}): then a timer's expiry is
+     * deferred to {@code tcp_release_cb} ({@link #deferTimer}).
+     */
+    boolean ownedByUser() {
+        return false;
+    }
+
+    /** A timer fired while the socket was owned: its expiry runs in {@code tcp_release_cb}. */
+    void deferTimer(Runnable expiry) {
+        throw new IllegalStateException("no owner to defer a timer to");
     }
 
     /** The endpoint's output: {@link #transmit}, from the context's CPU, with timers that fire where they were armed. */
@@ -150,18 +219,16 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
 
         @Override
         public void fireOn(Object cpu, Runnable expiry) {
-            Cpu before = firing;
-            firing = (Cpu) cpu;
-            try {
-                expiry.run();
-            } finally {
-                firing = before;
+            if (ownedByUser()) {
+                deferTimer(expiry);
+            } else {
+                inContext(SendContext.TIMER, (Cpu) cpu, expiry);
             }
         }
     }
 
-    /** Packet {@code p} (frame {@code f}) is now held in the host, before it is queued. */
-    abstract void holding(Packet p, MacsecFrame f);
+    /** Packet {@code p} (frame {@code f}), sent in context {@code c} on {@code cpu}, is now held in the host. */
+    abstract void holding(Packet p, MacsecFrame f, Cpu cpu, SendContext c);
 
     private SoftirqTx softirq(Cpu cpu) {
         SoftirqTx t = softirqTx[cpu.id()];
@@ -173,6 +240,9 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     }
 
     private double transmitNs(Cpu cpu, Packet p) {
+        if (listener != null) {
+            listener.leaving(p, cpu);
+        }
         return costs.ns(costs.tcpTxCycles()) + device.startTransmit(cpu, p);
     }
 
@@ -242,6 +312,11 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
 
     @Override
     public double receiveNs(Packet p) {
+        return receiveCostNs();
+    }
+
+    /** CPU time of one packet up the stack through the endpoint ({@code tcp_v4_rcv} and what it calls), ns. */
+    final double receiveCostNs() {
         return costs.ns(costs.tcpRxCycles());
     }
 
@@ -251,9 +326,24 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         int off = p.frame().offset() + 14;
         int len = p.frame().length() - 14;
         arriving(b, off, len, cpu.now(), p);
-        delivering = cpu;
-        endpointReceive(b, off, len);
-        delivering = null;
+        deliver(this instanceof TcpSenderSocket ? SendContext.SOFTIRQ_ACK : SendContext.SOFTIRQ_DATA, cpu, b, off, len);
+    }
+
+    /** The endpoint takes packet {@code b[off .. off+len)} in context {@code c} on {@code cpu}. */
+    final void deliver(SendContext c, Cpu cpu, byte[] b, int off, int len) {
+        SendContext beforeContext = context;
+        Cpu beforeCpu = contextCpu;
+        context = c;
+        contextCpu = cpu;
+        if (listener != null) {
+            listener.delivered(c, cpu);
+        }
+        try {
+            endpointReceive(b, off, len);
+        } finally {
+            context = beforeContext;
+            contextCpu = beforeCpu;
+        }
     }
 
     /** A packet {@code b[off .. off+len)} arrives at time {@code now}, before the endpoint sees it. */
@@ -278,6 +368,11 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     /** Frame latency of data segments, from the sender's transmit to delivery, ns (empty on a sender). */
     public final LatencyHistogram latency() {
         return latency;
+    }
+
+    /** Where the socket's data segments were sent from, its backlog and its send buffer (zeros on a receiver). */
+    public SocketCounters socketCounters() {
+        return SocketCounters.NONE;
     }
 
     /** Forgets what was measured so far (warm-up deletion). */

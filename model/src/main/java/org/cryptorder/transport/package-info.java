@@ -18,8 +18,9 @@
  * {@code UdpWire}: Ethernet included, UDP checksum 0, an 8-octet counter and time, then a piece
  * of the payload stream as filler.)
  *
- * <p><b>TCP sender</b> ({@link org.cryptorder.transport.TcpSender}), an {@code iperf3 -c} whose
- * application always has data (optionally up to a byte limit). In {@link
+ * <p><b>TCP sender</b> ({@link org.cryptorder.transport.TcpSender}), an {@code iperf3 -c}: it
+ * sends what the application has written ({@code tp->write_seq}, optionally up to a byte limit),
+ * and on its own, without a socket, as if the application always had data. In {@link
  * org.cryptorder.transport.TcpMode#LINUX} mode, after Linux 6.12 ({@code net/ipv4/tcp_input.c},
  * {@code tcp_output.c}, {@code tcp_timer.c}, {@code tcp_recovery.c}, {@code tcp_cubic.c}), each
  * class and method naming the kernel function it follows:
@@ -101,9 +102,27 @@
  *
  * <p>On a simulated host an endpoint sits in a {@link org.cryptorder.transport.TcpSocket}, which
  * charges the CPU time and sends each segment from softirq, the application's task or a timer as
- * Linux would; its two sides are {@code TcpSenderSocket} (TCP small queues: the sender waits once
- * the host holds {@code tsqLimitBytes} of its frames, and is resumed from softirq) and {@code
- * TcpReceiverSocket} (records the RFC 4737 reordering and the latency of data frames).
+ * Linux would ({@link org.cryptorder.transport.SendContext}); its two sides are {@code
+ * TcpSenderSocket} and {@code TcpReceiverSocket} (records the RFC 4737 reordering and the latency
+ * of data frames). The sending side is Linux's socket layer:
+ * <ul>
+ *   <li>iperf3's writes ({@code TcpSendmsg}, {@link org.cryptorder.transport.SendPath}: 128 KiB
+ *       each by default) own the socket ({@code lock_sock} ... {@code release_sock}), copy into
+ *       skbs of {@code size_goal} octets and push from the application's task;
+ *   <li>an ACK arriving while the socket is owned goes to the backlog ({@code SocketLock}, {@code
+ *       tcp_add_backlog}) and is processed on the application's CPU by {@code __release_sock}
+ *       (every 16 skbs of a write, before the writer sleeps, at the end of the write); an ACK to
+ *       an unowned socket is processed in softirq on the CPU that received it;
+ *   <li>TSQ's deferred write and the timers that fire while the socket is owned run in {@code
+ *       tcp_release_cb}; otherwise the TSQ handler runs in the tasklet of the CPU that freed the
+ *       skb (the one that sent it, where MACsec's copy frees it);
+ *   <li>the send buffer ({@code SendBuffer}): {@code sk_wmem_queued} as the truesize of the write
+ *       and retransmit queues, {@code sk_sndbuf} from 2 x 10 per-MSS truesizes autotuned with cwnd
+ *       ({@code tcp_sndbuf_expand}) up to {@code tcp_wmem[2]} = 4 MiB; the writer sleeps without
+ *       room and wakes with half of what is queued free ({@code sk_stream_write_space}).
+ * </ul>
+ * With {@code writeBytes} 0 none of this is modelled: the first window goes from the task, every
+ * later segment from softirq, and the send buffer of {@code sendBufferBytes} is always full.
  *
  * <h2>Parameters</h2>
  *
@@ -117,6 +136,8 @@
  *       <td>CUBIC, on (ns-3's default)</td></tr>
  *   <tr><td>{@code initialCwnd}</td><td>segments</td><td>10</td><td>10</td></tr>
  *   <tr><td>{@code sendBufferBytes}</td><td>octets</td><td>4 MiB</td><td>4 MiB</td></tr>
+ *   <tr><td>{@code SendPath.writeBytes} (experiment key {@code writeBytes})</td><td>octets</td>
+ *       <td colspan="2">128 KiB (iperf3's TCP block); 0: no application model</td></tr>
  *   <tr><td>{@code receiveWindowBytes}, {@code windowScale}</td><td>octets</td><td>3 MiB, 7</td>
  *       <td>3 MiB, 7</td></tr>
  *   <tr><td>{@code byteLimit}</td><td>octets</td><td>0 (none)</td><td>0 (none)</td></tr>
@@ -161,8 +182,8 @@
  * The handshake and close (connections start established; MSS, window scale, SACK and timestamps
  * as agreed), TSO/GSO on the sender and GRO on the receiver (every segment is one MSS and is ACKed
  * on its own; segments sent in one call share their send time, as a TSO burst does), pacing, Nagle
- * and PSH, ECN, SACK reneging and out-of-order queue pruning, zero-window probes, receive and send
- * buffer auto-tuning, MTU probing, cwnd decay while application-limited, the {@code tcp_metrics}
+ * and PSH, ECN, SACK reneging and out-of-order queue pruning, zero-window probes, receive buffer
+ * auto-tuning (the send buffer's is modelled on a host), MTU probing, cwnd decay while application-limited, the {@code tcp_metrics}
  * cache of the reordering degree, the check that a segment's original still sits in a host queue
  * ({@code skb_still_in_host_queue}), PAWS. Linux keeps RTTs in microseconds; the model keeps
  * nanoseconds with the same arithmetic. CUBIC's cube root is exact where Linux approximates it to

@@ -27,7 +27,7 @@ class DropSignalTest {
         Experiment e = run.experiment();
         var profile = Experiments.PROFILES.load(e.hosts().profile());
         Datapath d = DatapathBuilder.build(EventListKind.DEFAULT.newSimulator(), e, DatapathBuilder.hostSpec(e, profile),
-                new StreamRegistry(1).replication(0), new GcmEngine());
+                new StreamRegistry(1).replication(0), new GcmEngine(), profile.tcpCopyCyclesPerByte());
         Map<MacsecDrop, Long> b = new EnumMap<>(MacsecDrop.class);
         d.b().macsec().drops.subscribe((t, p, why) -> b.merge(why, 1L, Long::sum));
         Metrics m = new Replication(d, e.run(), null, null).run();

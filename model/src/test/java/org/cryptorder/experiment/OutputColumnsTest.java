@@ -71,9 +71,10 @@ class OutputColumnsTest {
         // are released at MACsec's copy, so the flow keeps its TX queue's qdisc filled to its
         // congestion window: the round trip, and with it the probe timeout (2 srtt), grows far beyond a
         // tick, and the steady ACK clock keeps pushing the probe on under either kernel's floor rule
+        // (the application's writes are left out, writeBytes 0: every segment is ACK-clocked from the RX CPU)
         String s3 = "{\"name\": \"t\", \"hosts\": {\"cpus\": 4, \"txQueues\": 4, \"appCpu\": 1, \"hz\": 250},"
                 + " \"link\": {\"mtu\": 9000}, \"crypto\": {\"kernel\": \"%s\"}, \"contention\": {\"userFpuLoad\": true,"
-                + " \"senderUserFpuLoad\": true, \"userFpuLoadSparesAppCpu\": true}, \"traffic\": [{\"kind\": \"tcp\"}],"
+                + " \"senderUserFpuLoad\": true, \"userFpuLoadSparesAppCpu\": true}, \"traffic\": [{\"kind\": \"tcp\", \"writeBytes\": 0}],"
                 + " \"run\": {\"durationS\": 0.2, \"warmupS\": 0.05}}";
         Metrics old = model.run(DatapathRunModelTest.only(String.format(s3, "5.6")), new StreamRegistry(1), 0);
         Metrics mainline = model.run(DatapathRunModelTest.only(String.format(s3, "6.6")), new StreamRegistry(1), 0);

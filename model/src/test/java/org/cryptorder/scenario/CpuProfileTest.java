@@ -28,7 +28,7 @@ class CpuProfileTest {
             CpuProfile p = CpuProfile.load(f);
             assertThat(p.name() + ".json").isEqualTo(f.getFileName().toString());
             assertThat(p.parameters()).hasSize(CpuProfile.CRYPTO_KEYS.size() + CpuProfile.STACK_KEYS.size()
-                    + (p.hasWifi() ? CpuProfile.WIFI_KEYS.size() : 0));
+                    + CpuProfile.SEND_KEYS.size() + (p.hasWifi() ? CpuProfile.WIFI_KEYS.size() : 0));
             p.parameters().forEach((k, v) -> {
                 assertThat(v.provenance()).as("%s %s", f, k).hasSizeGreaterThan(20);
                 if (v.source() == CpuProfile.Source.FITTED) {

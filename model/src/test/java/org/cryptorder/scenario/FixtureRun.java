@@ -20,7 +20,8 @@ record FixtureRun(Datapath datapath, Metrics columns) {
     static FixtureRun of(Experiment e, HostSpec a, HostSpec b, StreamRegistry streams, int replication,
                          Consumer<BackToBack> customize) {
         Datapath d = DatapathBuilder.build(EventListKind.DEFAULT.newSimulator(), e, a, b,
-                streams.replication(replication), new GcmEngine());
+                streams.replication(replication), new GcmEngine(),
+                UdpDatapathTest.PROFILE.tcpCopyCyclesPerByte());
         customize.accept(d.net());
         return new FixtureRun(d, new Replication(d, e.run()).run());
     }

@@ -40,13 +40,13 @@ public final class TcpStreams {
                     senderKernelFpuBusy, meanSectionUs, sections, userFpuLoad, durationS, seconds);
         }
 
-        /** The experiment this describes: one TCP entry, every application on CPU 0, one replication. */
+        /** The experiment this describes: one TCP entry (the application's writes left out, writeBytes 0: every segment ACK-clocked), every application on CPU 0, one replication. */
         Experiment experiment() {
             Experiment.Hosts hosts = new Experiment.Hosts(a.cpus(), null, null, null, null, null, null, null, 0,
                     null, null, null, null, null);
             Experiment.Contention contention = new Experiment.Contention(kernelFpuBusy, meanSectionUs, sections,
                     userFpuLoad, senderKernelFpuBusy, userFpuLoad, true);
-            Experiment.TcpTraffic tcp = new Experiment.TcpTraffic(flows, congestionControl, mode);
+            Experiment.TcpTraffic tcp = new Experiment.TcpTraffic(flows, congestionControl, mode, 0L);
             return new Experiment("tcp-streams", null, hosts, new Experiment.Link(rateGbps, delayUs, mtu, null),
                     macsec, null, contention, List.of(tcp), null,
                     new Experiment.RunSettings(durationS, warmupS, 1, null, null), null, null);

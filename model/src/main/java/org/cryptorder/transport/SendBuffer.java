@@ -1,0 +1,204 @@
+package org.cryptorder.transport;
+
+/**
+ * A sender's write queue as the socket's memory accounting sees it ({@code sk_wmem_queued},
+ * {@code sk_sndbuf}), after {@code net/ipv4/tcp.c}, {@code tcp_input.c} and {@code
+ * net/core/stream.c}.
+ *
+ * <p><b>What is counted.</b> {@code tcp_sendmsg_locked} copies the application's octets into skbs
+ * of {@code size_goal} octets ({@code tcp_send_mss}, {@code tcp_xmit_size_goal}: the socket's GSO
+ * limit, bounded to half the peer's largest window, in whole MSS; 46 segments of 1416 octets with
+ * the 64 KiB GSO limit). A new skb ({@code tcp_stream_alloc_skb}, {@code tcp_skb_entail}) adds its
+ * head's truesize to {@code sk_wmem_queued}; each octet copied into its page fragments adds one
+ * ({@code sk_wmem_queued_add(sk, copy)}). An ACK gives memory back ({@code tcp_clean_rtx_queue}):
+ * a fully acknowledged skb its whole truesize ({@code sk_wmem_free_skb}), a partly acknowledged
+ * one the acknowledged octets ({@code tcp_trim_head}). So {@code sk_wmem_queued} is the truesize
+ * of the skbs in the write and retransmit queues. (The skbs that {@code tso_fragment} splits off
+ * in {@code tcp_write_xmit} get their own head: not modelled, a few hundred octets per split.)
+ *
+ * <p><b>The head's truesize</b> is that of {@code tcp_stream_alloc_skb}'s skb on x86-64: {@code
+ * MAX_TCP_HEADER} (320) and {@code skb_shared_info} (320) in a 1 KiB kmalloc block plus the {@code
+ * sk_buff} (256 aligned), 1280 octets; from Linux 6.3 (commit bf9f1baa279f, a dedicated cache for
+ * small skb heads of exactly 640 octets) 896.
+ *
+ * <p><b>The buffer's size</b> ({@code sk_sndbuf}) starts at {@code tcp_wmem[1]} = 16 KiB
+ * ({@code tcp_init_sock}) and is set when the connection is established ({@code
+ * tcp_init_buffer_space} calls {@code tcp_sndbuf_expand}, so an established connection starts with
+ * room for twice the initial window). {@code tcp_sndbuf_expand} sets it to at least {@code 2 x
+ * max(10, cwnd, reordering + 1)} times the per-MSS truesize: {@code roundup_pow_of_two(max(mss_clamp,
+ * mss_cache) + MAX_TCP_HEADER + SKB_DATA_ALIGN(sizeof(skb_shared_info))) +
+ * SKB_DATA_ALIGN(sizeof(sk_buff))} (4352 for MSS 1416), never above {@code tcp_wmem[2]} = 4 MiB
+ * and never shrinking. {@code tcp_new_space} expands it when {@code tcp_should_expand_sndbuf}
+ * holds (the writer is waiting for room, {@code SOCK_NOSPACE}, and fewer segments are in flight
+ * than cwnd), then calls {@code sk_stream_write_space}. The writer may add an skb while {@code
+ * sk_stream_memory_free} ({@code sk_wmem_queued < sk_sndbuf}) and, once asleep, is woken when
+ * {@code sk_stream_is_writeable}: free space ({@code sk_stream_wspace}) at least half of what is
+ * queued ({@code sk_stream_min_wspace}). Linux 5.x calls {@code tcp_new_space} only after an skb
+ * was freed or trimmed since the last check ({@code SOCK_QUEUE_SHRUNK}, removed in 5.16); every ACK
+ * that advances SND.UNA frees or trims one, so the model checks after every ACK, as 6.x does.
+ */
+final class SendBuffer {
+    /** {@code tcp_wmem[1]}: {@code sk_sndbuf} of a new socket, octets. */
+    static final long WMEM_DEFAULT = 16 << 10;
+    /** {@code tcp_wmem[2]}: the most autotuning gives {@code sk_sndbuf}, octets. */
+    static final long WMEM_MAX = 4L << 20;
+    /** {@code MAX_TCP_HEADER} on x86-64 ({@code L1_CACHE_ALIGN(128 + MAX_HEADER)}). */
+    static final int MAX_TCP_HEADER = 320;
+    /** {@code SKB_DATA_ALIGN(sizeof(struct skb_shared_info))} on x86-64. */
+    static final int SHINFO = 320;
+    /** {@code SKB_DATA_ALIGN(sizeof(struct sk_buff))} on x86-64. */
+    static final int SKB = 256;
+    /** The head of an skb from {@code tcp_stream_alloc_skb} before Linux 6.3. */
+    static final int HEAD_TRUESIZE = 1024 + SKB;
+    /** The same from Linux 6.3 (small-head cache of {@code SKB_HEAD_ALIGN(MAX_TCP_HEADER)}). */
+    static final int SMALL_HEAD_TRUESIZE = MAX_TCP_HEADER + SHINFO + SKB;
+
+    private final int mss;
+    private final int headTruesize;
+    private final long perMssTruesize;
+    private final int sizeGoal;
+    private long sndbuf = WMEM_DEFAULT;
+    private long wmemQueued;
+    /** {@code tp->write_seq}: stream octets the application has written. */
+    private long writeSeq;
+    /** {@code tcp_write_queue_tail}'s octets. */
+    private int tailLen;
+    /** Whether there is a tail skb to fill (an empty one just entailed included). */
+    private boolean tailOpen;
+    /** Stream start (after trims) and end of each skb not yet fully acknowledged, oldest first (a ring). */
+    private long[] start = new long[64];
+    private long[] end = new long[64];
+    private int head;
+    private int count;
+    /**
+     * @param mss the sender's MSS ({@code mss_cache})
+     * @param mssClamp the MSS the peer announced ({@code rx_opt.mss_clamp}: without the timestamp option)
+     * @param gsoMaxBytes the socket's GSO limit ({@code sk_gso_max_size})
+     * @param smallHead whether skb heads come from Linux 6.3's small-head cache
+     */
+    SendBuffer(int mss, int mssClamp, long gsoMaxBytes, boolean smallHead) {
+        this.mss = mss;
+        this.headTruesize = smallHead ? SMALL_HEAD_TRUESIZE : HEAD_TRUESIZE;
+        this.perMssTruesize = Long.highestOneBit(Math.max(mssClamp, mss) + MAX_TCP_HEADER + SHINFO - 1) * 2 + SKB;
+        this.sizeGoal = (int) Math.max(mss, gsoMaxBytes / mss * mss);
+    }
+
+    /** {@code size_goal}: octets of each skb {@code tcp_sendmsg} fills. */
+    int sizeGoal() {
+        return sizeGoal;
+    }
+
+    /** The truesize {@code tcp_sndbuf_expand} counts per MSS. */
+    long perMssTruesize() {
+        return perMssTruesize;
+    }
+
+    long sndbuf() {
+        return sndbuf;
+    }
+
+    long wmemQueued() {
+        return wmemQueued;
+    }
+
+    /** {@code tp->write_seq}. */
+    long writeSeq() {
+        return writeSeq;
+    }
+
+    /** {@code sk_stream_memory_free}: room for another skb. */
+    boolean memoryFree() {
+        return wmemQueued < sndbuf;
+    }
+
+    /** {@code __sk_stream_is_writeable}: free space at least half of what is queued. */
+    boolean writeable() {
+        return sndbuf - wmemQueued >= wmemQueued >> 1;
+    }
+
+    /** Octets the tail skb still takes before it holds {@code size_goal} (0: a new skb is needed). */
+    int tailRoom() {
+        return tailOpen ? sizeGoal - tailLen : 0;
+    }
+
+    /** {@code tcp_stream_alloc_skb} and {@code tcp_skb_entail}: a new, empty tail skb. */
+    void entail() {
+        if (count == end.length) {
+            grow();
+        }
+        int i = (head + count) % end.length;
+        start[i] = writeSeq;
+        end[i] = writeSeq;
+        count++;
+        wmemQueued += headTruesize;
+        tailLen = 0;
+        tailOpen = true;
+    }
+
+    /** {@code skb_copy_to_page_nocache}: {@code n} octets copied into the tail skb. */
+    void append(int n) {
+        if (!tailOpen || n <= 0 || n > sizeGoal - tailLen) {
+            throw new IllegalStateException("no room for " + n + " octets in the tail skb");
+        }
+        end[(head + count - 1) % end.length] += n;
+        wmemQueued += n;
+        writeSeq += n;
+        tailLen += n;
+    }
+
+    /** Whether the tail skb holds {@code size_goal} octets ({@code skb->len == size_goal}): time to push it. */
+    boolean tailFull() {
+        return tailOpen && tailLen == sizeGoal;
+    }
+
+    private void grow() {
+        long[] s = new long[end.length * 2];
+        long[] e = new long[end.length * 2];
+        for (int k = 0; k < count; k++) {
+            s[k] = start[(head + k) % end.length];
+            e[k] = end[(head + k) % end.length];
+        }
+        start = s;
+        end = e;
+        head = 0;
+    }
+
+    /**
+     * SND.UNA is now {@code una} ({@code tcp_clean_rtx_queue}): fully acknowledged skbs are freed
+     * ({@code sk_wmem_free_skb}: their whole truesize), the oldest remaining one loses its
+     * acknowledged octets ({@code tcp_tso_acked}, {@code tcp_trim_head}; SND.UNA moves by whole MSS,
+     * so the trim is the kernel's). A fully acknowledged tail is freed too: its octets were all sent,
+     * and the next octet written starts a new skb.
+     */
+    void acked(long una) {
+        while (count > 0 && end[head] <= una && !(count == 1 && tailOpen && end[head] == start[head])) {
+            wmemQueued -= headTruesize + (end[head] - start[head]);
+            head = (head + 1) % end.length;
+            count--;
+            if (count == 0) {
+                tailOpen = false;
+                tailLen = 0;
+            }
+        }
+        if (count > 0 && una > start[head]) {
+            long cut = Math.min(una, end[head]) - start[head];
+            start[head] += cut;
+            wmemQueued -= cut;
+        }
+        if (wmemQueued < 0) {
+            throw new IllegalStateException("sk_wmem_queued went negative: " + wmemQueued);
+        }
+    }
+
+    /**
+     * {@code tcp_sndbuf_expand}: at least {@code 2 x max(10, cwnd, reordering + 1)} per-MSS
+     * truesizes, at most {@code tcp_wmem[2]}; never smaller.
+     */
+    void expand(int cwnd, int reordering) {
+        long segs = Math.max(Math.max(10, cwnd), reordering + 1L);
+        long sndmem = 2 * segs * perMssTruesize;
+        if (sndbuf < sndmem) {
+            sndbuf = Math.min(sndmem, WMEM_MAX);
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package org.cryptorder.transport;
+
+/**
+ * The context that sends a TCP segment, as Linux has them: three in softirq, three in the
+ * application's task (process context, softirqs disabled while in {@code dev_queue_xmit}).
+ */
+public enum SendContext {
+    /** {@code tcp_sendmsg}: {@code tcp_push} / {@code tcp_push_one} from the application's write. */
+    SENDMSG(false, "application task on %s (tcp_sendmsg)"),
+    /** An ACK taken from the backlog by {@code __release_sock} on the application's CPU. */
+    BACKLOG(false, "application task on %s (an ACK from the backlog, __release_sock)"),
+    /** {@code tcp_release_cb}: deferred TSQ or timer work, on the application's CPU. */
+    RELEASE_CB(false, "application task on %s (tcp_release_cb)"),
+    /** {@code tcp_v4_rcv} on an unowned socket: an ACK in softirq on the CPU that received it. */
+    SOFTIRQ_ACK(true, "softirq on %s after an ACK"),
+    /** The receiver's ACKs: a data segment delivered in softirq on the CPU that received it. */
+    SOFTIRQ_DATA(true, "softirq on %s after a data segment"),
+    /** A timer's expiry in TIMER_SOFTIRQ on the CPU that armed it. */
+    TIMER(true, "timer on %s (TIMER_SOFTIRQ)"),
+    /** {@code tcp_tasklet_func} / {@code tcp_tsq_handler} on the CPU that freed the skb. */
+    TSQ_TASKLET(true, "TSQ tasklet on %s (tcp_tsq_handler)");
+
+    private final boolean softirq;
+    private final String words;
+
+    SendContext(boolean softirq, String words) {
+        this.softirq = softirq;
+        this.words = words;
+    }
+
+    /** Whether segments are sent from softirq in this context (else from the application's task). */
+    public boolean softirq() {
+        return softirq;
+    }
+
+    /** The context in words, on the CPU named {@code cpu} (explain's narration). */
+    public String describe(String cpu) {
+        return String.format(java.util.Locale.ROOT, words, cpu);
+    }
+}

@@ -1,0 +1,28 @@
+package org.cryptorder.transport;
+
+/**
+ * What a sending socket's layer counted since the start or the last reset: where its data segments
+ * were first sent from, the ACKs its backlog took, and its send buffer now.
+ *
+ * @param dataFromSoftirq data segments first sent from softirq (an ACK to an unowned socket, a
+ *     timer, the TSQ tasklet)
+ * @param dataFromTask data segments first sent from the application's task ({@code tcp_sendmsg},
+ *     a backlogged ACK, {@code tcp_release_cb})
+ * @param backloggedAcks ACKs queued to the backlog while the application owned the socket
+ * @param backlogDrops ACKs dropped because the backlog was full ({@code TCPBacklogDrop})
+ * @param writerSleeps times the application slept for room in the send buffer
+ * @param sndbuf {@code sk_sndbuf} now, octets
+ * @param wmemQueued {@code sk_wmem_queued} now, octets
+ */
+public record SocketCounters(long dataFromSoftirq, long dataFromTask, long backloggedAcks, long backlogDrops,
+                             long writerSleeps, long sndbuf, long wmemQueued) {
+
+    /** A receiving socket's: nothing. */
+    public static final SocketCounters NONE = new SocketCounters(0, 0, 0, 0, 0, 0, 0);
+
+    /** The share of data segments first sent from softirq; NaN when none was sent. */
+    public double sentFromSoftirqShare() {
+        long all = dataFromSoftirq + dataFromTask;
+        return all == 0 ? Double.NaN : (double) dataFromSoftirq / all;
+    }
+}

@@ -1,0 +1,168 @@
+package org.cryptorder.transport;
+
+import java.util.Arrays;
+
+/**
+ * A socket's lock as its owner and softirq see it ({@code sk->sk_lock}, {@code net/core/sock.c},
+ * {@code net/ipv4/tcp_ipv4.c}, {@code tcp_output.c}): whether the application owns it ({@code
+ * sock_owned_by_user}), the backlog of packets that arrived meanwhile, and the work deferred to
+ * {@code tcp_release_cb} (the {@code sk_tsq_flags} bits). A flag, not an event: taking and
+ * releasing the lock costs nothing in the model.
+ *
+ * <p><b>The backlog</b> ({@code tcp_add_backlog}): a packet for an owned socket is queued, if the
+ * backlog's truesize plus the receive queue's stays within {@code sk_rcvbuf + sk_sndbuf + 64 KiB}
+ * ({@code sk_add_backlog}, {@code sk_rcvqueues_full}; else dropped, {@code TCPBacklogDrop}). The
+ * length is reset only when {@code __release_sock} has emptied the backlog. An ACK's truesize is
+ * taken as 2304 octets (ixgbe's half-page receive buffer and the {@code sk_buff}); the sender's
+ * {@code sk_rcvbuf} is {@code tcp_rmem[1]} = 128 KiB (it receives no data to autotune it).
+ *
+ * <p><b>Not modelled:</b> from Linux 5.0 {@code tcp_add_backlog} coalesces a pure ACK into the
+ * backlog's tail when their headers and options agree (commit 4f693b55c3d2): ACKs within one
+ * timestamp tick and without SACK blocks would merge into one, whose processing the application
+ * pays once. The model queues and processes every ACK, so it overstates the application's cost of
+ * a long backlog.
+ */
+final class SocketLock {
+    /** Truesize of one received ACK, octets. */
+    static final int ACK_TRUESIZE = 2304;
+    /** {@code tcp_rmem[1]}: the sender's {@code sk_rcvbuf}, octets. */
+    static final long RMEM_DEFAULT = 128 << 10;
+
+    private boolean owned;
+    private byte[][] packets = new byte[16][];
+    private int[] lengths = new int[16];
+    private int head;
+    private int count;
+    private long backlogLen;
+    private long drops;
+    private long backlogged;
+    /** {@code TCP_TSQ_DEFERRED}. */
+    boolean tsqDeferred;
+    /** {@code TCP_WRITE_TIMER_DEFERRED}, {@code TCP_DELACK_TIMER_DEFERRED}: the expiries to run, or null. */
+    private Runnable[] deferredTimers = new Runnable[2];
+    private int deferredCount;
+
+    /** {@code sock_owned_by_user}. */
+    boolean owned() {
+        return owned;
+    }
+
+    /** {@code lock_sock}. */
+    void lock() {
+        owned = true;
+    }
+
+    /** {@code sock_release_ownership} at the end of {@code release_sock}. */
+    void unlock() {
+        if (count > 0) {
+            throw new IllegalStateException("socket released with " + count + " packets in its backlog");
+        }
+        owned = false;
+    }
+
+    /**
+     * {@code tcp_add_backlog}: queues a copy of {@code b[off .. off+len)}; false when the backlog is
+     * full and the packet is dropped.
+     *
+     * @param sndbuf the socket's {@code sk_sndbuf} now
+     */
+    boolean add(byte[] b, int off, int len, long sndbuf) {
+        if (backlogLen + ACK_TRUESIZE > RMEM_DEFAULT + sndbuf + (64 << 10)) {
+            drops++;
+            return false;
+        }
+        if (count == packets.length) {
+            packets = Arrays.copyOf(rotated(packets), packets.length * 2);
+            lengths = Arrays.copyOf(rotatedLengths(), lengths.length * 2);
+            head = 0;
+        }
+        int i = (head + count) % packets.length;
+        if (packets[i] == null || packets[i].length < len) {
+            packets[i] = new byte[Math.max(len, 128)];
+        }
+        System.arraycopy(b, off, packets[i], 0, len);
+        lengths[i] = len;
+        count++;
+        backlogLen += ACK_TRUESIZE;
+        backlogged++;
+        return true;
+    }
+
+    private byte[][] rotated(byte[][] a) {
+        byte[][] r = new byte[a.length][];
+        for (int k = 0; k < a.length; k++) {
+            r[k] = a[(head + k) % a.length];
+        }
+        return r;
+    }
+
+    private int[] rotatedLengths() {
+        int[] r = new int[lengths.length];
+        for (int k = 0; k < lengths.length; k++) {
+            r[k] = lengths[(head + k) % lengths.length];
+        }
+        return r;
+    }
+
+    /** Whether the backlog holds a packet. */
+    boolean hasBacklog() {
+        return count > 0;
+    }
+
+    /** The oldest backlogged packet's bytes (valid until the next {@link #add}), from offset 0. */
+    byte[] peek() {
+        return packets[head];
+    }
+
+    /** The oldest backlogged packet's length. */
+    int peekLength() {
+        return lengths[head];
+    }
+
+    /** Takes the oldest packet off the backlog; the length is reset once it is empty ({@code __release_sock}). */
+    void poll() {
+        head = (head + 1) % packets.length;
+        count--;
+        if (count == 0) {
+            backlogLen = 0;
+        }
+    }
+
+    /** Defers a timer's expiry to {@code tcp_release_cb}; a timer already deferred is not added twice. */
+    void deferTimer(Runnable expiry, int slot) {
+        if (deferredTimers[slot] == null) {
+            deferredCount++;
+        }
+        deferredTimers[slot] = expiry;
+    }
+
+    /** Whether {@code tcp_release_cb} has work. */
+    boolean hasDeferred() {
+        return tsqDeferred || deferredCount > 0;
+    }
+
+    /** Takes the deferred timer expiry of {@code slot}, or null. */
+    Runnable takeTimer(int slot) {
+        Runnable r = deferredTimers[slot];
+        if (r != null) {
+            deferredTimers[slot] = null;
+            deferredCount--;
+        }
+        return r;
+    }
+
+    /** Packets dropped because the backlog was full ({@code TCPBacklogDrop}). */
+    long drops() {
+        return drops;
+    }
+
+    /** Packets queued to the backlog. */
+    long backlogged() {
+        return backlogged;
+    }
+
+    void resetCounters() {
+        drops = 0;
+        backlogged = 0;
+    }
+}
