@@ -243,7 +243,28 @@ public final class OutputColumns {
                             ns += l.heldNs();
                         }
                         return ns;
-                    }, 1e9)));
+                    }, 1e9)),
+            tcp("tcp_partial_undo", "undos", "partial undos",
+                    "Recoveries whose cwnd cut the TCP senders undid on a partial ACK whose timestamp echo proved the"
+                            + " original got through (`tcp_try_undo_partial`; Linux's `TCPPartialUndo` in `nstat`).",
+                    TcpSenderCounters::partialUndo),
+            tcp("tcp_dsack_undo", "undos", "D-SACK undos",
+                    "Cwnd cuts the TCP senders undid once D-SACKs had shown every retransmission spurious"
+                            + " (`tcp_try_undo_dsack`; Linux's `TCPDSACKUndo`).",
+                    TcpSenderCounters::dsackUndo),
+            tcp("tcp_ts_reorder", "events", "TS reorder",
+                    "Reordering the TCP senders detected by timestamps, in `tcp_try_undo_partial` (Linux's"
+                            + " `TCPTSReorder`).",
+                    TcpSenderCounters::tsReorder),
+            tcp("tcp_sack_recovery", "recoveries", "SACK recoveries",
+                    "Fast recoveries the TCP senders entered with SACK (`tcp_enter_recovery`; Linux's"
+                            + " `TCPSackRecovery`).",
+                    TcpSenderCounters::sackRecoveries),
+            tcp("tcp_reordering", "segments", "tp->reordering",
+                    "The reordering degree `tp->reordering` when the traffic stops (`tcpi_reordering` of `ss -ti`),"
+                            + " summed over the TCP senders: with one flow, that flow's; 3 until reordering is seen,"
+                            + " at most `tcp_max_reordering` (300).",
+                    TcpSenderCounters::reordering));
 
     private static final Map<String, Column> BY_NAME = COLUMNS.stream()
             .collect(Collectors.toUnmodifiableMap(Column::name, Function.identity()));
