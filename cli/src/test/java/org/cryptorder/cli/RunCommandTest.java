@@ -154,8 +154,8 @@ class RunCommandTest {
         assertThat(r.status()).as(r.err()).isZero();
         List<String> runs = Files.readAllLines(tmp.resolve("out/runs.csv"));
         List<String> header = List.of(runs.get(3).split(","));
-        assertThat(header).endsWith("bql_limit_mean_bytes", "qdisc_backlog_p99_packets", "tcp_sent_from_softirq",
-                "tcp_backlog_acks");
+        assertThat(header).endsWith("tcp_backlog_acks", "tcp_partial_undo", "tcp_dsack_undo", "tcp_ts_reorder",
+                "tcp_sack_recovery", "tcp_reordering");
         String dropped = runs.get(4).split(",")[header.indexOf("tx_queue_dropped")];
         assertThat(dropped).isNotEmpty().isNotEqualTo("0");
         assertThat(r.out().lines().filter(l -> l.startsWith("    nic     TX queue dropped ")))
@@ -341,8 +341,11 @@ class RunCommandTest {
 
     @Test
     void aSenderShortOfItsRateAndAReceiverStillFillingItsQueuesAreWarnedOf() throws Exception {
+        // long enough for the fallback's receiver to be seen filling its queues (quickstart's set-up, shorter)
         Path file = write("sf.json", SMALL.replace("\"sweep\": {\"crypto.policy\": [\"async\", \"async-unordered\"]}",
-                "\"sweep\": {\"crypto.policy\": [\"sync-fallback\", \"async\"]}"));
+                "\"sweep\": {\"crypto.policy\": [\"sync-fallback\", \"async\"]}")
+                .replace("\"durationS\": 0.01, \"warmupS\": 0.001", "\"durationS\": 0.05, \"warmupS\": 0.005")
+                .replace("\"cpus\": 2}", "\"cpus\": 4}"));
         CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("out").toString(), file.toString());
         assertThat(r.status()).as(r.err()).isZero();
         List<String> lines = r.out().lines().toList();

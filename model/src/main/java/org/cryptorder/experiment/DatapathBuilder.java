@@ -125,7 +125,8 @@ public final class DatapathBuilder {
         return new Impairment(spec.delayUs(), spec.jitterUs(), spec.delayDistribution(), spec.delayCorrelation(),
                 spec.lossProbability(), spec.lossCorrelation(), ge, spec.duplicateProbability(),
                 spec.duplicateCorrelation(), spec.corruptProbability(), spec.corruptCorrelation(),
-                spec.reorderProbability(), spec.reorderCorrelation(), spec.reorderGap(), rule, spec.limitFrames());
+                spec.reorderProbability(), spec.reorderCorrelation(), spec.reorderGap(), rule, spec.limitFrames(),
+                spec.rateMbps(), spec.rateOverheadBytes());
     }
 
     /**

@@ -189,13 +189,15 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param reorderProbability, reorderCorrelation, reorderGap {@code reorder P C gap G}; 0, 0, 0
      * @param deterministicReorder every k-th frame held back; off while {@code everyK} is 0
      * @param limitFrames {@code limit}: frames the stage may hold; 0 for no limit
+     * @param rateMbps, rateOverheadBytes {@code rate R OVERHEAD}: the stage's output rate, Mbit/s,
+     *     each frame counted with the overhead, octets; 0, 0 (no rate)
      */
     public record Impairment(Double delayUs, Double jitterUs, org.cryptorder.net.Impairment.DelayDistribution delayDistribution,
                              Double delayCorrelation, Double lossProbability, Double lossCorrelation,
                              GilbertElliott gilbertElliott, Double duplicateProbability, Double duplicateCorrelation,
                              Double corruptProbability, Double corruptCorrelation, Double reorderProbability,
                              Double reorderCorrelation, Integer reorderGap, DeterministicReorder deterministicReorder,
-                             Integer limitFrames) {
+                             Integer limitFrames, Double rateMbps, Integer rateOverheadBytes) {
         public Impairment {
             delayUs = or(delayUs, 0.0);
             jitterUs = or(jitterUs, 0.0);
@@ -213,11 +215,13 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
             reorderGap = or(reorderGap, 0);
             deterministicReorder = or(deterministicReorder, new DeterministicReorder(null, null, null, null));
             limitFrames = or(limitFrames, 0);
+            rateMbps = or(rateMbps, 0.0);
+            rateOverheadBytes = or(rateOverheadBytes, 0);
         }
 
         static Impairment none() {
             return new Impairment(null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                    null, null);
+                    null, null, null, null);
         }
     }
 

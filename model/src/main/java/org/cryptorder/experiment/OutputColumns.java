@@ -281,7 +281,28 @@ public final class OutputColumns {
             tcp("tcp_backlog_acks", "ACKs", "backlogged ACKs",
                     "ACKs that reached a TCP sender while its application's write owned the socket, queued to the"
                             + " socket's backlog and processed on the application's CPU (`__release_sock`).",
-                    s -> 0, s -> s.socketCounters().backloggedAcks()));
+                    s -> 0, s -> s.socketCounters().backloggedAcks()),
+            tcp("tcp_partial_undo", "undos", "partial undos",
+                    "Recoveries whose cwnd cut the TCP senders undid on a partial ACK whose timestamp echo proved the"
+                            + " original got through (`tcp_try_undo_partial`; Linux's `TCPPartialUndo` in `nstat`).",
+                    TcpSenderCounters::partialUndo),
+            tcp("tcp_dsack_undo", "undos", "D-SACK undos",
+                    "Cwnd cuts the TCP senders undid once D-SACKs had shown every retransmission spurious"
+                            + " (`tcp_try_undo_dsack`; Linux's `TCPDSACKUndo`).",
+                    TcpSenderCounters::dsackUndo),
+            tcp("tcp_ts_reorder", "events", "TS reorder",
+                    "Reordering the TCP senders detected by timestamps, in `tcp_try_undo_partial` (Linux's"
+                            + " `TCPTSReorder`).",
+                    TcpSenderCounters::tsReorder),
+            tcp("tcp_sack_recovery", "recoveries", "SACK recoveries",
+                    "Fast recoveries the TCP senders entered with SACK (`tcp_enter_recovery`; Linux's"
+                            + " `TCPSackRecovery`).",
+                    TcpSenderCounters::sackRecoveries),
+            tcp("tcp_reordering", "segments", "tp->reordering",
+                    "The reordering degree `tp->reordering` when the traffic stops (`tcpi_reordering` of `ss -ti`),"
+                            + " summed over the TCP senders: with one flow, that flow's; 3 until reordering is seen,"
+                            + " at most `tcp_max_reordering` (300).",
+                    TcpSenderCounters::reordering));
 
     private static final Map<String, Column> BY_NAME = COLUMNS.stream()
             .collect(Collectors.toUnmodifiableMap(Column::name, Function.identity()));
@@ -456,32 +477,6 @@ public final class OutputColumns {
         @Override
         public double value(End end) {
             return total - atWarmup;
-        }
-    }
-
-    /** The least share of its CPU that any of b's kernel FPU users held the FPU, after the warm-up. */
-    private static final class FpuShareMin implements Recorder {
-        private double[] atWarmup;
-
-        @Override
-        public void warmupEnded(Datapath d) {
-            atWarmup = held(d);
-        }
-
-        private static double[] held(Datapath d) {
-            return d.receiverFpuLoads().stream().mapToDouble(KernelFpuLoad::heldNs).toArray();
-        }
-
-        @Override
-        public double value(End end) {
-            double[] now = held(end.datapath());
-            double windowNs = (end.measuredS() + Replication.DRAIN_MS / 1e3) * 1e9;
-            double min = Double.NaN;
-            for (int i = 0; i < now.length; i++) {
-                double share = (now[i] - (atWarmup == null ? 0 : atWarmup[i])) / windowNs;
-                min = Double.isNaN(min) ? share : Math.min(min, share);
-            }
-            return min;
         }
     }
 

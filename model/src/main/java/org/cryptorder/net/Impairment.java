@@ -33,14 +33,16 @@ import umontreal.ssj.probdist.NormalDist;
  *       <td>{@code reorder PERCENT [CORRELATION] [gap DISTANCE]}</td></tr>
  *   <tr><td>{@code deterministicReorder}</td><td>null (off)</td><td>none (not in netem)</td></tr>
  *   <tr><td>{@code limitFrames}</td><td>0 (no limit)</td><td>{@code limit PACKETS} (tc's default is 1000)</td></tr>
+ *   <tr><td>{@code rateMbps}, {@code rateOverheadBytes}</td><td>0, 0 (no rate)</td>
+ *       <td>{@code rate RATE [PACKETOVERHEAD]}</td></tr>
  * </table>
  *
  * <p>The same checks as {@code tc} apply: reordering needs a delay ("reordering not possible
  * without specifying some delay"), a gap needs a reorder probability, and a reorder probability
  * without a gap gets {@code gap 1} (every frame is a candidate). Random loss and the
  * Gilbert-Elliott model exclude each other, as in netem, which keeps one loss model. The 4-state
- * ({@code loss state}) model, {@code rate}, {@code slot}, {@code ecn} and {@code seed} are not
- * offered; see {@link Netem} for what the stage does with these settings.
+ * ({@code loss state}) model, {@code rate}'s cell size and cell overhead, {@code slot}, {@code ecn}
+ * and {@code seed} are not offered; see {@link Netem} for what the stage does with these settings.
  *
  * @param delayUs              extra one-way delay (netem's latency), us
  * @param jitterUs             half-width of the delay variation (netem's jitter), us
@@ -58,17 +60,23 @@ import umontreal.ssj.probdist.NormalDist;
  * @param reorderGap           netem's gap: only every {@code reorderGap}-th frame is a candidate
  * @param deterministicReorder an exact displacement rule applied after netem, or null
  * @param limitFrames          most frames the stage may hold in its delay queue; 0 for no limit
+ * @param rateMbps             netem's {@code rate}: the stage's own output rate, Mbit/s; 0 for none
+ * @param rateOverheadBytes    netem's {@code rate}'s packet overhead, octets added to (or, if
+ *                             negative, taken from) each frame's length for the rate
  */
 public record Impairment(double delayUs, double jitterUs, DelayDistribution delayDistribution,
                          double delayCorrelation, double lossProbability, double lossCorrelation,
                          GilbertElliott gilbertElliott, double duplicateProbability, double duplicateCorrelation,
                          double corruptProbability, double corruptCorrelation, double reorderProbability,
                          double reorderCorrelation, int reorderGap, DeterministicReorder deterministicReorder,
-                         int limitFrames) {
+                         int limitFrames, double rateMbps, int rateOverheadBytes) {
+
+    /** Largest packet overhead accepted, octets (tc takes an s32; no link needs more). */
+    public static final int MAX_OVERHEAD = 65_535;
 
     /** No impairment at all: frames pass unchanged, at the time the wire delivers them. */
     public static final Impairment NONE = new Impairment(0, 0, DelayDistribution.UNIFORM, 0, 0, 0, null, 0, 0, 0,
-            0, 0, 0, 0, null, 0);
+            0, 0, 0, 0, null, 0, 0, 0);
 
     public Impairment {
         requireTime("delayUs", delayUs);
@@ -85,6 +93,17 @@ public record Impairment(double delayUs, double jitterUs, DelayDistribution dela
         requireFraction("reorderCorrelation", reorderCorrelation);
         if (gilbertElliott != null && lossProbability > 0) {
             throw new IllegalArgumentException("random loss and the Gilbert-Elliott model exclude each other, as in netem");
+        }
+        if (!(rateMbps >= 0) || Double.isInfinite(rateMbps)) {
+            throw new IllegalArgumentException("rateMbps must be finite and not negative (0: no rate), got " + rateMbps);
+        }
+        if (rateOverheadBytes != 0 && rateMbps == 0) {
+            throw new IllegalArgumentException("rateOverheadBytes is an argument of rate (tc: rate RATE PACKETOVERHEAD):"
+                    + " set rateMbps too");
+        }
+        if (rateOverheadBytes < -MAX_OVERHEAD || rateOverheadBytes > MAX_OVERHEAD) {
+            throw new IllegalArgumentException("rateOverheadBytes must be within -" + MAX_OVERHEAD + " and "
+                    + MAX_OVERHEAD + " octets, got " + rateOverheadBytes);
         }
         if (reorderGap < 0 || limitFrames < 0) {
             throw new IllegalArgumentException("reorderGap and limitFrames must not be negative");
@@ -105,7 +124,8 @@ public record Impairment(double delayUs, double jitterUs, DelayDistribution dela
     public Impairment withDelay(double delayUs, double jitterUs, DelayDistribution d, double correlation) {
         return new Impairment(delayUs, jitterUs, d, correlation, lossProbability, lossCorrelation, gilbertElliott,
                 duplicateProbability, duplicateCorrelation, corruptProbability, corruptCorrelation,
-                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames);
+                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames, rateMbps,
+                rateOverheadBytes);
     }
 
     /** A constant extra delay: {@code delay delayUs}. */
@@ -117,49 +137,79 @@ public record Impairment(double delayUs, double jitterUs, DelayDistribution dela
     public Impairment withLoss(double probability, double correlation) {
         return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, probability, correlation, null,
                 duplicateProbability, duplicateCorrelation, corruptProbability, corruptCorrelation,
-                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames);
+                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames, rateMbps,
+                rateOverheadBytes);
     }
 
     /** Burst loss: {@code loss gemodel p r 1-h 1-k}. */
     public Impairment withGilbertElliott(GilbertElliott ge) {
         return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, 0, 0, ge,
                 duplicateProbability, duplicateCorrelation, corruptProbability, corruptCorrelation,
-                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames);
+                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames, rateMbps,
+                rateOverheadBytes);
     }
 
     /** Duplication: {@code duplicate probability correlation}. */
     public Impairment withDuplicate(double probability, double correlation) {
         return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, lossProbability,
                 lossCorrelation, gilbertElliott, probability, correlation, corruptProbability, corruptCorrelation,
-                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames);
+                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames, rateMbps,
+                rateOverheadBytes);
     }
 
     /** Bit corruption: {@code corrupt probability correlation}. */
     public Impairment withCorrupt(double probability, double correlation) {
         return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, lossProbability,
                 lossCorrelation, gilbertElliott, duplicateProbability, duplicateCorrelation, probability, correlation,
-                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames);
+                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames, rateMbps,
+                rateOverheadBytes);
     }
 
     /** netem reordering: {@code reorder probability correlation gap gap} (gap 0 means tc's default, 1). */
     public Impairment withReorder(double probability, double correlation, int gap) {
         return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, lossProbability,
                 lossCorrelation, gilbertElliott, duplicateProbability, duplicateCorrelation, corruptProbability,
-                corruptCorrelation, probability, correlation, gap, deterministicReorder, limitFrames);
+                corruptCorrelation, probability, correlation, gap, deterministicReorder, limitFrames, rateMbps,
+                rateOverheadBytes);
     }
 
     /** The exact displacement rule (not in netem). */
     public Impairment withDeterministicReorder(DeterministicReorder rule) {
         return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, lossProbability,
                 lossCorrelation, gilbertElliott, duplicateProbability, duplicateCorrelation, corruptProbability,
-                corruptCorrelation, reorderProbability, reorderCorrelation, reorderGap, rule, limitFrames);
+                corruptCorrelation, reorderProbability, reorderCorrelation, reorderGap, rule, limitFrames, rateMbps,
+                rateOverheadBytes);
     }
 
     /** netem's queue limit: {@code limit frames} (0: none). */
     public Impairment withLimit(int frames) {
         return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, lossProbability,
                 lossCorrelation, gilbertElliott, duplicateProbability, duplicateCorrelation, corruptProbability,
-                corruptCorrelation, reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, frames);
+                corruptCorrelation, reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, frames, rateMbps,
+                rateOverheadBytes);
+    }
+
+    /**
+     * netem's {@code rate RATE [PACKETOVERHEAD]}: the stage sends at most {@code rateMbps} Mbit/s,
+     * each frame counted as its length plus {@code overheadBytes} (which may be negative, as in
+     * tc); 0 for no rate.
+     */
+    public Impairment withRate(double rateMbps, int overheadBytes) {
+        return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, lossProbability,
+                lossCorrelation, gilbertElliott, duplicateProbability, duplicateCorrelation, corruptProbability,
+                corruptCorrelation, reorderProbability, reorderCorrelation, reorderGap, deterministicReorder,
+                limitFrames, rateMbps, overheadBytes);
+    }
+
+    /**
+     * {@code packet_time_ns()} of {@code net/sched/sch_netem.c}: the time a frame of {@code
+     * frameOctets} takes at the rate, {@code (len + packet_overhead) * NSEC_PER_SEC / rate}, with
+     * the rate in octets per second, truncated to whole ns as {@code div64_u64} does.
+     */
+    public long packetTimeNs(int frameOctets) {
+        long len = Math.max(0, (long) frameOctets + rateOverheadBytes);
+        long bytesPerSecond = Math.round(rateMbps * 1e6 / 8);
+        return len * 1_000_000_000L / bytesPerSecond;
     }
 
     /** Whether any loss model is on. */

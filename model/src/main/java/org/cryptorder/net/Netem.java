@@ -51,6 +51,19 @@ import umontreal.ssj.simevents.Simulator;
  *       reorders</b> frames whose spacing is smaller than the variation, exactly as netem does
  *       without {@code rate}; a constant delay never reorders. A negative draw (jitter larger
  *       than the delay) means "due already" and is ordered by its time among the others.
+ *   <li><b>Rate.</b> With {@code rateMbps > 0}, as {@code netem_enqueue()} does under
+ *       {@code q->rate}: the reference is the latest {@code time_to_send} of the frames queued
+ *       ({@code last}, the tail of the linear queue or the tree's last); the delay is shortened
+ *       by {@code last - now} (not below 0) and counted from {@code last}, and the frame's own
+ *       transmission time {@code packet_time_ns()} = (length + {@code rateOverheadBytes}) x 8 /
+ *       rate is added. So {@code time_to_send = max(now + delay, last) + packet_time}: with a
+ *       constant delay, exactly a drop-tail FIFO served at the rate followed by the delay, and
+ *       frames never overtake one another. The length is the frame as the stage holds it
+ *       (Ethernet header, SecTAG, payload, ICV; no FCS), netem's {@code qdisc_pkt_len()}; the
+ *       overhead argument adds the rest (24 for FCS, preamble and gap). The {@code limit} check
+ *       above counts every frame still waiting for its time ({@code q->t_len >= sch->limit}
+ *       drops), the one being sent included, so a stage with a rate and no delay is a router's
+ *       drop-tail queue of {@code limitFrames} frames.
  * </ol>
  * When every knob is off but loss, duplication or corruption, a frame that nothing holds leaves
  * at the instant it arrived, so the receiver's timing is exactly that of the bare link.
@@ -72,6 +85,13 @@ import umontreal.ssj.simevents.Simulator;
  * {@code holdUs}. Without netem knobs on, a constant-rate stream therefore reaches the receiver
  * with a known permutation.
  *
+ * <p><b>Where the rule acts.</b> After everything netem does: after the link's propagation delay
+ * ({@code link.delayUs}, which is before the stage), netem's {@code delay}, and the queue and
+ * transmission time of its {@code rate}; it holds frames at the point where the receiving NIC takes
+ * them. This is where a user-space relay that displaces segments holds them when its bottleneck
+ * queue and delay come first. A held frame occupies no place in netem's queue (it has left it), so
+ * it neither counts against {@code limit} nor delays the frames behind it at the rate.
+ *
  * <h2>Random numbers</h2>
  * Each impairment draws from its own stream, asked from {@link Streams} by purpose when the
  * stage is built, and only if that impairment is on: {@code delay} (jitter), {@code loss} (random
@@ -84,8 +104,8 @@ import umontreal.ssj.simevents.Simulator;
  * <h2>Simplifications</h2>
  * <ul>
  *   <li>Where it sits: netem is a qdisc on the sender's egress; here the stage is at the far end
- *       of the wire, like a netem bridge in the middle of the link whose output is not
- *       rate-limited: the delayed frames reach the receiving NIC at their {@code time_to_send},
+ *       of the wire, like a netem bridge in the middle of the link whose output is
+ *       rate-limited only by {@code rate}: the delayed frames reach the receiving NIC at their {@code time_to_send},
  *       several in the same nanosecond if so drawn, with no second serialisation. The sender's
  *       transmitter is never held up by the impairment (netem's own backpressure through
  *       {@code limit} and the device queue is not modelled).
@@ -95,7 +115,7 @@ import umontreal.ssj.simevents.Simulator;
  *       once, so it never occupies the queue.
  *   <li>No FCS: the flipped bit is in the frame the receiver checks, as when netem corrupts on
  *       the sender before the NIC adds the FCS.
- *   <li>Not offered: {@code rate} (which would keep order under jitter), {@code slot},
+ *   <li>Not offered: {@code rate}'s cell size and cell overhead, {@code slot},
  *       {@code loss state} (4-state model), {@code ecn}, GSO segmentation before corruption.
  * </ul>
  *
@@ -162,6 +182,8 @@ public final class Netem implements Link.Receiver {
     private final PriorityQueue<Pending> tree = new PriorityQueue<>(
             Comparator.comparingDouble(Pending::at).thenComparingLong(Pending::order));
     private long enqueued;
+    /** The latest {@code time_to_send} among the frames queued: netem's {@code last} under {@code rate}. */
+    private double lastQueuedAt;
     private final Event release;
     private boolean releaseArmed;
     private double releaseAt;
@@ -267,11 +289,18 @@ public final class Netem implements Link.Receiver {
             effects.emit(sim.time(), p, Effect.DELAYED);
         }
         double at = sim.time() + d;
+        if (config.rateMbps() > 0) {
+            if (!linear.isEmpty() || !tree.isEmpty()) {
+                at = Math.max(at, lastQueuedAt);
+            }
+            at += config.packetTimeNs(p.frame().length());
+        }
         if (at <= sim.time() && linear.isEmpty() && tree.isEmpty()) {
             leaveNetem(p);
             return;
         }
         Pending w = new Pending(p, at, enqueued++);
+        lastQueuedAt = linear.isEmpty() && tree.isEmpty() ? at : Math.max(lastQueuedAt, at);
         if (linear.isEmpty() || at >= linear.peekLast().at()) {
             linear.add(w);
         } else {

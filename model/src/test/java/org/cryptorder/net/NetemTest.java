@@ -381,14 +381,45 @@ class NetemTest {
         assertThat(r.stage().counts().overLimit()).isEqualTo(10);
     }
 
+    // ---- rate: a bottleneck with a drop-tail queue ----
+
+    @Test
+    void rateSpacesFramesByTheirTransmissionTimeAndTheLimitDropsTheTail() {
+        // packet_time_ns: (100 octets + 25 overhead) x 8 at 1000 Mbit/s is 1000 ns; frames offered
+        // every 100 ns, so the queue builds and frame i leaves at 100 (wire) + 1000 (i + 1); the
+        // limit counts the frame being sent, so with 5 the 6th to 9th offered find it full
+        assertThat(Impairment.NONE.withRate(1, 900).packetTimeNs(OCTETS)).isEqualTo(8_000_000);
+        assertThat(Impairment.NONE.withRate(1000, -50).packetTimeNs(OCTETS)).isEqualTo(400);
+        Run s = run(Impairment.NONE.withRate(1000, 25).withLimit(5), 9, 100, 21);
+        assertThat(s.ids()).containsExactly(0, 1, 2, 3, 4);
+        assertThat(s.stage().counts().overLimit()).isEqualTo(4);
+        long[] at = s.arrivals().stream().mapToLong(a -> a[1]).toArray();
+        assertThat(at).containsExactly(1100, 2100, 3100, 4100, 5100);
+    }
+
+    @Test
+    void rateAfterADelayIsAQueueThenTheDelayAndTheRuleHoldsAtTheEnd() {
+        // sch_netem: time_to_send = max(now + delay, last) + packet_time. 125 octets at
+        // 1000 Mbit/s is 1000 ns; frames every 500 ns, delay 3 us: frame i leaves at 100 + 3000 + 1000 (i + 1)
+        // (a FIFO at the rate, then the delay); the rule moves frame 2 behind 3 and 4 after that
+        Run r = run(Impairment.NONE.withDelay(3).withRate(1000, 25)
+                .withDeterministicReorder(DeterministicReorder.displace(100, 2, 2)), 6, 500, 22);
+        assertThat(r.ids()).containsExactly(0, 1, 3, 4, 2, 5);
+        long[] at = r.arrivals().stream().mapToLong(a -> a[1]).toArray();
+        assertThat(at).containsExactly(4100, 5100, 7100, 8100, 8100, 9100);
+        assertThat(r.reordered()).isEqualTo(1);
+    }
+
     @Test
     void tcsRulesAreEnforced() {
+        assertThatThrownBy(() -> Impairment.NONE.withRate(-1, 0)).hasMessageContaining("rateMbps");
+        assertThatThrownBy(() -> Impairment.NONE.withRate(0, 24)).hasMessageContaining("set rateMbps too");
         assertThatThrownBy(() -> Impairment.NONE.withReorder(0.25, 0, 0))
                 .hasMessageContaining("reordering not possible without specifying some delay");
         assertThatThrownBy(() -> new Impairment(1, 0, DelayDistribution.UNIFORM, 0, 0, 0, null, 0, 0, 0, 0, 0, 0, 5,
-                null, 0)).hasMessageContaining("gap specified without reorder probability");
+                null, 0, 0, 0)).hasMessageContaining("gap specified without reorder probability");
         assertThatThrownBy(() -> new Impairment(0, 0, DelayDistribution.UNIFORM, 0, 0.1, 0,
-                GilbertElliott.simple(0.1, 0.5), 0, 0, 0, 0, 0, 0, 0, null, 0)).hasMessageContaining("exclude");
+                GilbertElliott.simple(0.1, 0.5), 0, 0, 0, 0, 0, 0, 0, null, 0, 0, 0)).hasMessageContaining("exclude");
         assertThatThrownBy(() -> Impairment.NONE.withLoss(1.5, 0)).hasMessageContaining("fraction");
         assertThatThrownBy(() -> DeterministicReorder.displace(0, 0, 3)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new DeterministicReorder(10, 0, 3, 5)).hasMessageContaining("exactly one");
