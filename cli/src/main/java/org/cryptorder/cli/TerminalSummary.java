@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.cryptorder.experiment.ConfigurationSummary;
 import org.cryptorder.experiment.ConfigurationSummary.Estimate;
+import org.cryptorder.experiment.Csv;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
 import org.cryptorder.experiment.MeasurementWarnings;
@@ -78,6 +79,7 @@ final class TerminalSummary {
                         decimal3(s.estimate("cpu_kernel_worker_seconds")), decimal3(s.estimate("cpu_user_task_seconds")));
             }
         }
+        pairedEffects(report.folder().resolve("paired.csv"), report.summaries(), out);
         fpuShortfall(report.summaries(), out);
         measurementWarnings(report.summaries(), out);
         warnings(report.summaries(), run.replications(), out);
@@ -86,6 +88,56 @@ final class TerminalSummary {
         out.printf(Locale.ROOT, "%ntables: %s (runs.csv, summary.csv, %sexperiment.json%s)%n", report.folder(),
                 latency ? "latency.csv, " : "", series ? "; cryptd queues in series/" : "");
         out.flush();
+    }
+
+    /** The metrics whose paired differences the summary names. */
+    private static final List<String> PAIRED_METRICS = List.of("goodput_bps", "tcp_retransmits", "in_pkts_delayed",
+            "udp_out_of_order", "latency_p50_us", "latency_p99_us", "cryptd_wait_mean_us", "cpu_kernel_worker_seconds");
+
+    /**
+     * The effects {@code paired.csv} shows: for each configuration, the headline metrics whose paired
+     * 95% interval against the baseline excludes 0 and whose difference is at least 1% of the
+     * baseline's mean. Replication r of both ran on the same random numbers, so such a difference can
+     * be certain where the two unpaired intervals overlap.
+     */
+    private static void pairedEffects(java.nio.file.Path paired, List<ConfigurationSummary> summaries, PrintWriter out) {
+        List<String> lines;
+        try {
+            lines = java.nio.file.Files.readAllLines(paired).stream().filter(l -> !l.startsWith("#")).toList();
+        } catch (java.io.IOException e) {
+            return;  // one configuration, or a table not written: nothing to pair
+        }
+        if (lines.size() < 2) {
+            return;
+        }
+        List<String> header = Csv.cells(lines.get(0));
+        boolean first = true;
+        for (String row : lines.subList(1, lines.size())) {
+            List<String> cells = Csv.cells(row);
+            ConfigurationSummary base = summaries.get(Integer.parseInt(cells.get(header.indexOf("baseline"))));
+            ConfigurationSummary self = summaries.get(Integer.parseInt(cells.get(header.indexOf("configuration"))));
+            List<String> effects = new java.util.ArrayList<>();
+            for (String m : PAIRED_METRICS) {
+                int at = header.indexOf(m + "_diff_mean");
+                if (at < 0) {
+                    continue;
+                }
+                double diff = Csv.parseNumber(cells.get(at));
+                double hw = Csv.parseNumber(cells.get(at + 1));
+                double baseMean = base.estimate(m).mean();
+                if (Double.isFinite(hw) && Math.abs(diff) > hw && Double.isFinite(baseMean)
+                        && (baseMean == 0 ? diff != 0 : Math.abs(diff) >= 0.01 * Math.abs(baseMean))) {
+                    effects.add(String.format(Locale.ROOT, "%s %+.3g +/- %.2g", m, diff, hw));
+                }
+            }
+            if (first) {
+                out.println();
+                out.println("  paired against " + base.run().point().label()
+                        + " (replication r against replication r, 95%; effects of 1% or more whose interval excludes 0):");
+                first = false;
+            }
+            out.println("    " + self.run().point().label() + ": " + (effects.isEmpty() ? "none" : String.join(", ", effects)));
+        }
     }
 
     /**

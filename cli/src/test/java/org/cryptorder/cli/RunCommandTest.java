@@ -340,6 +340,21 @@ class RunCommandTest {
     }
 
     @Test
+    void theSummaryNamesThePairedEffectsAgainstTheBaseline() throws Exception {
+        CliRun r = CliRun.of("run", "--quiet", "--out", tmp.resolve("paired").toString(), write("p.json", SMALL
+                .replace("\"durationS\": 0.01, \"warmupS\": 0.001, \"replications\": 2",
+                        "\"durationS\": 0.03, \"warmupS\": 0.003, \"replications\": 4")).toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        int at = lines.indexOf("  paired against crypto.policy=async (replication r against replication r, 95%;"
+                + " effects of 1% or more whose interval excludes 0):");
+        assertThat(at).as(r.out()).isPositive();
+        assertThat(lines.get(at + 1)).as("without the queued check frames are delayed, certainly")
+                .startsWith("    crypto.policy=async-unordered: ").contains("in_pkts_delayed +");
+        assertThat(Files.readString(tmp.resolve("paired/paired.csv"))).contains("in_pkts_delayed_diff_mean");
+    }
+
+    @Test
     void aSenderShortOfItsRateAndAReceiverStillFillingItsQueuesAreWarnedOf() throws Exception {
         // long enough for the fallback's receiver to be seen filling its queues (quickstart's set-up, shorter)
         Path file = write("sf.json", SMALL.replace("\"sweep\": {\"crypto.policy\": [\"async\", \"async-unordered\"]}",
