@@ -41,6 +41,8 @@ final class TcpSenderSocket extends TcpSocket {
     private final SendPath path;
     private final SendBuffer buffer;
     private final SocketLock lock = new SocketLock();
+    /** {@code tcp_tsq_handler}'s write, one object for every TSQ resume (no method reference per call). */
+    private final Runnable resume;
     private final TcpSendmsg writer;
     /** Told when a data frame leaves the host, one per sending CPU (not one per frame). */
     private final Packet.Released[] releasedOn;
@@ -64,6 +66,7 @@ final class TcpSenderSocket extends TcpSocket {
         this.tsqLimitBytes = tsqLimitBytes;
         this.path = path;
         this.sender = new TcpSender(home.simulator(), cfg, address, output);
+        this.resume = sender::resume;
         sender.transmitGate(new Gate());
         this.buffer = new SendBuffer(mss, mss + 12, cfg.gsoMaxBytes(), path.smallSkbHeads());
         buffer.expand(cfg.initialCwnd(), sender.reordering());
@@ -130,7 +133,7 @@ final class TcpSenderSocket extends TcpSocket {
         }
         if (lock.tsqDeferred) {
             lock.tsqDeferred = false;
-            inContext(SendContext.RELEASE_CB, cpu, sender::resume);
+            inContext(SendContext.RELEASE_CB, cpu, resume);
         }
         Runnable timer = lock.takeTimer(0);
         if (timer != null) {
@@ -208,7 +211,7 @@ final class TcpSenderSocket extends TcpSocket {
             if (ownedByUser()) {
                 lock.tsqDeferred = true;
             } else {
-                inContext(SendContext.TSQ_TASKLET, c, sender::resume);
+                inContext(SendContext.TSQ_TASKLET, c, resume);
             }
         }
     }

@@ -60,6 +60,8 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     private final long idBase;
     private final byte[] ethernet = new byte[14];
     private final SoftirqTx[] softirqTx;
+    /** The segments sent from the application's task. */
+    private final TaskTx taskTx = new TaskTx();
     private final Cpu[] cpus;
     /** Told of deliveries and departures (tests), or null. */
     private Listener listener;
@@ -165,7 +167,7 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         if (c.softirq()) {
             softirq(cpu).add(p);
         } else {
-            app.submit(new TaskTx(p));
+            taskTx.add(p);
         }
     }
 
@@ -248,20 +250,30 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
 
     /** One segment from the application's task. */
     private final class TaskTx implements Work {
-        private final Packet packet;
+        /**
+         * Segments submitted and not yet started, in order: the task runs its work one piece at a
+         * time in submission order, so the k-th start of this one object is the k-th segment added
+         * (one object for all, instead of one per segment on the hot path).
+         */
+        private final ArrayDeque<Packet> pending = new ArrayDeque<>();
+        private Packet current;
 
-        TaskTx(Packet p) {
-            this.packet = p;
+        void add(Packet p) {
+            pending.add(p);
+            app.submit(this);
         }
 
         @Override
         public double start(Cpu cpu) {
-            return transmitNs(cpu, packet);
+            current = pending.poll();
+            return transmitNs(cpu, current);
         }
 
         @Override
         public void finish(Cpu cpu) {
-            device.finishTransmit(cpu, packet);
+            Packet p = current;
+            current = null;
+            device.finishTransmit(cpu, p);
         }
 
         /** dev_queue_xmit runs under rcu_read_lock_bh: softirqs wait for the transmission. */
