@@ -82,6 +82,11 @@ public record ConfigurationSummary(ResolvedRun run, Map<String, Estimate> estima
                 tally.add(v);
             }
         }
+        return estimate(tally);
+    }
+
+    /** The mean and 95% Student-t half-width of what {@code tally} holds (NaN where it cannot tell). */
+    static Estimate estimate(Tally tally) {
         int n = tally.numberObs();
         if (n == 0) {
             return new Estimate(Double.NaN, Double.NaN, 0);

@@ -106,10 +106,10 @@ final class PairedTable {
      * @param pairs     pairs in which both values were defined
      */
     record Difference(double mean, double halfWidth, int pairs) {
-        /** Whether the interval excludes zero. */
-        boolean excludesZero() {
-            return Double.isFinite(halfWidth) && Math.abs(mean) > halfWidth;
-        }
+    }
+
+    private static Difference difference(ConfigurationSummary.Estimate e) {
+        return new Difference(e.mean(), e.halfWidth(), e.observations());
     }
 
     /**
@@ -155,7 +155,7 @@ final class PairedTable {
                         t.add(a - b);
                     }
                 }
-                differences.put(metrics.get(m), difference(t));
+                differences.put(metrics.get(m), difference(ConfigurationSummary.estimate(t)));
             }
             out.add(new Row(r, runs.get(baseline), paired.size(), differences));
         }
@@ -166,19 +166,6 @@ final class PairedTable {
         Map<Integer, RunsTable.Row> out = new LinkedHashMap<>();
         rows.forEach(row -> out.put(row.replication(), row));
         return out;
-    }
-
-    private static Difference difference(Tally t) {
-        int n = t.numberObs();
-        if (n == 0) {
-            return new Difference(Double.NaN, Double.NaN, 0);
-        }
-        if (n == 1) {
-            return new Difference(t.average(), Double.NaN, 1);
-        }
-        double[] ci = new double[2];
-        t.confidenceIntervalStudent(ConfigurationSummary.LEVEL, ci);
-        return new Difference(ci[0], ci[1], n);
     }
 
     static void write(Path folder, List<String> comments, List<String> sweepKeys, List<Row> rows) throws IOException {
