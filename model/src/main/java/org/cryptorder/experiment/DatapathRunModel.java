@@ -75,10 +75,6 @@ public final class DatapathRunModel implements RunModel {
         return METRICS;
     }
 
-    @Override
-    public List<Unsupported> unsupported(ResolvedRun run) {
-        return List.of();
-    }
 
     @Override
     public Metrics run(ResolvedRun run, StreamRegistry streams, int replication) throws ModelException {

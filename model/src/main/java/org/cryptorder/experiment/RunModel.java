@@ -22,10 +22,12 @@ public interface RunModel {
     List<String> metricNames();
 
     /**
-     * What in {@code run} this model cannot do (empty when it can run it). The runner asks for
-     * every configuration before running any.
+     * What in {@code run} this model cannot do (empty when it can run it: the default). The runner
+     * asks for every configuration before running any.
      */
-    List<Unsupported> unsupported(ResolvedRun run);
+    default List<Unsupported> unsupported(ResolvedRun run) {
+        return List.of();
+    }
 
     /**
      * Runs replication {@code replication} of {@code run}.

@@ -27,10 +27,6 @@ class FakeModel implements RunModel {
         return METRICS;
     }
 
-    @Override
-    public List<Unsupported> unsupported(ResolvedRun run) {
-        return List.of();
-    }
 
     @Override
     public Metrics run(ResolvedRun run, StreamRegistry streams, int replication) throws ModelException {

@@ -109,9 +109,7 @@ class RunRecordingTest {
         ExperimentFile f = Experiments.parse("rec.json", SWEEP);
         Path whole = tmp.resolve("whole");
         runAll(f, whole, 1, false);
-        Path cut = tmp.resolve("cut");
-        ExperimentRunner runner = new ExperimentRunner(model, new ExperimentRunner.Options(cut, 1, false, "test"));
-        runner.run(f, cancelAfter(runner, 3));
+        Path cut = stoppedAfter(f, "cut", 3);
         assertThat(cut.resolve("latency.csv")).doesNotExist();
         assertThat(cut.resolve(LatencyTable.RUNS_FILE)).exists();
         runAll(f, cut, 1, true);
@@ -123,9 +121,7 @@ class RunRecordingTest {
         ExperimentFile f = Experiments.parse("rec.json", SWEEP);
         Path whole = tmp.resolve("whole");
         runAll(f, whole, 1, false);
-        Path killed = tmp.resolve("killed");
-        ExperimentRunner runner = new ExperimentRunner(model, new ExperimentRunner.Options(killed, 1, false, "test"));
-        runner.run(f, cancelAfter(runner, 4));  // as a kill after the last run, before the tables are done
+        Path killed = stoppedAfter(f, "killed", 4);  // as a kill after the last run, before the tables are done
         assertThat(Tables.rows(killed.resolve("runs.csv"))).as("every run is on disk").hasSize(4);
         assertThat(killed.resolve("latency.csv")).doesNotExist();
         assertThat(killed.resolve("summary.csv")).doesNotExist();
@@ -170,6 +166,14 @@ class RunRecordingTest {
             public void end() {
             }
         };
+    }
+
+    /** Runs {@code f} into {@code tmp/name} and stops it after {@code runs} runs, as a kill would. */
+    private Path stoppedAfter(ExperimentFile f, String name, int runs) throws Exception {
+        Path folder = tmp.resolve(name);
+        ExperimentRunner runner = new ExperimentRunner(model, new ExperimentRunner.Options(folder, 1, false, "test"));
+        runner.run(f, cancelAfter(runner, runs));
+        return folder;
     }
 
     /** Runs all of {@code f} into {@code folder} on {@code jobs} threads, resuming or not. */

@@ -90,14 +90,25 @@ class KsoftirqdTest {
 
 
 
+    /** The CPU and its one task after {@link #flooded}. */
+    record Flooded(Cpu cpu, Task task) {}
+
+    /**
+     * One CPU under rule {@code d} whose task {@code name} runs {@code chunks} chunks of 100 us of
+     * work (in FPU sections if {@code fpu}); {@code flood} is raised 10 us in; run until {@code untilNs}.
+     */
+    Flooded flooded(SoftirqDeferral d, Flood flood, String name, Context context, int chunks, boolean fpu, double untilNs) {
+        Cpu c = cpu(d);
+        Task t = c.newTask(name, context, false);
+        t.submit(new Chunks(t, chunks, fpu));
+        script.at(10_000, () -> c.raiseSoftirq(flood));
+        script.runUntil(untilNs);
+        return new Flooded(c, t);
+    }
+
     /** 20 ms of softirq frames raised 10 us into 20 ms of a user task's work: the task's CPU time by 20 ms. */
     double taskTimeUnderFlood(SoftirqDeferral d, Flood flood) {
-        Cpu c = cpu(d);
-        Task app = c.newTask("app", Context.USER_TASK, false);
-        app.submit(new Chunks(app, 200, false));
-        script.at(10_000, () -> c.raiseSoftirq(flood));
-        script.runUntil(20_000_000);
-        return app.busyNs();
+        return flooded(d, flood, "app", Context.USER_TASK, 200, false, 20_000_000).task().busyNs();
     }
 
     @Test
@@ -111,11 +122,9 @@ class KsoftirqdTest {
     @Test
     void ksoftirqdTakesOverAfterTwoMillisecondsAndSharesTheCpuFairly() {
         Flood flood = new Flood(40_000);
-        Cpu c = cpu(SoftirqDeferral.KSOFTIRQD_ONLY);
-        Task app = c.newTask("app", Context.USER_TASK, false);
-        app.submit(new Chunks(app, 400, false));
-        script.at(10_000, () -> c.raiseSoftirq(flood));
-        script.runUntil(40_000_000);
+        Flooded run = flooded(SoftirqDeferral.KSOFTIRQD_ONLY, flood, "app", Context.USER_TASK, 400, false, 40_000_000);
+        Cpu c = run.cpu();
+        Task app = run.task();
         assertThat(c.ksoftirqdWakeups()).isEqualTo(1);
         // 2 ms inline (the run ends at the first pass boundary after 2 ms: 2 100 frames), then CFS
         // gives ksoftirqd and the application about half each of the remaining 38 ms (slices of 3
@@ -142,11 +151,7 @@ class KsoftirqdTest {
         // which pauses the task: the task must still be switched out after that run (scheduler_tick
         // set need_resched first), or ksoftirqd would never get its turn
         Flood flood = new Flood(40_000);
-        Cpu c = cpu(SoftirqDeferral.INLINE_AT_IRQ_EXIT);
-        Task app = c.newTask("app", Context.USER_TASK, false);
-        app.submit(new Chunks(app, 400, false));
-        script.at(10_000, () -> c.raiseSoftirq(flood));
-        script.runUntil(40_000_000);
+        Cpu c = flooded(SoftirqDeferral.INLINE_AT_IRQ_EXIT, flood, "app", Context.USER_TASK, 400, false, 40_000_000).cpu();
         assertThat(c.ksoftirqdBusyNs()).as("ksoftirqd's own turns").isGreaterThan(5_000_000);
     }
 
@@ -191,11 +196,7 @@ class KsoftirqdTest {
     @Test
     void ksoftirqdNeverRunsInsideAnotherTasksFpuSectionSoItFindsTheFpuUsable() {
         Flood flood = new Flood(20_000);
-        Cpu c = cpu(SoftirqDeferral.KSOFTIRQD_ONLY);
-        Task fpuUser = c.newTask("dm-crypt", Context.KERNEL_WORKER, false);
-        fpuUser.submit(new Chunks(fpuUser, 200, true));
-        script.at(10_000, () -> c.raiseSoftirq(flood));
-        script.runUntil(20_000_000);
+        flooded(SoftirqDeferral.KSOFTIRQD_ONLY, flood, "dm-crypt", Context.KERNEL_WORKER, 200, true, 20_000_000);
         // the inline run at 10 us interrupted the FPU section: the FPU was unusable there
         assertThat(flood.simdUsable.get(0)).isFalse();
         int inlineFrames = 2_100;
@@ -234,11 +235,7 @@ class KsoftirqdTest {
     @Test
     void onKsoftirqdOnlyKernelsTheRunHandsOverOnceAndKsoftirqdSleepsWhenThePendingWorkIsDone() {
         Flood flood = new Flood(5_000);
-        Cpu c = cpu(SoftirqDeferral.KSOFTIRQD_ONLY);
-        Task app = c.newTask("app", Context.USER_TASK, false);
-        app.submit(new Chunks(app, 200, false));
-        script.at(10_000, () -> c.raiseSoftirq(flood));
-        script.runUntil(20_000_000);
+        Cpu c = flooded(SoftirqDeferral.KSOFTIRQD_ONLY, flood, "app", Context.USER_TASK, 200, false, 20_000_000).cpu();
         assertThat(flood.done).isEqualTo(5_000);
         assertThat(flood.states).containsExactly(Ksoftirqd.State.SOFTIRQ_RUN, Ksoftirqd.State.RUNNABLE);
         assertThat(c.ksoftirqd().state()).isEqualTo(Ksoftirqd.State.SLEEPING);
