@@ -51,13 +51,13 @@ public final class Cpu {
     private Task current;
     private double runStart;
     private double sliceLeft;
-    /** When the current task's slice ends; the SliceEnd event is only pending while others wait to run. */
+    /** When the current task's slice ends; the tick checks it only while others wait to run. */
     private double sliceEndsAt;
     private boolean needResched;
     private boolean userFpuLive;
     private final double[] busyNs = new double[Context.values().length];
     private final Event done;
-    private final Event sliceEnd;
+    private final SchedulerTick tick;
 
     private final Ksoftirqd ksoftirqd;
 
@@ -72,8 +72,8 @@ public final class Cpu {
         this.params = params;
         this.fpuSectionsDisableBh = fpuSectionsDisableBh;
         this.done = new WorkDone(sim);
-        this.sliceEnd = new SliceEnd(sim);
-        this.ksoftirqd = new Ksoftirqd(this, params.softirqDeferral(), params.tickNs());
+        this.tick = new SchedulerTick(sim, this, params.tickNs());
+        this.ksoftirqd = new Ksoftirqd(this, params.softirqDeferral());
     }
 
     public int id() {
@@ -215,8 +215,8 @@ public final class Cpu {
         t.runnable = true;
         double running = current != null && current.runnable ? currentVruntime() : Double.POSITIVE_INFINITY;
         runQueue.enqueueWoken(t, running, params.sleeperCreditNs());
-        if (state == CpuState.TASK && sliceEnd.time() < 0) {
-            scheduleSliceEnd();
+        if (state == CpuState.TASK && !tick.sliceCheckArmed()) {
+            tick.armSliceCheck(sliceEndsAt);
         }
         if (state.atWorkBoundary() || state.softirq()) {
             pendingWakeups.add(t);
@@ -225,20 +225,6 @@ public final class Cpu {
         } else if (shouldPreemptFor(t)) {
             preemptCurrent();
         }
-    }
-
-    /**
-     * The running task's slice is checked at the first scheduler tick at or after its end: CFS
-     * compares the time a task has run with its ideal slice only in {@code scheduler_tick} ->
-     * {@code task_tick_fair} -> {@code check_preempt_tick} (or {@code update_deadline} from 6.6),
-     * on the jiffy boundaries every CPU's tick shares ({@code tick_sched_timer}, without
-     * {@code skew_tick}); HRTICK, which would end it exactly, is off by default
-     * ({@code SCHED_FEAT(HRTICK, false)}). The tick is 1/HZ ({@link SchedulerParams#tickNs}).
-     */
-    private void scheduleSliceEnd() {
-        double tick = params.tickNs();
-        double at = Math.ceil(sliceEndsAt / tick) * tick;
-        sliceEnd.schedule(Math.max(0, at - sim.time()));
     }
 
     /** CFS wakeup preemption: the woken task's virtual runtime is lower by more than the granularity. */
@@ -289,14 +275,7 @@ public final class Cpu {
             done.cancel();
         }
         sliceLeft = Math.max(0, sliceEndsAt - now);
-        if (sliceEnd.time() >= 0) {
-            if (sliceEnd.time() <= now && !runQueue.isEmpty()) {
-                // the tick that ends the slice is this instant: scheduler_tick sets need_resched in the
-                // timer interrupt, before its exit runs softirqs, and the task is switched out after them
-                needResched = true;
-            }
-            sliceEnd.cancel();
-        }
+        tick.disarmSliceCheck();
         transition(CpuState.TASK, CpuState.IDLE);
     }
 
@@ -347,8 +326,8 @@ public final class Cpu {
         }
         done.schedule(current.remaining);
         sliceEndsAt = sim.time() + Math.rint(sliceLeft);
-        if (!runQueue.isEmpty() && sliceEnd.time() < 0) {
-            scheduleSliceEnd();
+        if (!runQueue.isEmpty() && !tick.sliceCheckArmed()) {
+            tick.armSliceCheck(sliceEndsAt);
         }
         // what the work's start raised or woke on this CPU takes effect now that it runs
         if (!softirqs.isEmpty() && !bhDisabled(running) && softirqsRunHere()) {
@@ -417,9 +396,7 @@ public final class Cpu {
                 Work w = current.queue.poll();
                 current.remaining = -1;
                 sliceLeft = Math.max(0, sliceEndsAt - now);
-                if (sliceEnd.time() >= 0) {
-                    sliceEnd.cancel();
-                }
+                tick.disarmSliceCheck();
                 w.finish(Cpu.this);
                 if (current.queue.isEmpty()) {
                     current.runnable = false;  // it sleeps and gives up the CPU
@@ -431,20 +408,33 @@ public final class Cpu {
         }
     }
 
-    private final class SliceEnd extends Event {
-        SliceEnd(Simulator s) {
-            super(s);
-        }
-
-        @Override
-        public void actions() {
+    /**
+     * The timer interrupt ({@link SchedulerTick}): {@code scheduler_tick}'s slice check when
+     * {@code sliceDue}, then, when the tick is ksoftirqd's ({@code forKsoftirqd}), {@code irq_exit}'s
+     * softirqs; the task is switched at the return from the interrupt (after those softirqs, if any).
+     */
+    void onTick(boolean sliceDue, boolean forKsoftirqd) {
+        boolean resched = false;
+        if (sliceDue) {
             if (runQueue.isEmpty()) {
+                // nobody waits: the task runs on, and its next slice is checked when someone does
                 sliceEndsAt = sim.time() + Math.max(params.minGranularityNs(), params.latencyNs());
-                return;
+            } else {
+                sliceLeft = 0;
+                needResched = true;
+                resched = true;
             }
-            sliceLeft = 0;
+        }
+        if (forKsoftirqd && ksoftirqd.tickRunsSoftirqs()) {
+            runSoftirqsNow();  // dispatch acts on need_resched once they are done
+        } else if (resched) {
             preemptCurrent();
         }
+    }
+
+    /** ksoftirqd became runnable on a kernel whose interrupt exits run softirqs: the tick is needed. */
+    void ksoftirqdNeedsTicks() {
+        tick.neededByKsoftirqd();
     }
 
     // ---- what ksoftirqd asks ----

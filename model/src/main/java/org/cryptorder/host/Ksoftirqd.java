@@ -1,8 +1,5 @@
 package org.cryptorder.host;
 
-import umontreal.ssj.simevents.Event;
-import umontreal.ssj.simevents.Simulator;
-
 /**
  * One CPU's {@code ksoftirqd/N} and the softirq runs that hand work to it ({@code kernel/softirq.c}),
  * when {@link SchedulerParams#softirqDeferral()} asks for them; with {@link SoftirqDeferral#NONE}
@@ -69,10 +66,7 @@ final class Ksoftirqd {
     }
 
     private final Cpu cpu;
-    private final Simulator sim;
     private final SoftirqDeferral deferral;
-    /** The timer tick, ns (1/HZ). */
-    private final double tickNs;
     private final Task thread;
     /** ksoftirqd handles one piece of softirq work at a time, so one object serves them all. */
     private final NextSoftirq next = new NextSoftirq();
@@ -84,13 +78,10 @@ final class Ksoftirqd {
     /** Passes the run under way has completed. */
     private int restarts;
     private long wakeups;
-    private Event tick;
 
-    Ksoftirqd(Cpu cpu, SoftirqDeferral deferral, double tickNs) {
+    Ksoftirqd(Cpu cpu, SoftirqDeferral deferral) {
         this.cpu = cpu;
-        this.sim = cpu.simulator();
         this.deferral = deferral;
-        this.tickNs = tickNs;
         this.thread = new Task(cpu, "ksoftirqd/" + cpu.id(), Context.SOFTIRQ, false, true);
     }
 
@@ -207,7 +198,7 @@ final class Ksoftirqd {
         wakeups++;
         thread.submit(next);
         if (deferral == SoftirqDeferral.INLINE_AT_IRQ_EXIT) {
-            scheduleTick();
+            cpu.ksoftirqdNeedsTicks();
         }
     }
 
@@ -216,15 +207,22 @@ final class Ksoftirqd {
         transition(state == State.RUNNABLE_RUN_DUE ? State.RUNNABLE_RUN_DUE : State.RUNNABLE, State.SLEEPING);
     }
 
-    private void scheduleTick() {
-        if (tick == null) {
-            tick = new Tick(sim);
+    /** Whether the tick is needed for this CPU's softirqs: ksoftirqd is runnable on a kernel whose interrupt exits run them. */
+    boolean wantsTick() {
+        return deferral == SoftirqDeferral.INLINE_AT_IRQ_EXIT && state.runnable();
+    }
+
+    /**
+     * At the exit of the tick's interrupt while ksoftirqd is runnable: whether pending softirqs run
+     * there now, in softirq context ({@link SoftirqDeferral#INLINE_AT_IRQ_EXIT}); not when a run is
+     * under way, ksoftirqd itself holds the CPU, or softirqs are disabled.
+     */
+    boolean tickRunsSoftirqs() {
+        if (!state.runnable() || !cpu.softirqPending() || cpu.inSoftirq() || cpu.inKsoftirqd() || cpu.bhHeld()) {
+            return false;
         }
-        if (tick.time() < 0) {
-            double now = sim.time();
-            double nextTick = (Math.floor(now / tickNs) + 1) * tickNs;
-            tick.schedule(nextTick - now);
-        }
+        runDue();
+        return true;
     }
 
     /** ksoftirqd's work: the next pending piece of softirq work, handled with softirqs disabled, not preempted. */
@@ -259,26 +257,6 @@ final class Ksoftirqd {
         @Override
         public boolean preemptible() {
             return false;
-        }
-    }
-
-    /** The timer tick while ksoftirqd is runnable (INLINE_AT_IRQ_EXIT): its interrupt's exit runs pending softirqs. */
-    private final class Tick extends Event {
-        Tick(Simulator s) {
-            super(s);
-        }
-
-        @Override
-        public void actions() {
-            if (!state.runnable()) {
-                return;
-            }
-            scheduleTick();
-            if (!cpu.softirqPending() || cpu.inSoftirq() || cpu.inKsoftirqd() || cpu.bhHeld()) {
-                return;
-            }
-            runDue();
-            cpu.runSoftirqsNow();
         }
     }
 }

@@ -20,11 +20,17 @@
  *       runnable, competes for the CPU, does not by itself make the FPU unusable).</li>
  * </ul>
  *
- * <p><b>ksoftirqd</b> ({@link org.cryptorder.host.SoftirqDeferral}, off unless an experiment asks
- * for it with {@code hosts.ksoftirqd}): a softirq run that lasts 2 ms, 10 passes or until a woken
- * task waits hands the rest to a per-CPU ksoftirqd task; the next interrupt then runs pending
- * softirqs at once (3.10, 4.6-4.8, 6.5+, with a 1 ms timer tick) or leaves them to ksoftirqd
- * (4.9-6.4). Off, softirq work runs before any task however long it lasts. Each CPU's
+ * <p><b>ksoftirqd</b> ({@link org.cryptorder.host.SoftirqDeferral}, on unless an experiment
+ * switches it off with {@code hosts.ksoftirqd: false}): a softirq run that lasts 2 ms, 10 passes or
+ * until a woken task waits hands the rest to a per-CPU ksoftirqd task; the next interrupt then runs
+ * pending softirqs at once (3.10, 4.6-4.8, 6.5+, the timer tick at HZ among those interrupts) or
+ * leaves them to ksoftirqd (4.9-6.4). Off, softirq work runs before any task however long it lasts.
+ *
+ * <p><b>The tick</b> ({@code SchedulerTick}): one timer interrupt per CPU at HZ, scheduled only
+ * for a jiffy that needs it (the running task's slice check while others wait, or every jiffy
+ * while ksoftirqd is runnable on a 6.5+-style kernel). In one interrupt, as Linux's: the slice
+ * check ({@code scheduler_tick}) sets {@code need_resched}, then {@code irq_exit} runs softirqs,
+ * then the task is switched. Each CPU's
  * {@code Ksoftirqd} (after {@code kernel/softirq.c}: {@code __do_softirq()}'s
  * {@code MAX_SOFTIRQ_TIME} and {@code MAX_SOFTIRQ_RESTART}, {@code wakeup_softirqd()}) keeps the
  * softirq runs and the ksoftirqd task; the CPU schedules that task like any other.

@@ -1,0 +1,100 @@
+package org.cryptorder.host;
+
+import umontreal.ssj.simevents.Event;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * One CPU's timer interrupt at HZ ({@code tick_sched_timer}), on the jiffy boundaries every CPU's
+ * tick shares (no {@code skew_tick}). It is scheduled only for a jiffy at which something needs it,
+ * as a tickless kernel's would be for these two purposes:
+ * <ul>
+ *   <li>the running task's slice, which the scheduler checks only at the tick ({@code scheduler_tick}
+ *       -&gt; {@code task_tick_fair} -&gt; {@code check_preempt_tick}, or {@code update_deadline} from
+ *       6.6), at the first tick at or after the slice's end (HRTICK, which would end it exactly, is
+ *       off by default: {@code SCHED_FEAT(HRTICK, false)});</li>
+ *   <li>every tick while ksoftirqd is runnable, on kernels whose interrupt exits still run pending
+ *       softirqs then ({@link SoftirqDeferral#INLINE_AT_IRQ_EXIT}).</li>
+ * </ul>
+ * One interrupt does both, in Linux's order ({@link Cpu#onTick}): {@code scheduler_tick} first, which
+ * sets {@code need_resched} when the slice is over; then {@code irq_exit}'s softirqs; then the return
+ * from the interrupt, which switches tasks if {@code need_resched} is set and the task may be
+ * preempted.
+ */
+final class SchedulerTick extends Event {
+    private final Cpu cpu;
+    private final double tickNs;
+    /** The jiffy at which the running task's slice is checked, or -1 when no check is armed. */
+    private double sliceCheckAt = -1;
+    /** The next jiffy at which ksoftirqd needs the tick, or -1. */
+    private double ksoftirqdTickAt = -1;
+
+    SchedulerTick(Simulator sim, Cpu cpu, double tickNs) {
+        super(sim);
+        this.cpu = cpu;
+        this.tickNs = tickNs;
+    }
+
+    /** Arms the check of a slice that ends at {@code sliceEndsAt}: at the first tick at or after it. */
+    void armSliceCheck(double sliceEndsAt) {
+        sliceCheckAt = Math.ceil(sliceEndsAt / tickNs) * tickNs;
+        rearm();
+    }
+
+    /** The running task stopped before its slice was checked: no check is due for it. */
+    void disarmSliceCheck() {
+        if (sliceCheckAt >= 0) {
+            sliceCheckAt = -1;
+            rearm();
+        }
+    }
+
+    boolean sliceCheckArmed() {
+        return sliceCheckAt >= 0;
+    }
+
+    /** ksoftirqd became runnable on a kernel whose interrupt exits run softirqs: tick from the next jiffy on. */
+    void neededByKsoftirqd() {
+        if (ksoftirqdTickAt < 0) {
+            ksoftirqdTickAt = nextJiffy();
+            rearm();
+        }
+    }
+
+    private double nextJiffy() {
+        return (Math.floor(simulator().time() / tickNs) + 1) * tickNs;
+    }
+
+    /** Schedules the interrupt for the earliest jiffy that needs it, or cancels it when none does. */
+    private void rearm() {
+        double at = sliceCheckAt < 0 ? ksoftirqdTickAt
+                : ksoftirqdTickAt < 0 ? sliceCheckAt : Math.min(sliceCheckAt, ksoftirqdTickAt);
+        if (at < 0) {
+            if (time() >= 0) {
+                cancel();
+            }
+            return;
+        }
+        if (time() != at) {
+            if (time() >= 0) {
+                cancel();
+            }
+            schedule(Math.max(0, at - simulator().time()));
+        }
+    }
+
+    @Override
+    public void actions() {
+        double now = simulator().time();
+        boolean sliceDue = sliceCheckAt >= 0 && sliceCheckAt <= now;
+        if (sliceDue) {
+            sliceCheckAt = -1;
+        }
+        boolean forKsoftirqd = ksoftirqdTickAt >= 0 && ksoftirqdTickAt <= now;
+        if (forKsoftirqd) {
+            // while ksoftirqd stays runnable every tick is needed; once it is not, none (until it is again)
+            ksoftirqdTickAt = cpu.ksoftirqd().wantsTick() ? nextJiffy() : -1;
+        }
+        rearm();
+        cpu.onTick(sliceDue, forKsoftirqd);
+    }
+}
