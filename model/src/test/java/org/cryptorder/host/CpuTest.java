@@ -251,15 +251,7 @@ class CpuTest {
     }
 
     /** A task that always has another piece of work of the given length. */
-    static final class Endless implements Work {
-        final Task task;
-        final double ns;
-
-        Endless(Task task, double ns) {
-            this.task = task;
-            this.ns = ns;
-        }
-
+    record Endless(Task task, double ns) implements Work {
         @Override
         public double start(Cpu cpu) {
             return ns;
