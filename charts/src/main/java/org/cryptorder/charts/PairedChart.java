@@ -112,8 +112,7 @@ final class PairedChart {
             low = Math.min(low, d.low() * s);
             high = Math.max(high, d.high() * s);
             if (labelled) {
-                String text = p.effect(r, metric).isEffect() ? PairedDifferences.signed(d, s)
-                        : label(d, s, p.largest(metric) * s);
+                String text = PairedDifferences.shown(d, s, p.largest(metric) * s, p.effect(r, metric).isEffect());
                 XYTextAnnotation a = new XYTextAnnotation(" " + text, i + 0.04, d.mean() * s);
                 a.setFont(ChartStyle.TICK);
                 a.setPaint(ChartStyle.INK);
@@ -158,19 +157,5 @@ final class PairedChart {
         name.setPaint(ChartStyle.INK);
         plot.addAnnotation(new XYTitleAnnotation(0.005, 0.98, name, RectangleAnchor.TOP_LEFT));
         return plot;
-    }
-
-    /**
-     * A difference that is no effect, to the decimals of the panel's largest value: one too small to
-     * see on the panel reads {@code 0.00 ± 0.00}, not in digits the axis does not have.
-     */
-    private static String label(Estimate d, double scale, double largest) {
-        int decimals = Math.min(Numbers.decimalsFor(d.mean() * scale), Numbers.decimalsFor(largest));
-        if (d.zero()) {
-            return "0";
-        }
-        String mean = Numbers.fixed(d.mean() * scale, decimals);
-        String text = d.hasInterval() ? mean + " ± " + Numbers.fixed(d.halfWidth() * scale, decimals) : mean;
-        return d.mean() * scale > 0 && !mean.matches("[0.]+") ? "+" + text : text.replaceFirst("^-", "\u2212");
     }
 }

@@ -132,6 +132,21 @@ final class PairedDifferences {
     /** {@code +4.10 ± 0.05}: a difference with its sign, as {@link Numbers#withInterval} writes a mean. */
     static String signed(Estimate e, double scale) {
         String s = Numbers.withInterval(e, scale);
-        return e.defined() && e.mean() > 0 ? "+" + s : s.replaceFirst("^-", "\u2212");
+        return !e.defined() ? s : e.mean() > 0 ? "+" + s : s.replaceFirst("^-", "\u2212");
+    }
+
+    /**
+     * A difference as the table and the chart show it: an effect as {@link #signed}; any other to
+     * the decimals of the largest value shown with it ({@code largest}, scaled), so that one too
+     * small to matter reads {@code 0.00 ± 0.00}, not in digits the others do not have.
+     */
+    static String shown(Estimate d, double scale, double largest, boolean effect) {
+        if (effect || !d.defined() || d.zero()) {
+            return signed(d, scale);
+        }
+        int decimals = Math.min(Numbers.decimalsFor(d.mean() * scale), Numbers.decimalsFor(largest));
+        String mean = Numbers.fixed(d.mean() * scale, decimals);
+        String text = d.hasInterval() ? mean + " ± " + Numbers.fixed(d.halfWidth() * scale, decimals) : mean;
+        return mean.matches("[0.]+") ? text : d.mean() > 0 ? "+" + text : text.replaceFirst("^-", "\u2212");
     }
 }

@@ -46,8 +46,8 @@ final class PairedSection {
             ReportPage.cells(b, keys, r.row(), r.pairs());
             for (int i = 0; i < metrics.size(); i++) {
                 PairedEffect e = p.effect(r, metrics.get(i));
-                String text = ReportPage.escape(PairedDifferences.signed(r.difference(metrics.get(i)),
-                        units.get(i).scale()));
+                String text = ReportPage.escape(PairedDifferences.shown(r.difference(metrics.get(i)),
+                        units.get(i).scale(), p.largest(metrics.get(i)) * units.get(i).scale(), e.isEffect()));
                 if (e.isEffect()) {
                     String relative = Double.isNaN(e.relative()) ? ""
                             : " (" + (e.mean() > 0 ? "+" : "\u2212") + Numbers.percent(Math.abs(e.relative())) + ")";
