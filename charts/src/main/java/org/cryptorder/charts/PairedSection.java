@@ -15,7 +15,7 @@ final class PairedSection {
     }
 
     static void html(StringBuilder b, ResultTables tables, Optional<PairedDifferences> paired) {
-        b.append("<section id=\"paired\">\n<h2>Paired differences</h2>\n");
+        b.append("<section id=\"paired-differences\">\n<h2>Paired differences</h2>\n");
         if (paired.isEmpty()) {
             b.append("<p class=\"note\">").append(tables.rows().size() == 1 ? "One configuration: nothing to pair."
                     : "This results folder has no <code>" + PairedDifferences.FILE + "</code>: it was written before"

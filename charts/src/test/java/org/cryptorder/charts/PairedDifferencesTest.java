@@ -43,7 +43,7 @@ class PairedDifferencesTest {
     void theReportTablesEachConfigurationsDifferenceFromTheBaselineEffectsInBold() throws Exception {
         Path folder = quickstartWithPaired(tmp.resolve("q"));
         String html = Files.readString(new ResultsRenderer("test").render(folder).report());
-        String paired = section(html, "paired");
+        String paired = section(html, "paired-differences");
         assertThat(paired).contains("<h2>Paired differences</h2>", "the baseline, <strong>async</strong>",
                 "<th>crypto policy</th><th>pairs</th><th>goodput (Gbit/s)</th><th>InPktsDelayed (frames)</th></tr>");
         assertThat(paired).as("rx_missed differs in no pair: no column").doesNotContain("RX missed");
@@ -53,7 +53,7 @@ class PairedDifferencesTest {
         assertThat(paired).as("+0.00011 +/- 0.0003 Gbit/s: no effect, to the column's decimals")
                 .contains("<tr><td class=\"key\">async-unordered</td><td class=\"num\">5</td>"
                         + "<td class=\"num\">0.00 ± 0.00</td><td class=\"num effect\"><strong>+6880 ± 121</strong></td></tr>");
-        assertThat(html.indexOf("<section id=\"paired\">")).isBetween(html.indexOf("<section id=\"reading\">"),
+        assertThat(html.indexOf("<section id=\"paired-differences\">")).isBetween(html.indexOf("<section id=\"reading\">"),
                 html.indexOf("<section id=\"charts\">"));
         assertThat(section(html, "reading")).contains("<li>Against async, replication r against replication r (paired):"
                 + " sync-fallback: goodput \u22121.26 ± 0.01 Gbit/s (\u221263.2%); async-unordered: InPktsDelayed +6880 ± 121.</li>");
@@ -88,7 +88,7 @@ class PairedDifferencesTest {
         Path folder = ResultFolders.quickstart(tmp.resolve("old"));
         ResultsRenderer.Rendered r = new ResultsRenderer("test").render(folder);
         String html = Files.readString(r.report());
-        assertThat(section(html, "paired")).contains("This results folder has no <code>paired.csv</code>");
+        assertThat(section(html, "paired-differences")).contains("This results folder has no <code>paired.csv</code>");
         assertThat(section(html, "reading")).doesNotContain("(paired):");
         assertThat(r.skipped()).contains("Paired differences (the folder has no paired.csv; results written before"
                 + " runs paired their configurations)");

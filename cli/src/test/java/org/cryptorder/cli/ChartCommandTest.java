@@ -119,7 +119,7 @@ class ChartCommandTest {
             assertThat(folder.resolve("charts").resolve(f + ".svg")).isNotEmptyFile();
         }
         assertThat(Files.readString(folder.resolve("report.html"))).contains("<figure id=\"metric-cryptd_wait_mean_us\">",
-                "<h3>Cryptd wait</h3>", "<section id=\"paired\">", "(paired)");
+                "<h3>Cryptd wait</h3>", "<section id=\"paired-differences\">", "(paired)");
     }
 
     @Test
