@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "chart", mixinStandardHelpOptions = true,
         description = {"Draws the charts and report of a results folder again.",
             "The charts (DIR/charts/*.png and *.svg) and DIR/report.html are drawn from the tables of the"
-                + " folder (experiment.json, summary.csv, runs.csv, and latency.csv and series/ where present:"
+                + " folder (experiment.json, summary.csv, runs.csv, and paired.csv, latency.csv and series/ where present:"
                 + " without them their charts are skipped) and replace earlier ones.",
             "Exit status: 0 done, 1 a chart or the report could not be written, 2 a folder without the tables,"
                 + " with malformed ones, or a column it does not have."})
@@ -35,13 +35,13 @@ final class ChartCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", description = "A results folder written by `cryptorder run`.")
     Path folder;
 
-    @Option(names = "--metric", paramLabel = "COLUMN", description = {"Also draws this column of runs.csv by sweep"
-            + " (mean and 95% whiskers, as the built-in charts) into DIR/charts/metric-COLUMN.png and .svg, and into"
-            + " the report. Repeatable."})
+    @Option(names = "--metric", paramLabel = "COLUMN", description = {"Also draws this column of runs.csv by sweep,"
+            + " as the built-in charts (means with 95%% whiskers), into the report and into"
+            + " DIR/charts/metric-COLUMN.png and .svg. Repeatable."})
     List<String> metrics = new ArrayList<>();
 
-    @Option(names = "--paired-metric", paramLabel = "COLUMN", description = {"Also draws each configuration's paired"
-            + " difference from the baseline in this column (paired.csv, 95% paired whiskers) into"
+    @Option(names = "--paired-metric", paramLabel = "COLUMN", description = {"Also draws each configuration's"
+            + " difference from the baseline in this column, with its 95%% paired interval (paired.csv), into"
             + " DIR/charts/paired-COLUMN.png and .svg. Repeatable."})
     List<String> pairedMetrics = new ArrayList<>();
 
