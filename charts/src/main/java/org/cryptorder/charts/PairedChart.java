@@ -3,29 +3,27 @@ package org.cryptorder.charts;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.geom.Ellipse2D;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.annotations.XYTextAnnotation;
-import org.jfree.chart.annotations.XYTitleAnnotation;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.SymbolAxis;
-import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.CombinedRangeXYPlot;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
-import org.jfree.chart.title.TextTitle;
-import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
-import org.jfree.data.xy.YIntervalSeries;
-import org.jfree.data.xy.YIntervalSeriesCollection;
+import org.jfree.data.xy.XYIntervalSeries;
+import org.jfree.data.xy.XYIntervalSeriesCollection;
 
 /**
  * Each configuration's paired difference from the baseline ({@code paired.csv}), one panel per
- * metric over the configurations: a marker at the mean difference with its 95% paired interval as
- * whiskers, and a line at 0. A filled marker is an effect by {@link
+ * metric side by side over the configurations down the side: a marker at the mean difference with
+ * its 95% paired interval as whiskers, and a line at 0. A filled marker is an effect by {@link
  * org.cryptorder.experiment.PairedEffect}'s rule, a hollow one is not.
  */
 final class PairedChart {
@@ -62,30 +60,35 @@ final class PairedChart {
         return p.rows().stream().filter(r -> p.effect(r, metric).isEffect()).count();
     }
 
-    /** The chart of these metrics' differences, under the file name {@code name}. */
+    /**
+     * The chart of these metrics' differences, under the file name {@code name}: a forest plot, the
+     * configurations down the side in sweep order (their names can be long), a panel per metric
+     * side by side, each difference a marker with its interval as horizontal whiskers.
+     */
     static Drawn.Chart draw(String name, PairedDifferences p, List<String> metrics, ResultTables tables) {
         String baseline = p.baseline().label();
         List<String> categories = p.rows().stream().map(r -> r.row().label()).toList();
-        SymbolAxis x = new SymbolAxis("configuration", categories.toArray(new String[0]));
-        x.setGridBandsVisible(false);
-        x.setAutoRange(false);
-        x.setRange(-0.55, categories.size() - 0.45);
-        int longest = categories.stream().mapToInt(String::length).max().orElse(0);
-        x.setVerticalTickLabels(categories.size() * longest * 8 > ChartStyle.WIDTH - 120);
-        ChartStyle.axis(x);
-        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(x);
-        plot.setGap(20);
+        SymbolAxis y = new SymbolAxis(null, categories.toArray(new String[0]));
+        y.setGridBandsVisible(false);
+        y.setAutoRange(false);
+        y.setRange(-0.6, categories.size() - 0.4);
+        y.setInverted(true);  // the first configuration at the top
+        ChartStyle.axis(y);
+        CombinedRangeXYPlot plot = new CombinedRangeXYPlot(y);
+        plot.setGap(16);
         ChartStyle.background(plot);
+        // values beside the markers while there is room for them: one panel, not too many rows
+        boolean labelled = metrics.size() == 1 && categories.size() <= 16;
         for (String m : metrics) {
-            plot.add(panel(p, m, categories.size() <= 12), 1);
+            plot.add(panel(p, m, labelled), 1);
         }
         plot.setFixedLegendItems(((XYPlot) plot.getSubplots().get(0)).getRenderer().getLegendItems());
         int pairs = p.rows().stream().mapToInt(PairedDifferences.Row::pairs).max().orElse(0);
         JFreeChart chart = ChartStyle.chart(TITLE + " from " + baseline, plot, true,
                 "Each configuration minus " + baseline + ", replication r against replication r (common random"
                         + " numbers), mean of " + pairs + " pairs",
-                "Whiskers: 95% paired Student-t intervals; filled: an effect (interval excludes 0, at least 1% of "
-                        + baseline + "'s mean)");
+                "Whiskers: 95% paired Student-t intervals; filled: an effect (the interval excludes 0, and at least"
+                        + " 1% of the baseline's mean)");
         chart.getXYPlot().setInsets(new RectangleInsets(4, 4, 4, 8));
         String caption = "The difference of each configuration from " + baseline + " in "
                 + String.join(", ", metrics.stream().map(m -> MetricUnit.of(m, p.largest(m)).heading()).toList())
@@ -96,66 +99,64 @@ final class PairedChart {
 
     private static XYPlot panel(PairedDifferences p, String metric, boolean labelled) {
         MetricUnit unit = MetricUnit.of(metric, p.largest(metric));
-        YIntervalSeries effect = new YIntervalSeries("an effect", false, true);
-        YIntervalSeries none = new YIntervalSeries("no effect", false, true);
+        XYIntervalSeries effect = new XYIntervalSeries("an effect", false, true);
+        XYIntervalSeries none = new XYIntervalSeries("no effect", false, true);
         double low = 0;
         double high = 0;
-        List<XYTextAnnotation> labels = new java.util.ArrayList<>();
+        List<XYTextAnnotation> labels = new ArrayList<>();
+        double s = unit.scale();
         for (int i = 0; i < p.rows().size(); i++) {
             PairedDifferences.Row r = p.rows().get(i);
             Estimate d = r.difference(metric);
             if (!d.defined()) {
                 continue;
             }
-            double s = unit.scale();
-            (p.effect(r, metric).isEffect() ? effect : none).add(i, d.mean() * s, d.low() * s, d.high() * s);
+            boolean isEffect = p.effect(r, metric).isEffect();
+            (isEffect ? effect : none).add(d.mean() * s, d.low() * s, d.high() * s, i, i, i);
             low = Math.min(low, d.low() * s);
             high = Math.max(high, d.high() * s);
             if (labelled) {
-                String text = PairedDifferences.shown(d, s, p.largest(metric) * s, p.effect(r, metric).isEffect());
-                XYTextAnnotation a = new XYTextAnnotation(" " + text, i + 0.04, d.mean() * s);
+                XYTextAnnotation a = new XYTextAnnotation(PairedDifferences.shown(d, s, p.largest(metric) * s, isEffect),
+                        d.mean() * s, i - 0.22);
                 a.setFont(ChartStyle.TICK);
                 a.setPaint(ChartStyle.INK);
-                a.setTextAnchor(TextAnchor.CENTER_LEFT);
+                a.setTextAnchor(TextAnchor.BOTTOM_CENTER);
                 labels.add(a);
             }
         }
-        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        XYIntervalSeriesCollection data = new XYIntervalSeriesCollection();
         data.addSeries(effect);
         data.addSeries(none);
         XYErrorRenderer r = new XYErrorRenderer();
-        r.setDrawXError(false);
+        r.setDrawXError(true);
+        r.setDrawYError(false);
         r.setDefaultLinesVisible(false);
         r.setDefaultShapesVisible(true);
-        r.setCapLength(10);
+        r.setCapLength(8);
         r.setErrorStroke(new BasicStroke(1.6f));
         r.setErrorPaint(ChartStyle.WHISKER);
         r.setUseOutlinePaint(true);
         r.setDrawOutlines(true);
-        for (int s = 0; s < 2; s++) {
-            r.setSeriesShape(s, new Ellipse2D.Double(-5, -5, 10, 10));
-            r.setSeriesPaint(s, s == 0 ? EFFECT : Color.WHITE);
-            r.setSeriesOutlinePaint(s, s == 0 ? EFFECT : ChartStyle.GREY);
-            r.setSeriesOutlineStroke(s, new BasicStroke(1.8f));
-            r.setSeriesShapesFilled(s, true);
+        for (int i = 0; i < 2; i++) {
+            r.setSeriesShape(i, new Ellipse2D.Double(-5, -5, 10, 10));
+            r.setSeriesPaint(i, i == 0 ? EFFECT : Color.WHITE);
+            r.setSeriesOutlinePaint(i, i == 0 ? EFFECT : ChartStyle.GREY);
+            r.setSeriesOutlineStroke(i, new BasicStroke(1.8f));
+            r.setSeriesShapesFilled(i, true);
         }
-        // the unit on the axis, the metric's name over the panel, in a band kept free above the data
-        NumberAxis y = new NumberAxis(unit.unit());
-        ChartStyle.axis(y);
+        NumberAxis x = new NumberAxis(unit.heading() + (unit.unit().isEmpty() ? "" : " (" + unit.unit() + ")"));
+        ChartStyle.axis(x);
         double span = high > low ? high - low : 1;
-        y.setAutoRange(false);
-        y.setRange(low - 0.1 * span, high + 0.45 * span);
-        // about three ticks over the data, not six: the panels are short
-        y.setTickUnit(new NumberTickUnit(ChartStyle.tickUnit(0, 2 * span, unit.whole()), ChartStyle.numbers()));
-        XYPlot plot = new XYPlot(data, null, y, r);
+        x.setAutoRange(false);
+        x.setRange(low - 0.12 * span, high + 0.12 * span);
+        // about three ticks: the panels are narrow
+        x.setTickUnit(new NumberTickUnit(ChartStyle.tickUnit(0, 2 * span, unit.whole()), ChartStyle.numbers()));
+        XYPlot plot = new XYPlot(data, x, null, r);
         ChartStyle.plot(plot);
-        plot.setDomainGridlinesVisible(false);
-        plot.addRangeMarker(new ValueMarker(0, ChartStyle.INK, new BasicStroke(1.2f)));
+        plot.setRangeGridlinesVisible(false);
+        plot.setDomainGridlinesVisible(true);
+        plot.addDomainMarker(new ValueMarker(0, ChartStyle.INK, new BasicStroke(1.2f)));
         labels.forEach(plot::addAnnotation);
-        TextTitle name = new TextTitle(unit.heading() + ", difference" + (unit.unit().isEmpty() ? ""
-                : " (" + unit.unit() + ")"), ChartStyle.AXIS_LABEL);
-        name.setPaint(ChartStyle.INK);
-        plot.addAnnotation(new XYTitleAnnotation(0.005, 0.98, name, RectangleAnchor.TOP_LEFT));
         return plot;
     }
 }

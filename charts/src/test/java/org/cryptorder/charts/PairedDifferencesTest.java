@@ -9,6 +9,7 @@ import java.util.List;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.CombinedRangeXYPlot;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.xy.XYDataset;
 import org.junit.jupiter.api.Test;
@@ -68,16 +69,18 @@ class PairedDifferencesTest {
         assertThat(d).isInstanceOf(Drawn.Chart.class);
         JFreeChart chart = ((Drawn.Chart) d).chart();
         assertThat(chart.getTitle().getText()).isEqualTo("Paired differences from async");
-        CombinedDomainXYPlot plot = (CombinedDomainXYPlot) chart.getXYPlot();
-        assertThat(((SymbolAxis) plot.getDomainAxis()).getSymbols()).containsExactly("sync-fallback", "async-unordered");
+        CombinedRangeXYPlot plot = (CombinedRangeXYPlot) chart.getXYPlot();
+        assertThat(((SymbolAxis) plot.getRangeAxis()).getSymbols()).as("the configurations down the side")
+                .containsExactly("sync-fallback", "async-unordered");
         List<XYPlot> panels = plot.getSubplots();
         assertThat(panels).hasSize(2);
         XYDataset goodput = panels.get(0).getDataset();
         assertThat(goodput.getSeriesKey(0)).isEqualTo("an effect");
         assertThat(goodput.getItemCount(0)).as("sync-fallback's fall").isOne();
-        assertThat(goodput.getYValue(0, 0)).isEqualTo(-1.2634, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(goodput.getXValue(0, 0)).isEqualTo(-1.2634, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(goodput.getYValue(0, 0)).as("the first row").isZero();
         assertThat(goodput.getItemCount(1)).as("async-unordered: no effect").isOne();
-        assertThat(panels.get(0).getRangeAxis().getLabel()).isEqualTo("Gbit/s");
+        assertThat(panels.get(0).getDomainAxis().getLabel()).isEqualTo("goodput (Gbit/s)");
         assertThat(new ResultsRenderer("test").render(folder).charts())
                 .contains(folder.resolve("charts/paired.png"), folder.resolve("charts/paired.svg"));
         assertThat(folder.resolve("charts/paired.png")).isNotEmptyFile();
