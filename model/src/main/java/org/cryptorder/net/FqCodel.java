@@ -70,6 +70,9 @@ public final class FqCodel implements Qdisc {
          * {@code kernel} (null: mainline). Before 4.7 an overlimit dropped one packet and there was no
          * memory limit (Eric Dumazet's "fq_codel: add memory limitation per queue" and "fq_codel:
          * add batch ability to fq_codel_drop()", May 2016); the other defaults are the same from 3.5 to 6.x.
+         * An era key such as {@code 4.6-5.6} is read by its first version, as the rest of the model
+         * reads it ({@code SoftirqDeferral.ofKernel}), so it has the older behaviour: name a version
+         * such as {@code 5.4} for the newer.
          */
         public static Params linux(int mtu, String kernel) {
             int quantum = mtu + ETH_HLEN;

@@ -5,9 +5,10 @@ package org.cryptorder.net;
  * {@link TxQueue} asks of {@link PfifoFast} and {@link FqCodel}, as {@code qdisc_enqueue} and
  * {@code dequeue_skb} ask {@code Qdisc_ops.enqueue} and {@code .dequeue}.
  *
- * <p>Accounting, for every qdisc: frames enqueued = dequeued + dropped + backlog. A frame that
- * {@link #enqueue} refuses is counted neither as enqueued nor as dropped: the TX queue counts it
- * ({@link TxDrop#QDISC_FULL}).
+ * <p>Accounting, for every qdisc: the frames offered to {@link #enqueue} = {@link #dequeued} +
+ * {@link #dropped} + {@link #backlog}. Dropped counts the frames refused at enqueue (pfifo_fast's
+ * full band) and those taken in and dropped later (fq_codel's); a frame that bypasses the qdisc is
+ * never offered to it ({@link TxQueue#bypassed}).
  */
 public interface Qdisc {
     /** Where a qdisc reports the queued frames it drops itself (at enqueue or at dequeue). */
@@ -33,10 +34,10 @@ public interface Qdisc {
     /** The most frames it holds ({@code sch->limit}). */
     int limit();
 
-    /** Frames taken in (a refused one is not). */
+    /** Frames taken in (a refused one is not): offered minus refused. */
     long enqueued();
 
-    /** Frames taken in and then dropped by the qdisc itself. */
+    /** Frames dropped: refused at enqueue, or taken in and dropped later. */
     long dropped();
 
     /** Frames handed to the driver. */

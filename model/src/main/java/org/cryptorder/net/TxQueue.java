@@ -67,6 +67,7 @@ public final class TxQueue {
     private boolean napiScheduled;
     private double lastInterrupt = Double.NEGATIVE_INFINITY;
     private long sent;
+    private long bypassed;
     private long cleaned;
     private long interrupts;
     private long bqlStops;
@@ -109,6 +110,7 @@ public final class TxQueue {
             return true;
         }
         if (qdisc.canBypass() && qdisc.backlog() == 0 && !stopped()) {
+            bypassed++;
             driverXmit(p, now);
             levels(now);
             return true;
@@ -269,6 +271,11 @@ public final class TxQueue {
     /** Frames handed to the driver. */
     public long sent() {
         return sent;
+    }
+
+    /** Frames that went to the driver past an empty qdisc ({@code TCQ_F_CAN_BYPASS}), never offered to it. */
+    public long bypassed() {
+        return bypassed;
     }
 
     /** Frames the clean freed. */
