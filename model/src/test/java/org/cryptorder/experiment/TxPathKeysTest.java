@@ -51,8 +51,12 @@ class TxPathKeysTest {
         assertThat(h.tx().fqCodel().quantum()).isEqualTo(9014);
         assertThat(h.tx().fqCodel().limit()).isEqualTo(10240);
         assertThat(h.tx().fqCodel().dropBatchSize()).as("4.6: before the batch drop").isEqualTo(1);
-        assertThat(Experiments.problems("{\"name\": \"m\", \"hosts\": {\"qdisc\": \"fq_codel\"}" + TRAFFIC))
-                .isEmpty();
+        Experiment mainline = Experiments.parse("m.json", "{\"name\": \"m\", \"hosts\": {\"qdisc\":"
+                + " \"fq_codel\"}" + TRAFFIC).experiment();
+        HostSpec m = DatapathBuilder.hostSpec(mainline, Experiments.PROFILES.load("xeon-skylake-sp"));
+        assertThat(m.tx().fqCodel().quantum()).isEqualTo(1514);
+        assertThat(m.tx().fqCodel().dropBatchSize()).as("no kernel named: mainline").isEqualTo(64);
+        assertThat(m.tx().fqCodel().memoryLimit()).isEqualTo(32L << 20);
     }
 
     @Test
