@@ -146,6 +146,9 @@
  * {@code interval/sqrt(count)} as Linux's Newton step gives it, the count's reuse. {@code FqCodelTest}:
  * two backlogged flows within a quantum and a packet of each other, new flows first, the overlimit
  * batch from the fattest bucket's head, the memory limit by truesize, in = out + dropped + queued.
+ * {@code FqCodelTxQueueTest}: the bypass of the empty qdisc, overlimit drops on the NIC's signal, each
+ * dropped frame let go, no frame lost to the accounting. {@code FqCodelEndToEndTest}: TCP over a
+ * 1 Gbit/s wire, where pfifo_fast refuses what does not fit and fq_codel's CoDel drops at dequeue.
  * {@code TxQueueSelectionTest}: CPU i's frames on TX queue i under inline, cryptd, padata and offload
  * completion; TCP small queues released at MACsec's copy. {@code NetemTest}: netem's semantics, exact where deterministic, rates
  * and burst lengths within their 95% intervals. {@code ImpairedUdpTest}: impairments through the
