@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.cryptorder.macsec.MacsecFrame;
+import org.cryptorder.macsec.RxVerdict;
 
 /**
  * What {@code tcpdump -i <interface> -w} would have written on one simulated interface: a
@@ -23,8 +24,12 @@ public final class InterfaceCapture implements FrameTap {
     /** How many frames a capture keeps unless told otherwise. */
     public static final int DEFAULT_MAX_FRAMES = 10_000;
 
-    /** One captured frame: when, which way, a copy of its octets. */
-    public record Frame(long timeNs, boolean sent, byte[] octets) {
+    /**
+     * One captured frame: when, which way, a copy of its octets, and whether the MACsec device
+     * counted it InPktsDelayed (validated after a frame with a higher PN; known only for a frame
+     * received on a MACsec device, which is told of it after validation).
+     */
+    public record Frame(long timeNs, boolean sent, boolean delayed, byte[] octets) {
     }
 
     private final String name;
@@ -55,7 +60,7 @@ public final class InterfaceCapture implements FrameTap {
             this.sent++;
         }
         MacsecFrame f = p.frame();
-        frames.add(new Frame(Math.round(timeNs), sent, Arrays.copyOfRange(f.bytes(), f.offset(),
+        frames.add(new Frame(Math.round(timeNs), sent, !sent && p.verdict() == RxVerdict.DELAYED, Arrays.copyOfRange(f.bytes(), f.offset(),
                 f.offset() + f.length())));
     }
 
