@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.net.InterfaceCapture;
+import org.cryptorder.transport.UdpWire;
 
 /** Test helper: the IPv4, TCP and UDP fields of frames in the clear, as a macsec0 capture holds them. */
 record CapturedPackets(List<Packet> packets) {
@@ -46,9 +47,7 @@ record CapturedPackets(List<Packet> packets) {
             return new Packet(number, f, src, ipId, protocol, seq, total - ihl - dataOffset, -1);
         }
         if (protocol == 17) {
-            // iperf3's UDP payload: sec, usec (32 bits each), then the 32-bit sequence number
-            long seq = b.getInt(l4 + 8 + 8) & 0xffff_ffffL;
-            return new Packet(number, f, src, ipId, protocol, -1, total - ihl - 8, seq);
+            return new Packet(number, f, src, ipId, protocol, -1, total - ihl - 8, UdpWire.sequence(f.octets(), 0));
         }
         return new Packet(number, f, src, ipId, protocol, -1, -1, -1);
     }
