@@ -124,8 +124,10 @@ final class ExplainCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("cryptorder explain: " + e.getMessage());
             return 1;
         }
-        out.println("# " + f.experiment().name() + ": " + (fromNs == 0 ? "first " + trace.followed() + " frames"
+        out.println("# " + f.experiment().name() + ": " + (fromUs == null && !aroundFirstReordered
+                ? "first " + trace.followed() + " frames"
                 : String.format(Locale.ROOT, "%d frames from %.3f us", trace.followed(), fromNs / 1e3))
+                + (aroundFirstReordered ? " (up to " + LEAD_FRAMES + " before the first counted InPktsDelayed)" : "")
                 + ", replication 0" + (f.sweepKeys().isEmpty() ? "" : " of " + run.point().label()));
         out.println("# time since start, where (host, CPU, context), frame number, its PN, what happened and why");
         long delayed = 0;
