@@ -19,7 +19,7 @@ import picocli.CommandLine.ParameterException;
  */
 final class PcapOptions {
     /** The most frames a capture file may be asked to keep (each is held in memory until written). */
-    static final int MAX_FRAMES = 1_000_000;
+    static final int MAX_FRAMES = 200_000;
 
     @Option(names = "--pcap", paramLabel = "DIR",
             description = "Also capture replication 0 of each configuration into DIR/<configuration>/:"

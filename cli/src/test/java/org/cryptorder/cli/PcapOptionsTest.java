@@ -79,7 +79,7 @@ class PcapOptionsTest {
         String f = small().toString();
         String out = tmp.resolve("out").toString();
         assertBad(CliRun.of("run", "--quiet", "--out", out, "--pcap", "d", "--pcap-frames", "0", f),
-                "--pcap-frames: 1 to 1000000, got 0");
+                "--pcap-frames: 1 to 200000, got 0");
         assertBad(CliRun.of("run", "--quiet", "--out", out, f, "--pcap"), "--pcap");
         assertBad(CliRun.of("run", "--quiet", "--out", out, "--pcap-frames", "5", f), "--pcap-frames needs --pcap DIR");
         assertBad(CliRun.of("run", "--quiet", "--out", out, "--pcap", "d", "--shard", "0/2", f), "--pcap with --shard");
