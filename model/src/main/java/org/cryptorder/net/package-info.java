@@ -129,7 +129,11 @@
  * action on its {@code effects} signal; the MACsec device reports each step of a frame to its
  * {@link org.cryptorder.net.MacsecObserver}, and {@link org.cryptorder.net.MacsecNarration} turns
  * those reports into a {@link org.cryptorder.net.FrameTrace}, which narrates every step of the first
- * frames with time, host, CPU, context and the reason.
+ * frames (or of those from a given time) with time, host, CPU, context and the reason. Optional
+ * {@link org.cryptorder.net.FrameTap}s on each host's lower device and MACsec device see every frame
+ * where {@code tcpdump} on that interface would (the NIC's TX packet buffer and RX ring entry,
+ * {@code macsec_start_xmit} and the GRO cell's delivery up the stack); an
+ * {@link org.cryptorder.net.InterfaceCapture} writes what one saw as a pcap file.
  *
  * <h2>Not modelled</h2>
  * RX interrupt moderation; the TX interrupt's adaptive moderation (a fixed interval stands for it);
@@ -153,6 +157,8 @@
  * completion; TCP small queues released at MACsec's copy. {@code NetemTest}: netem's semantics, exact where deterministic, rates
  * and burst lengths within their 95% intervals. {@code ImpairedUdpTest}: impairments through the
  * whole MACsec datapath. {@code UdpDatapathTest}: real bytes end to end; every corrupted frame is
- * refused by the receiving SecY.
+ * refused by the receiving SecY. {@code RunCaptureTest}, {@code RunCaptureWiresharkTest},
+ * {@code RunCaptureTsharkTest}: the taps' captures reconcile with the run's counters, verify in
+ * Wireshark 4.4 with the SAs' keys, and give tshark's TCP analysis and iperf3's figures the model's.
  */
 package org.cryptorder.net;
