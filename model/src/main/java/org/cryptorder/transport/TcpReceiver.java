@@ -26,9 +26,9 @@ import umontreal.ssj.simevents.Simulator;
  *
  * <p>The application reads in-order data the moment it arrives, so the advertised window is the
  * configured buffer less what the out-of-order queue holds. Every payload octet is checked
- * against {@link PayloadStream}. Not modelled: PAWS's 24-day expiry of {@code ts_recent}, SACK reneging and out-of-order queue pruning
- * under memory pressure, receive buffer auto-tuning, GRO (each segment arrives on its own), PSH,
- * the FIN.
+ * against {@link PayloadStream}. Not modelled: PAWS's 24-day expiry of {@code ts_recent}, SACK
+ * reneging and out-of-order queue pruning under memory pressure, receive buffer auto-tuning, GRO
+ * (each segment arrives on its own), PSH, the FIN.
  */
 public final class TcpReceiver implements DelayedAck.Receiver {
 

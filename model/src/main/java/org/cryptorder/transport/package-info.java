@@ -186,8 +186,8 @@
  * and PSH, ECN, SACK reneging and out-of-order queue pruning, zero-window probes, receive buffer
  * auto-tuning (the send buffer's is modelled on a host), MTU probing, cwnd decay while application-limited, the {@code tcp_metrics}
  * cache of the reordering degree, the check that a segment's original still sits in a host queue
- * ({@code skb_still_in_host_queue}), PAWS's 24-day expiry and PAWS on ACKs. Linux keeps RTTs in microseconds; the model keeps
- * nanoseconds with the same arithmetic. CUBIC's cube root is exact where Linux approximates it to
+ * ({@code skb_still_in_host_queue}), PAWS's 24-day expiry and PAWS on ACKs. Linux keeps RTTs in
+ * microseconds; the model keeps nanoseconds with the same arithmetic. CUBIC's cube root is exact where Linux approximates it to
  * 0.2 %.
  *
  * <h2>What the model shows that TCP-AND-PEERS.md section 1.6 did not say</h2>
