@@ -48,10 +48,10 @@ for ((r = 0; r < rounds; r++)); do
 done
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
 
-stats() {  # column of "wall user sys" lines -> median [min-max] of wall, then of user+sys
-  awk -v col="$1" '{ v = (col == 1) ? $1 : $2 + $3; a[NR] = v } END {
-    n = asort(a); m = (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-    printf "%.2f [%.2f-%.2f]", m, a[1], a[n] }' "$2"
+stats() {  # file of "wall user sys" lines -> median [min-max] of wall ($1 = 1) or of user+sys ($1 = 2)
+  awk -v col="$1" '{ print (col == 1) ? $1 : $2 + $3 }' "$2" | sort -g | awk '{ a[NR] = $1 } END {
+    m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2
+    printf "%.2f [%.2f-%.2f]", m, a[1], a[NR] }'
 }
 echo "| variant | JAVA_OPTS | simulated s | invocations | wall s, median [range] | CPU s (user+sys), median [range] |"
 echo "|---|---|---:|---:|---|---|"
