@@ -2,7 +2,7 @@ package org.cryptorder.engine;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.ListIterator;
@@ -22,8 +22,8 @@ public final class CountingEventList implements EventList {
         private long scheduled;
         private long cancelled;
         private long executed;
-        /** Per event class: run, cancelled. */
-        private final Map<Class<?>, long[]> byKind = new IdentityHashMap<>();
+        /** Per event class, and what a {@link CountedEvent} does: run, cancelled. */
+        private final Map<List<Class<?>>, long[]> byKind = new HashMap<>();
 
         /** Events of one kind (class) that ran and that were cancelled before their time. */
         public record Kind(String name, long executed, long cancelled) {
@@ -47,17 +47,23 @@ public final class CountingEventList implements EventList {
         /** Every kind of event seen, the most run first. */
         public List<Kind> byKind() {
             List<Kind> kinds = new ArrayList<>();
-            byKind.forEach((c, n) -> kinds.add(new Kind(name(c), n[0], n[1])));
+            byKind.forEach((c, n) -> kinds.add(new Kind(c.size() == 1 ? name(c.get(0))
+                    : name(c.get(0)) + " (" + name(c.get(1)) + ")", n[0], n[1])));
             kinds.sort(Comparator.comparingLong(Kind::executed).reversed().thenComparing(Kind::name));
             return kinds;
         }
 
         private void count(Event ev, int which) {
-            byKind.computeIfAbsent(ev.getClass(), c -> new long[2])[which]++;
+            List<Class<?>> kind = ev instanceof CountedEvent c && c.countedAs() != null
+                    ? List.of(ev.getClass(), c.countedAs()) : List.of(ev.getClass());
+            byKind.computeIfAbsent(kind, k -> new long[2])[which]++;
         }
 
-        /** {@code Cpu.WorkDone}; an anonymous class by the class it is written in, {@code LazyTimer.(anonymous)}. */
+        /** {@code Cpu.WorkDone}; an anonymous class or lambda by the class it is written in, {@code LazyTimer.(anonymous)}. */
         private static String name(Class<?> c) {
+            if (c.isSynthetic() && c.getSimpleName().contains("$$Lambda")) {
+                return c.getSimpleName().substring(0, c.getSimpleName().indexOf("$$Lambda")).replace('$', '.') + ".(lambda)";
+            }
             if (c.isAnonymousClass()) {
                 return name(c.getEnclosingClass()) + ".(anonymous)";
             }

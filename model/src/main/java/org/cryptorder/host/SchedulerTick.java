@@ -40,12 +40,13 @@ final class SchedulerTick extends Event {
         rearm();
     }
 
-    /** The running task stopped before its slice was checked: no check is due for it. */
+    /**
+     * The running task stopped before its slice was checked: no check is due for it. Lazily, as
+     * Linux's tickless idle leaves a programmed tick in place: a pending interrupt stays where it
+     * is and, if it comes with nothing due, only moves itself to the next jiffy that needs it.
+     */
     void disarmSliceCheck() {
-        if (sliceCheckAt >= 0) {
-            sliceCheckAt = -1;
-            rearm();
-        }
+        sliceCheckAt = -1;
     }
 
     boolean sliceCheckArmed() {
@@ -64,21 +65,23 @@ final class SchedulerTick extends Event {
         return (Math.floor(simulator().time() / tickNs) + 1) * tickNs;
     }
 
-    /** Schedules the interrupt for the earliest jiffy that needs it, or cancels it when none does. */
+    /**
+     * Makes the interrupt come no later than the earliest jiffy that needs it. One pending earlier
+     * stays (it will find nothing due and move itself); none needed: a pending one is left to come.
+     * Arming and disarming the slice check with every task switch therefore costs no event-list
+     * operation, only the rare interrupt that comes for nothing (at most one per jiffy).
+     */
     private void rearm() {
         double at = sliceCheckAt < 0 ? ksoftirqdTickAt
                 : ksoftirqdTickAt < 0 ? sliceCheckAt : Math.min(sliceCheckAt, ksoftirqdTickAt);
         if (at < 0) {
-            if (time() >= 0) {
-                cancel();
-            }
             return;
         }
-        if (time() != at) {
-            if (time() >= 0) {
-                cancel();
-            }
+        double pending = time();  // SSJ: negative when not in the event list
+        if (pending < 0) {
             schedule(Math.max(0, at - simulator().time()));
+        } else if (pending > at) {
+            reschedule(Math.max(0, at - simulator().time()));
         }
     }
 
@@ -95,6 +98,8 @@ final class SchedulerTick extends Event {
             ksoftirqdTickAt = cpu.ksoftirqd().wantsTick() ? nextJiffy() : -1;
         }
         rearm();
-        cpu.onTick(sliceDue, forKsoftirqd);
+        if (sliceDue || forKsoftirqd) {
+            cpu.onTick(sliceDue, forKsoftirqd);
+        }
     }
 }
