@@ -12,7 +12,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 for f in "$@"; do
   [ -f "$f" ] || { echo "$0: no experiment file '$f'" >&2; exit 2; }
 done
-"$here/cryptorder" --version >/dev/null   # builds the jar and the archive first
+CRYPTORDER_CDS=1 "$here/cryptorder" --version >/dev/null   # builds the jar and the archive first
 [ -f "$here/cli/target/cryptorder.jsa" ] || { echo "$0: the launcher wrote no class-data archive" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
