@@ -88,24 +88,8 @@ public final class GcmPerOp {
         byte[] bulk = new byte[BULK_FRAMES * (AAD + text) + TAG];
         String[] names = {"engine", "out-of-place", "heap-bb", "direct-bb", "bulk"};
         Pair[] ways = {
-            () -> {  // GcmEngine.seal and open
-                next(iv, counter);
-                c.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG * 8, iv));
-                c.updateAAD(frame, 0, AAD);
-                c.doFinal(frame, AAD, text, frame, AAD);
-                c.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG * 8, iv));
-                c.updateAAD(frame, 0, AAD);
-                c.doFinal(frame, AAD, text + TAG, frame, AAD);
-            },
-            () -> {
-                next(iv, counter);
-                c.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG * 8, iv));
-                c.updateAAD(frame, 0, AAD);
-                c.doFinal(frame, AAD, text, other, AAD);
-                c.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG * 8, iv));
-                c.updateAAD(frame, 0, AAD);
-                c.doFinal(other, AAD, text + TAG, frame, AAD);
-            },
+            () -> arrays(c, key, iv, counter, frame, frame, text),  // GcmEngine.seal and open
+            () -> arrays(c, key, iv, counter, frame, other, text),
             () -> inPlace(c, key, iv, counter, heap, text),
             () -> inPlace(c, key, iv, counter, direct, text),
             () -> {
@@ -134,6 +118,18 @@ public final class GcmPerOp {
                     w == ways.length - 1 ? "0" : String.format(Locale.ROOT, "%.0f", (m - bytesNs) / 2),
                     2 * (AAD + text) / m * 1e3);
         }
+    }
+
+    /** Encrypts {@code frame}'s text into {@code out} (in place when it is {@code frame}) and decrypts it back. */
+    static void arrays(Cipher c, SecretKeySpec key, byte[] iv, long[] counter, byte[] frame, byte[] out, int text)
+            throws GeneralSecurityException {
+        next(iv, counter);
+        c.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG * 8, iv));
+        c.updateAAD(frame, 0, AAD);
+        c.doFinal(frame, AAD, text, out, AAD);
+        c.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG * 8, iv));
+        c.updateAAD(frame, 0, AAD);
+        c.doFinal(out, AAD, text + TAG, frame, AAD);
     }
 
     static void inPlace(Cipher c, SecretKeySpec key, byte[] iv, long[] counter, ByteBuffer b, int text)
