@@ -6,8 +6,8 @@
 #
 #   bench/short-runs.sh [-n ROUNDS] [-d "0.5 3"] [VARIANT ...]
 #
-# A VARIANT is NAME=JAVA_OPTS with the CDS switch as a prefix: "cds:" (the launcher's archive, CRYPTORDER_CDS=1) or
-# "nocds:" (CRYPTORDER_CDS=0, the default), e.g.  'tiered1=cds:-XX:TieredStopAtLevel=1'. Default variants: no CDS, CDS.
+# A VARIANT is NAME=JAVA_OPTS with the CDS switch as a prefix: "cds:" (the launcher's archive, the default) or
+# "nocds:" (CRYPTORDER_CDS=0), e.g.  'tiered1=cds:-XX:TieredStopAtLevel=1'. Default variants: no CDS, CDS.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 rounds=5
