@@ -6,7 +6,8 @@ import umontreal.ssj.simevents.Simulator;
 /**
  * One CPU's timer interrupt at HZ ({@code tick_sched_timer}), on the jiffy boundaries every CPU's
  * tick shares (no {@code skew_tick}). It is scheduled only for a jiffy at which something needs it,
- * as a tickless kernel's would be for these two purposes:
+ * as a tickless kernel's would be for these two purposes (or, when a need went away after it was
+set, once more at that jiffy, doing nothing):
  * <ul>
  *   <li>the running task's slice, which the scheduler checks only at the tick ({@code scheduler_tick}
  *       -&gt; {@code task_tick_fair} -&gt; {@code check_preempt_tick}, or {@code update_deadline} from
@@ -41,9 +42,10 @@ final class SchedulerTick extends Event {
     }
 
     /**
-     * The running task stopped before its slice was checked: no check is due for it. Lazily, as
-     * Linux's tickless idle leaves a programmed tick in place: a pending interrupt stays where it
-     * is and, if it comes with nothing due, only moves itself to the next jiffy that needs it.
+     * The running task stopped before its slice was checked: no check is due for it. Lazily: a
+     * pending interrupt stays where it is and, if it comes with nothing due, does nothing but move
+     * itself to the next jiffy that needs it. Linux's tick comes at every jiffy of a busy CPU anyway
+     * ({@code tick_sched_timer}); the model leaves out only those at which nothing it keeps is due.
      */
     void disarmSliceCheck() {
         sliceCheckAt = -1;
