@@ -7,7 +7,7 @@ import umontreal.ssj.simevents.Simulator;
  * One CPU's timer interrupt at HZ ({@code tick_sched_timer}), on the jiffy boundaries every CPU's
  * tick shares (no {@code skew_tick}). It is scheduled only for a jiffy at which something needs it,
  * as a tickless kernel's would be for these two purposes (or, when a need went away after it was
-set, once more at that jiffy, doing nothing):
+ * set, once more at that jiffy, doing nothing):
  * <ul>
  *   <li>the running task's slice, which the scheduler checks only at the tick ({@code scheduler_tick}
  *       -&gt; {@code task_tick_fair} -&gt; {@code check_preempt_tick}, or {@code update_deadline} from
