@@ -1,11 +1,13 @@
 package org.cryptorder.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.cryptorder.cli.bench.BenchScenario;
 import org.cryptorder.cli.bench.DatapathBenchmark;
 import org.cryptorder.crypto.Policy;
+import org.cryptorder.engine.CountingEventList;
 import org.cryptorder.engine.EventListKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -55,6 +57,11 @@ final class BenchDatapathCommand extends BenchSubcommand {
                     + " binary-tree, doubly-linked.")
     String eventList;
 
+    @Option(names = "--event-kinds",
+            description = "After the table, the events of each scenario's first run by kind (the event's class, the"
+                    + " part of the model that scheduled it): run and cancelled per data frame.")
+    boolean eventKinds;
+
     private static final OptionRange SIM_SECONDS = BenchOptions.simulatedSeconds("--sim-seconds");
     private static final OptionRange WARMUP_RUNS = new OptionRange("--warmup-runs", 1, 100);
     private static final OptionRange RUNS = new OptionRange("--runs", 1, 100);
@@ -78,6 +85,7 @@ final class BenchDatapathCommand extends BenchSubcommand {
         out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
         out.flush();
         DatapathBenchmark bench = new DatapathBenchmark(ExperimentFiles.profiles(), events);
+        List<DatapathBenchmark.Result> results = new ArrayList<>();
         for (BenchScenario.Traffic t : traffic) {
             for (Policy policy : chosen) {
                 DatapathBenchmark.Result r = bench.run(BenchScenario.of(t, policy, simSeconds), warmups, warmupSeconds, runs);
@@ -85,7 +93,11 @@ final class BenchDatapathCommand extends BenchSubcommand {
                         policy.key(), r.frames(), r.framesPerCpuSecond(), r.simSecondsPerWallSecond(), r.ratioToFloor(),
                         r.cpuRatioToFloor(), r.floorMegabytesPerSecond(), r.eventsPerFrame(), r.cancelledPerFrame());
                 out.flush();
+                results.add(r);
             }
+        }
+        if (eventKinds) {
+            printEventKinds(out, results);
         }
         out.println();
         out.println("tcp: " + BenchScenario.of(BenchScenario.Traffic.TCP, Policy.ASYNC, 1).describe() + ";");
@@ -95,5 +107,19 @@ final class BenchDatapathCommand extends BenchSubcommand {
                 + " floor MB/s: AAD and text octets of its operations per second of its wall time."
                 + " events/frame, cancelled/frame: SSJ events run, and cancelled or moved, per data frame (first run).");
         return 0;
+    }
+
+    private static void printEventKinds(PrintWriter out, List<DatapathBenchmark.Result> results) {
+        out.println();
+        out.println("| scenario | policy | event kind | run/frame | cancelled/frame | share of runs |");
+        out.println("|---|---|---|---:|---:|---:|");
+        for (DatapathBenchmark.Result r : results) {
+            double frames = r.frames();
+            for (CountingEventList.Counts.Kind k : r.counts().byKind()) {
+                out.printf(Locale.ROOT, "| %s | %s | %s | %.3f | %.3f | %.1f%% |%n", r.scenario().traffic().key(),
+                        r.scenario().policy().key(), k.name(), k.executed() / frames, k.cancelled() / frames,
+                        100.0 * k.executed() / r.counts().executed());
+            }
+        }
     }
 }

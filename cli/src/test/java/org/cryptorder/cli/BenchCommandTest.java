@@ -1,6 +1,7 @@
 package org.cryptorder.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -72,6 +73,19 @@ class BenchCommandTest {
             assertThat(Double.parseDouble(cells[10].trim())).as("cancelled per frame: " + row).isNotNegative();
         }
         assertThat(r.out()).contains("machine: ", "targets (issue 8)");
+    }
+
+    @Test
+    void eventKindsAddUpToTheEventsPerFrame() {
+        CliRun r = CliRun.of("bench", "datapath", "--scenario", "tcp", "--policy", "async", "--sim-seconds", "0.003",
+                "--warmup-seconds", "0", "--runs", "1", "--event-kinds");
+        assertThat(r.status()).as(r.err()).isZero();
+        List<String[]> rows = r.out().lines().filter(l -> l.startsWith("| tcp | async |")).map(l -> l.split("\\|")).toList();
+        double perFrame = Double.parseDouble(rows.get(0)[9].trim());
+        List<String[]> kinds = rows.subList(1, rows.size());
+        assertThat(kinds).extracting(c -> c[3].trim()).contains("Cpu.WorkDone (Nic.RxQueue)", "Cpu.WorkDone (Cryptd.Invocation)", "Link.Arrival").doesNotHaveDuplicates();
+        double sum = kinds.stream().mapToDouble(c -> Double.parseDouble(c[4].trim())).sum();
+        assertThat(sum).as("kinds' events per frame against the total").isCloseTo(perFrame, within(0.005 * kinds.size() + 0.005));
     }
 
     @Test

@@ -1,14 +1,20 @@
 package org.cryptorder.engine;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.ListIterator;
+import java.util.Map;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.eventlist.EventList;
 
 /**
  * An event list that counts what passes through another one: events scheduled, cancelled before
  * they ran, and run. The order of events is the wrapped list's; a benchmark uses it to say how
- * many events a simulated frame costs.
+ * many events a simulated frame costs, and of which kinds (the event's class: the model's part that
+ * scheduled it).
  */
 public final class CountingEventList implements EventList {
     /** The counts, read after (or during) a run. */
@@ -16,6 +22,12 @@ public final class CountingEventList implements EventList {
         private long scheduled;
         private long cancelled;
         private long executed;
+        /** Per event class, and what a {@link CountedEvent} does: run, cancelled. */
+        private final Map<List<Class<?>>, long[]> byKind = new HashMap<>();
+
+        /** Events of one kind (class) that ran and that were cancelled before their time. */
+        public record Kind(String name, long executed, long cancelled) {
+        }
 
         /** Events put in the list (scheduled or rescheduled). */
         public long scheduled() {
@@ -30,6 +42,33 @@ public final class CountingEventList implements EventList {
         /** Events that ran. */
         public long executed() {
             return executed;
+        }
+
+        /** Every kind of event seen, the most run first. */
+        public List<Kind> byKind() {
+            List<Kind> kinds = new ArrayList<>();
+            byKind.forEach((c, n) -> kinds.add(new Kind(c.size() == 1 ? name(c.get(0))
+                    : name(c.get(0)) + " (" + name(c.get(1)) + ")", n[0], n[1])));
+            kinds.sort(Comparator.comparingLong(Kind::executed).reversed().thenComparing(Kind::name));
+            return kinds;
+        }
+
+        private void count(Event ev, int which) {
+            List<Class<?>> kind = ev instanceof CountedEvent c && c.countedAs() != null
+                    ? List.of(ev.getClass(), c.countedAs()) : List.of(ev.getClass());
+            byKind.computeIfAbsent(kind, k -> new long[2])[which]++;
+        }
+
+        /** {@code Cpu.WorkDone}; an anonymous class or lambda by the class it is written in, {@code LazyTimer.(anonymous)}. */
+        private static String name(Class<?> c) {
+            if (c.isSynthetic() && c.getSimpleName().contains("$$Lambda")) {
+                return c.getSimpleName().substring(0, c.getSimpleName().indexOf("$$Lambda")).replace('$', '.') + ".(lambda)";
+            }
+            if (c.isAnonymousClass()) {
+                return name(c.getEnclosingClass()) + ".(anonymous)";
+            }
+            Class<?> outer = c.getEnclosingClass();
+            return outer == null ? c.getSimpleName() : name(outer) + "." + c.getSimpleName();
         }
     }
 
@@ -105,6 +144,7 @@ public final class CountingEventList implements EventList {
         boolean removed = list.remove(ev);
         if (removed) {
             counts.cancelled++;
+            counts.count(ev, 1);
         }
         return removed;
     }
@@ -114,6 +154,7 @@ public final class CountingEventList implements EventList {
         Event ev = list.removeFirst();
         if (ev != null) {
             counts.executed++;
+            counts.count(ev, 0);
         }
         return ev;
     }

@@ -3,6 +3,7 @@ package org.cryptorder.host;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import org.cryptorder.engine.CountedEvent;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -377,9 +378,15 @@ public final class Cpu {
         }
     }
 
-    private final class WorkDone extends Event {
+    private final class WorkDone extends Event implements CountedEvent {
         WorkDone(Simulator s) {
             super(s);
+        }
+
+        @Override
+        public Class<?> countedAs() {
+            Work w = state.softirq() ? softirqs.peek() : current == null ? null : current.queue.peek();
+            return w == null ? null : w.getClass();
         }
 
         @Override

@@ -6,7 +6,8 @@ import umontreal.ssj.simevents.Simulator;
 /**
  * One CPU's timer interrupt at HZ ({@code tick_sched_timer}), on the jiffy boundaries every CPU's
  * tick shares (no {@code skew_tick}). It is scheduled only for a jiffy at which something needs it,
- * as a tickless kernel's would be for these two purposes:
+ * as a tickless kernel's would be for these two purposes (or, when a need went away after it was
+ * set, once more at that jiffy, doing nothing):
  * <ul>
  *   <li>the running task's slice, which the scheduler checks only at the tick ({@code scheduler_tick}
  *       -&gt; {@code task_tick_fair} -&gt; {@code check_preempt_tick}, or {@code update_deadline} from
@@ -40,12 +41,14 @@ final class SchedulerTick extends Event {
         rearm();
     }
 
-    /** The running task stopped before its slice was checked: no check is due for it. */
+    /**
+     * The running task stopped before its slice was checked: no check is due for it. Lazily: a
+     * pending interrupt stays where it is and, if it comes with nothing due, does nothing but move
+     * itself to the next jiffy that needs it. Linux's tick comes at every jiffy of a busy CPU anyway
+     * ({@code tick_sched_timer}); the model leaves out only those at which nothing it keeps is due.
+     */
     void disarmSliceCheck() {
-        if (sliceCheckAt >= 0) {
-            sliceCheckAt = -1;
-            rearm();
-        }
+        sliceCheckAt = -1;
     }
 
     boolean sliceCheckArmed() {
@@ -64,21 +67,23 @@ final class SchedulerTick extends Event {
         return (Math.floor(simulator().time() / tickNs) + 1) * tickNs;
     }
 
-    /** Schedules the interrupt for the earliest jiffy that needs it, or cancels it when none does. */
+    /**
+     * Makes the interrupt come no later than the earliest jiffy that needs it. One pending earlier
+     * stays (it will find nothing due and move itself); none needed: a pending one is left to come.
+     * Arming and disarming the slice check with every task switch therefore costs no event-list
+     * operation, only the rare interrupt that comes for nothing (at most one per jiffy).
+     */
     private void rearm() {
         double at = sliceCheckAt < 0 ? ksoftirqdTickAt
                 : ksoftirqdTickAt < 0 ? sliceCheckAt : Math.min(sliceCheckAt, ksoftirqdTickAt);
         if (at < 0) {
-            if (time() >= 0) {
-                cancel();
-            }
             return;
         }
-        if (time() != at) {
-            if (time() >= 0) {
-                cancel();
-            }
+        double pending = time();  // SSJ: negative when not in the event list
+        if (pending < 0) {
             schedule(Math.max(0, at - simulator().time()));
+        } else if (pending > at) {
+            reschedule(Math.max(0, at - simulator().time()));
         }
     }
 
@@ -95,6 +100,8 @@ final class SchedulerTick extends Event {
             ksoftirqdTickAt = cpu.ksoftirqd().wantsTick() ? nextJiffy() : -1;
         }
         rearm();
-        cpu.onTick(sliceDue, forKsoftirqd);
+        if (sliceDue || forKsoftirqd) {
+            cpu.onTick(sliceDue, forKsoftirqd);
+        }
     }
 }

@@ -38,4 +38,32 @@ class CountingEventListTest {
         assertThat(counts.cancelled()).isEqualTo(2);
         assertThat(counts.executed()).isEqualTo(3);
     }
+
+    private static final class Tick extends Event {
+        Tick(Simulator sim) {
+            super(sim);
+        }
+
+        @Override
+        public void actions() {
+        }
+    }
+
+    @Test
+    void itCountsByKindTheMostRunFirst() {
+        CountingEventList.Counts counts = new CountingEventList.Counts();
+        Simulator sim = new Simulator(new CountingEventList(EventListKind.HENRIKSEN.newEventList(), counts));
+        sim.init();
+        for (int i = 1; i <= 3; i++) {
+            new Tick(sim).schedule(i);
+        }
+        Tick cancelled = new Tick(sim);
+        cancelled.schedule(5);
+        cancelled.cancel();
+        Once.at(sim, 4, () -> { });
+        sim.start();
+        assertThat(counts.byKind()).containsExactly(
+                new CountingEventList.Counts.Kind("CountingEventListTest.Tick", 3, 1),
+                new CountingEventList.Counts.Kind("Once.(anonymous)", 1, 0));
+    }
 }
