@@ -8,7 +8,6 @@ import org.cryptorder.engine.Streams;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.KernelFpuLoad;
-import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.HostSpec;
@@ -84,7 +83,7 @@ public final class DatapathBuilder {
         TxPathSpec tx = txPath(h, nic, e.link().mtu(), c.kernel());
         return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), tx, h.napiBudget(), c.effectivePolicy(),
                 c.cryptdQueueLength(), profile.crypto(), profile.stack(),
-                SchedulerParams.linuxDefaults(h.cpus()).withSoftirqDeferral(h.softirqDeferral(c.kernel())).withHz(h.hz()),
+                h.scheduler(h.cpus(), c.kernel()),
                 offload,
                 Time.us(c.resequenceTimeoutUs()), h.rxSteering());
     }

@@ -8,7 +8,6 @@ import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Streams;
 import org.cryptorder.macsec.GcmEngine;
-import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.net.FirstDelayedTap;
 import org.cryptorder.net.FrameTrace;
 import org.cryptorder.net.NicProfile;
@@ -209,8 +208,7 @@ public final class DatapathRunModel implements RunModel {
         Experiment.Hosts h = e.hosts();
         WifiStation.Outcome o = WifiStation.run(new WifiStation.Config(profile.wifi(), e.wifi().ccmp(), e.wifi().ccm(),
                 u.rateMbps(), u.packetBytes(), e.wifi().airMbps(), h.rxRingSize(), h.napiBudget(),
-                e.run().durationS(), e.run().warmupS(), SchedulerParams.linuxDefaults(1)
-                        .withSoftirqDeferral(h.softirqDeferral(e.crypto().kernel())).withHz(h.hz())),
+                e.run().durationS(), e.run().warmupS(), h.scheduler(1, e.crypto().kernel())),
                 streams.stream("keys"));
         if (recording != null) {
             recording.latency(o.latency());  // no cryptd on a station: no queue series

@@ -15,6 +15,7 @@ import org.cryptorder.crypto.KernelEra;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.host.SchedulerParams;
+import org.cryptorder.host.SliceRule;
 import org.cryptorder.host.SoftirqDeferral;
 import org.cryptorder.macsec.CipherSuite;
 import org.cryptorder.macsec.ValidateFrames;
@@ -141,6 +142,16 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
                 return SoftirqDeferral.NONE;
             }
             return kernel == null ? SoftirqDeferral.KSOFTIRQD_ONLY : SoftirqDeferral.ofKernel(kernel);
+        }
+
+        /**
+         * The scheduler of hosts with {@code ncpus} CPUs running the kernel {@code kernel}: Linux's
+         * defaults at {@code hz}, with this softirq deferral and the kernel's {@link SliceRule} (CFS
+         * when no kernel is named).
+         */
+        public SchedulerParams scheduler(int ncpus, String kernel) {
+            return SchedulerParams.linuxDefaults(ncpus).withSoftirqDeferral(softirqDeferral(kernel)).withHz(hz)
+                    .withSliceRule(SliceRule.ofKernel(kernel));
         }
 
         /** The CPU on which flow {@code flow}'s applications run. */

@@ -51,9 +51,8 @@ public final class Cpu {
     private CpuState state = CpuState.IDLE;
     private Task current;
     private double runStart;
-    private double sliceLeft;
-    /** When the current task's slice ends; the tick checks it only while others wait to run. */
-    private double sliceEndsAt;
+    /** The current task's CPU time when it was picked ({@code prev_sum_exec_runtime}): its turn is measured from there. */
+    private double pickedAtBusyNs;
     private boolean needResched;
     private boolean userFpuLive;
     private final double[] busyNs = new double[Context.values().length];
@@ -214,10 +213,15 @@ public final class Cpu {
             throw new IllegalStateException(t + " woke while holding the CPU");
         }
         t.runnable = true;
+        if (state == CpuState.TASK && runQueue.isEmpty()) {
+            account(sim.time());  // update_curr() in enqueue_entity(), while the running task is still alone
+            params.sliceRule().ranAlone(current, params);
+        }
         double running = current != null && current.runnable ? currentVruntime() : Double.POSITIVE_INFINITY;
         runQueue.enqueueWoken(t, running, params.sleeperCreditNs());
+        params.sliceRule().placed(t, params);
         if (state == CpuState.TASK && !tick.sliceCheckArmed()) {
-            tick.armSliceCheck(sliceEndsAt);
+            tick.armSliceCheck();  // others wait now: the tick checks the running task's turn
         }
         if (state.atWorkBoundary() || state.softirq()) {
             pendingWakeups.add(t);
@@ -267,7 +271,7 @@ public final class Cpu {
 
     // ---- the dispatcher ----
 
-    /** Stops the running task's work, keeping its remaining time and slice. */
+    /** Stops the running task's work, keeping its remaining time (and its turn's CPU time so far). */
     private void pauseCurrent() {
         double now = sim.time();
         account(now);
@@ -275,7 +279,6 @@ public final class Cpu {
             current.remaining = done.time() - now;
             done.cancel();
         }
-        sliceLeft = Math.max(0, sliceEndsAt - now);
         tick.disarmSliceCheck();
         transition(CpuState.TASK, CpuState.IDLE);
     }
@@ -312,7 +315,7 @@ public final class Cpu {
             if (current == null) {
                 return;  // the CPU stays idle
             }
-            sliceLeft = Math.max(params.minGranularityNs(), params.latencyNs() / (runQueue.size() + 1));
+            pickedAtBusyNs = current.busyNs;  // set_next_entity(): prev_sum_exec_runtime = sum_exec_runtime
         }
         if (current.userFpu()) {
             userFpuLive = true;
@@ -326,9 +329,8 @@ public final class Cpu {
             transition(CpuState.IDLE, CpuState.TASK);  // preempted work resumes with its remaining time
         }
         done.schedule(current.remaining);
-        sliceEndsAt = sim.time() + Math.rint(sliceLeft);
         if (!runQueue.isEmpty() && !tick.sliceCheckArmed()) {
-            tick.armSliceCheck(sliceEndsAt);
+            tick.armSliceCheck();
         }
         // what the work's start raised or woke on this CPU takes effect now that it runs
         if (!softirqs.isEmpty() && !bhDisabled(running) && softirqsRunHere()) {
@@ -402,7 +404,6 @@ public final class Cpu {
                 transition(CpuState.TASK, CpuState.TASK_FINISHING);
                 Work w = current.queue.poll();
                 current.remaining = -1;
-                sliceLeft = Math.max(0, sliceEndsAt - now);
                 tick.disarmSliceCheck();
                 w.finish(Cpu.this);
                 if (current.queue.isEmpty()) {
@@ -416,20 +417,21 @@ public final class Cpu {
     }
 
     /**
-     * The timer interrupt ({@link SchedulerTick}): {@code scheduler_tick}'s slice check when
-     * {@code sliceDue}, then, when the tick is ksoftirqd's ({@code forKsoftirqd}), {@code irq_exit}'s
-     * softirqs; the task is switched at the return from the interrupt (after those softirqs, if any).
+     * The timer interrupt ({@link SchedulerTick}): {@code scheduler_tick}'s check of the running
+     * task's turn when {@code sliceDue} ({@link SliceRule}), then, when the tick is ksoftirqd's
+     * ({@code forKsoftirqd}), {@code irq_exit}'s softirqs; the task is switched at the return from
+     * the interrupt (after those softirqs, if any).
      */
     void onTick(boolean sliceDue, boolean forKsoftirqd) {
         boolean resched = false;
-        if (sliceDue) {
-            if (runQueue.isEmpty()) {
-                // nobody waits: the task runs on, and its next slice is checked when someone does
-                sliceEndsAt = sim.time() + Math.max(params.minGranularityNs(), params.latencyNs());
-            } else {
-                sliceLeft = 0;
+        if (sliceDue && state == CpuState.TASK && !runQueue.isEmpty()) {
+            account(sim.time());  // update_curr()
+            resched = params.sliceRule().tickPreempts(current, current.busyNs - pickedAtBusyNs,
+                    runQueue.size() + 1, runQueue.leftmostVruntime(), params);
+            if (resched) {
                 needResched = true;
-                resched = true;
+            } else {
+                tick.armSliceCheck();  // checked again at the next jiffy
             }
         }
         if (forKsoftirqd && ksoftirqd.tickRunsSoftirqs()) {

@@ -51,6 +51,15 @@ final class RunQueue {
         return best;
     }
 
+    /** The smallest virtual runtime among the waiting tasks ({@code __pick_first_entity}); infinite when none waits. */
+    double leftmostVruntime() {
+        double min = Double.POSITIVE_INFINITY;
+        for (Task t : waiting) {
+            min = Math.min(min, t.vruntime);
+        }
+        return min;
+    }
+
     boolean isEmpty() {
         return waiting.isEmpty();
     }

@@ -9,10 +9,11 @@ import umontreal.ssj.simevents.Simulator;
  * as a tickless kernel's would be for these two purposes (or, when a need went away after it was
  * set, once more at that jiffy, doing nothing):
  * <ul>
- *   <li>the running task's slice, which the scheduler checks only at the tick ({@code scheduler_tick}
- *       -&gt; {@code task_tick_fair} -&gt; {@code check_preempt_tick}, or {@code update_deadline} from
- *       6.6), at the first tick at or after the slice's end (HRTICK, which would end it exactly, is
- *       off by default: {@code SCHED_FEAT(HRTICK, false)});</li>
+ *   <li>the running task's turn, which the scheduler checks only at the tick ({@code scheduler_tick}
+ *       -&gt; {@code task_tick_fair} -&gt; {@code entity_tick} -&gt; {@code check_preempt_tick}, or
+ *       {@code update_curr} -&gt; {@code update_deadline} from 6.6: {@link SliceRule}), at every jiffy
+ *       while other tasks wait on the CPU (HRTICK, which would end a slice exactly, is off by
+ *       default: {@code SCHED_FEAT(HRTICK, false)});</li>
  *   <li>every tick while ksoftirqd is runnable, on kernels whose interrupt exits still run pending
  *       softirqs then ({@link SoftirqDeferral#INLINE_AT_IRQ_EXIT}).</li>
  * </ul>
@@ -35,9 +36,9 @@ final class SchedulerTick extends Event {
         this.tickNs = tickNs;
     }
 
-    /** Arms the check of a slice that ends at {@code sliceEndsAt}: at the first tick at or after it. */
-    void armSliceCheck(double sliceEndsAt) {
-        sliceCheckAt = Math.ceil(sliceEndsAt / tickNs) * tickNs;
+    /** Arms the check of the running task's turn at the next jiffy (the CPU arms it again after each check while others wait). */
+    void armSliceCheck() {
+        sliceCheckAt = nextJiffy();
         rearm();
     }
 

@@ -57,16 +57,10 @@ public enum SoftirqDeferral {
      * such as {@code "5.7-6.5"} are read by their first version.
      */
     public static SoftirqDeferral ofKernel(String version) {
-        String v = version.trim();
-        if (v.startsWith("3.")) {
+        if (version.trim().startsWith("3.")) {
             return INLINE_AT_IRQ_EXIT;
         }
-        String[] parts = v.split("[.-]");
-        try {
-            int n = Integer.parseInt(parts[0]) * 1000 + (parts.length > 1 ? Integer.parseInt(parts[1].replaceAll("[^0-9].*$", "")) : 0);
-            return n >= 4009 && n <= 6004 ? KSOFTIRQD_ONLY : INLINE_AT_IRQ_EXIT;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("cannot read kernel version '" + version + "'");
-        }
+        int n = KernelVersion.code(version);
+        return n >= 4009 && n <= 6004 ? KSOFTIRQD_ONLY : INLINE_AT_IRQ_EXIT;
     }
 }

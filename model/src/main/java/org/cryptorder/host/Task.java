@@ -15,6 +15,8 @@ public final class Task {
     final ArrayDeque<Work> queue = new ArrayDeque<>();
     /** Virtual runtime (ns): the CPU time it has had, placed relative to the CPU's other tasks. */
     double vruntime;
+    /** EEVDF's virtual deadline (ns), set when placed and renewed when reached ({@link SliceRule#EEVDF}). */
+    double deadline;
     /** CPU time still owed to the head work once it has started, or -1 before it starts. */
     double remaining = -1;
     boolean runnable;

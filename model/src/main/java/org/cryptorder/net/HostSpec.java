@@ -70,7 +70,7 @@ public record HostSpec(int cpus, int rxQueues, int txQueues, int rxRingSize, TxP
 
     public HostSpec withCpus(int n, int rxq) {
         return new HostSpec(n, rxq, txQueues, rxRingSize, tx, napiBudget, policy, cryptdQueueLength, crypto,
-                stack, SchedulerParams.linuxDefaults(n).withSoftirqDeferral(scheduler.softirqDeferral()), offload,
+                stack, scheduler.forCpus(n), offload,
                 resequenceTimeoutNs, rxSteering);
     }
 }

@@ -156,7 +156,7 @@ class KsoftirqdTest {
     }
 
     @Test
-    void aTasksSliceEndsAtTheFirstTickAtOrAfterIt() {
+    void aTaskPickedAloneIsCutAtTheFirstTickPastTheSliceOfTwoTasks() {
         // two CPU-bound tasks on one CPU: CFS checks a slice only at the tick
         for (int hz : new int[] {250, 1000}) {
             Simulator s = new Simulator();
@@ -186,10 +186,10 @@ class KsoftirqdTest {
                 });
             }
             new Script(s).runUntil(20_000_000);
-            // the first task ran alone when its slice was set: 6 ms (the whole latency), which ends at
-            // the first tick at or after it: 8 ms with HZ=250, 6 ms with HZ=1000
-            double tick = 1e9 / hz;
-            assertThat(switches).as("HZ=%d", hz).startsWith(0.0, Math.ceil(6e6 / tick) * tick);
+            // the first task was picked alone, but the tick checks it against the two tasks runnable
+            // now (check_preempt_tick: delta_exec > ideal_runtime = 6 ms / 2): at the first tick past
+            // 3 ms, 4 ms with HZ=250 and with HZ=1000 (at 3 ms it has had exactly 3 ms, not more)
+            assertThat(switches).as("HZ=%d", hz).startsWith(0.0, 4e6, 8e6, 12e6, 16e6);
         }
     }
 
@@ -244,12 +244,17 @@ class KsoftirqdTest {
     @Test
     void onInlineKernelsTheTickStartsSoftirqRunsWhileKsoftirqdIsRunnable() {
         Flood flood = new Flood(20_000);
-        double app = taskTimeUnderFlood(SoftirqDeferral.INLINE_AT_IRQ_EXIT, flood);
+        Flooded run = flooded(SoftirqDeferral.INLINE_AT_IRQ_EXIT, flood, "app", Context.USER_TASK, 200, false, 20_000_000);
         // the first run hands over at 2.11 ms; the application then has the CPU until the 3 ms tick,
-        // whose run lasts 2.1 ms, and so on at 6, 9 ... ms: every frame after the first run is handled
-        // by a run that a tick began while ksoftirqd was runnable, none by ksoftirqd itself
-        assertThat(flood.states).containsExactly(Ksoftirqd.State.SOFTIRQ_RUN, Ksoftirqd.State.RUNNABLE_SOFTIRQ_RUN);
-        assertThat(app).isEqualTo(10_000 + (3_000_000 - 2_110_000) + 5 * (3_000_000 - 2_100_000));
+        // whose run lasts 2.1 ms, and so on at 6, 9 and 12 ms: those frames are handled by runs that a
+        // tick began while ksoftirqd was runnable. The application's CPU time since it was picked
+        // (10 us + 4 x 0.9 ms = 3.6 ms) first exceeds ideal_runtime for two tasks (3 ms) at the 12 ms
+        // tick: check_preempt_tick() reschedules, and after that tick's run ksoftirqd has its own turn
+        assertThat(flood.states).containsExactly(Ksoftirqd.State.SOFTIRQ_RUN, Ksoftirqd.State.RUNNABLE_SOFTIRQ_RUN,
+                Ksoftirqd.State.RUNNABLE, Ksoftirqd.State.RUNNABLE_SOFTIRQ_RUN);
+        assertThat(run.task().busyNs()).isGreaterThanOrEqualTo(10_000 + (3_000_000 - 2_110_000) + 3 * 900_000);
+        assertThat(run.cpu().ksoftirqdBusyNs()).as("a turn until its own CPU time exceeds 3 ms")
+                .isGreaterThan(3_000_000);
     }
 
     @Test
