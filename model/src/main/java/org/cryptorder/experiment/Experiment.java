@@ -102,7 +102,8 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      *                   always runs before tasks
      * @param hz         the kernel's tick, {@code CONFIG_HZ}: 100, 250 or 1000 (not 300, whose tick is no whole
      *                   number of ns); the one clock of TCP's
-     *                   timers (jiffies) and of the softirq deferral's tick; default 250, Linux's own
+     *                   timers (jiffies), of the softirq deferral's tick and of the scheduler's check of the
+     *                   running task ({@link SliceRule}); default 250, Linux's own
      *                   default ({@code kernel/Kconfig.hz}) and Debian's and Ubuntu's (RHEL and Fedora
      *                   build with 1000)
      * @param qdisc      each TX queue's qdisc: {@code pfifo_fast} (Linux's default, 1000 packets),

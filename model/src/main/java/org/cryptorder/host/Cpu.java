@@ -9,9 +9,9 @@ import umontreal.ssj.simevents.Simulator;
 
 /**
  * One CPU core that runs {@link Work} in Linux's contexts: softirq work first (it preempts tasks at
- * once, except where softirqs are disabled), then tasks chosen by a fair scheduler (an
- * approximation of CFS, see {@link SchedulerParams}; the waiting tasks and {@code min_vruntime}
- * are its {@code RunQueue}). Busy time is accounted per context.
+ * once, except where softirqs are disabled), then tasks chosen by a fair scheduler (CFS, with
+ * EEVDF's deadline from 6.6: {@link SchedulerParams}, {@link SliceRule}; the waiting tasks and
+ * {@code min_vruntime} are its {@code RunQueue}). Busy time is accounted per context.
  *
  * <p>Its state ({@code CpuState}): {@code IDLE}, or a piece of softirq or task work passing
  * through its starting instant, its run and its finishing instant; a task preempted mid-work goes

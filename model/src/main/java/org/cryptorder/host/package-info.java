@@ -6,9 +6,17 @@
  *   <li>{@link org.cryptorder.host.Cpu}: runs {@link org.cryptorder.host.Work} in Linux's contexts.
  *       Softirq work runs before any task and preempts a running task at once, which keeps its
  *       remaining time; work with softirqs disabled holds them off until it ends. Tasks share the
- *       CPU through a CFS-like fair scheduler ({@link org.cryptorder.host.SchedulerParams}: virtual
- *       runtime, slices of latency / runnable tasks, sleeper credit, wakeup preemption). Busy time
- *       is accounted per {@link org.cryptorder.host.Context}.</li>
+ *       CPU through a fair scheduler ({@link org.cryptorder.host.SchedulerParams}: virtual
+ *       runtime, sleeper credit, wakeup preemption, all tasks at nice 0; ksoftirqd is one of them).
+ *       Busy time is accounted per {@link org.cryptorder.host.Context}.</li>
+ *   <li>The tick's check of the running task's turn, per kernel version
+ *       ({@link org.cryptorder.host.SliceRule}, from {@code crypto.kernel}; at {@code hosts.hz}): at
+ *       every jiffy while other tasks wait ({@code entity_tick}), before 6.6 CFS's
+ *       {@code check_preempt_tick} (CPU time since the pick over {@code sched_slice()} of the tasks
+ *       runnable now, or past {@code min_granularity} a lead over the leftmost of more than that
+ *       slice; tunables scaled by {@code 1 + ilog2(min(ncpus, 8))}), from 6.6 EEVDF's
+ *       {@code update_deadline} (a virtual deadline one base slice on, renewed and rescheduled when
+ *       reached). CFS when no kernel is named.</li>
  *   <li>The FPU rule of each kernel era: work may be a kernel FPU section; tasks cannot preempt it
  *       (preemption disabled); before 6.15 a softirq that interrupts it finds the FPU unusable
  *       ({@code in_kernel_fpu} set, {@link org.cryptorder.host.Cpu#simdUsable}); from 6.15 softirqs
@@ -27,7 +35,7 @@
  * leaves them to ksoftirqd (4.9-6.4). Off, softirq work runs before any task however long it lasts.
  *
  * <p><b>The tick</b> ({@code SchedulerTick}): one timer interrupt per CPU at HZ, scheduled only
- * for a jiffy that needs it (the running task's slice check while others wait, or every jiffy
+ * for a jiffy that needs it (the running task's turn checked while others wait, or every jiffy
  * while ksoftirqd is runnable on a 6.5+-style kernel). In one interrupt, as Linux's: the slice
  * check ({@code scheduler_tick}) sets {@code need_resched}, then {@code irq_exit} runs softirqs,
  * then the task is switched. Each CPU's
@@ -55,8 +63,12 @@
  * </ul>
  *
  * <h2>Not modelled</h2>
- * Hard-interrupt handler time, EEVDF (Linux 6.6+ replaced CFS; the fair-share outcome is similar, the wakeup details
- * differ), nice levels, CPU frequency, SMT siblings, migration by the load balancer.
+ * Hard-interrupt handler time; of EEVDF (6.6+) its lag (placement keeps CFS's sleeper credit), the eligibility test of
+ * {@code pick_eevdf} (the next task is the one with the smallest virtual runtime, always eligible), RUN_TO_PARITY
+ * (6.6+) and PREEMPT_SHORT (6.12+) at wakeup (wakeup preemption keeps CFS's granularity rule), and the deadline
+ * renewals at ticks while a task runs alone (renewed when another joins instead); nice levels and weights, CPU
+ * frequency, SMT siblings, migration by the load balancer. The tick's check is skipped at a jiffy at which softirq
+ * work, not the task, holds the CPU (the task's turn is then checked at the next jiffy it runs).
  *
  * <h2>Validation</h2>
  * {@code CpuTest}: exact fixtures (three softirq items arriving together wait 0, 1 and 2 us; a
@@ -67,7 +79,11 @@
  * transitions throw. {@code KsoftirqdTest}: the hand-over after 2 ms (2 100 frames of 1 us) and
  * after a pass when a woken task waits, CFS sharing between ksoftirqd and a task, the tick's runs
  * on 6.5+ kernels, the FPU usable in ksoftirqd, and the states a flood passes through.
- * {@code RunQueueTest}: sleeper placement, min_vruntime never decreasing, the next pick. The
+ * {@code RunQueueTest}: sleeper placement, min_vruntime never decreasing, the next pick.
+ * {@code SliceRuleTest}: the scaling factor at 1, 2, 4, 8 and 16 CPUs, period and slice of 1, 2, 8
+ * and 9 tasks, CFS's two rescheduling rules at their edges, EEVDF's deadline, the turns of two
+ * equal tasks under each rule, and a task picked alone cut at the first tick past the slice of
+ * two once another joins. The
  * bundled experiments' fingerprints ({@code FingerprintTest}) guard the whole against silent
  * change.
  */
