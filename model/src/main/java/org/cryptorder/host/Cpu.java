@@ -220,7 +220,7 @@ public final class Cpu {
         double running = current != null && current.runnable ? currentVruntime() : Double.POSITIVE_INFINITY;
         runQueue.enqueueWoken(t, running, params.sleeperCreditNs());
         params.sliceRule().placed(t, params);
-        if (state == CpuState.TASK && !tick.sliceCheckArmed()) {
+        if (current != null && current.runnable) {
             tick.armSliceCheck();  // others wait now: the tick checks the running task's turn
         }
         if (state.atWorkBoundary() || state.softirq()) {
@@ -279,7 +279,6 @@ public final class Cpu {
             current.remaining = done.time() - now;
             done.cancel();
         }
-        tick.disarmSliceCheck();
         transition(CpuState.TASK, CpuState.IDLE);
     }
 
@@ -329,7 +328,7 @@ public final class Cpu {
             transition(CpuState.IDLE, CpuState.TASK);  // preempted work resumes with its remaining time
         }
         done.schedule(current.remaining);
-        if (!runQueue.isEmpty() && !tick.sliceCheckArmed()) {
+        if (!runQueue.isEmpty()) {
             tick.armSliceCheck();
         }
         // what the work's start raised or woke on this CPU takes effect now that it runs
@@ -404,7 +403,6 @@ public final class Cpu {
                 transition(CpuState.TASK, CpuState.TASK_FINISHING);
                 Work w = current.queue.poll();
                 current.remaining = -1;
-                tick.disarmSliceCheck();
                 w.finish(Cpu.this);
                 if (current.queue.isEmpty()) {
                     current.runnable = false;  // it sleeps and gives up the CPU
@@ -424,19 +422,21 @@ public final class Cpu {
      */
     void onTick(boolean sliceDue, boolean forKsoftirqd) {
         boolean resched = false;
-        if (sliceDue && state == CpuState.TASK && !runQueue.isEmpty()) {
-            account(sim.time());  // update_curr()
+        if (sliceDue && current != null && current.runnable && !runQueue.isEmpty()) {
+            if (state == CpuState.TASK) {
+                account(sim.time());  // update_curr(); softirq time is not the task's (IRQ_TIME_ACCOUNTING)
+            }
             resched = params.sliceRule().tickPreempts(current, current.busyNs - pickedAtBusyNs,
                     runQueue.size() + 1, runQueue.leftmostVruntime(), params);
             if (resched) {
-                needResched = true;
+                needResched = true;  // a softirq under way sees it (need_resched()) and the switch follows it
             } else {
                 tick.armSliceCheck();  // checked again at the next jiffy
             }
         }
         if (forKsoftirqd && ksoftirqd.tickRunsSoftirqs()) {
             runSoftirqsNow();  // dispatch acts on need_resched once they are done
-        } else if (resched) {
+        } else if (resched && state == CpuState.TASK) {
             preemptCurrent();
         }
     }
@@ -448,7 +448,10 @@ public final class Cpu {
 
     // ---- what ksoftirqd asks ----
 
-    /** {@code need_resched()} during a softirq run: a task woken meanwhile would preempt the interrupted one. */
+    /**
+     * {@code need_resched()} during a softirq run: the tick ended the interrupted task's turn, or a
+     * task woken meanwhile would preempt it.
+     */
     boolean taskWaitsToPreempt() {
         if (needResched) {
             return true;

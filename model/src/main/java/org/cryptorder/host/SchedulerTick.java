@@ -17,6 +17,8 @@ import umontreal.ssj.simevents.Simulator;
  *   <li>every tick while ksoftirqd is runnable, on kernels whose interrupt exits still run pending
  *       softirqs then ({@link SoftirqDeferral#INLINE_AT_IRQ_EXIT}).</li>
  * </ul>
+ * A jiffy at which neither is needed gets no interrupt: Linux's tick comes at every jiffy of a busy
+ * CPU anyway ({@code tick_sched_timer}); the model leaves out only those at which nothing it keeps is due.
  * One interrupt does both, in Linux's order ({@link Cpu#onTick}): {@code scheduler_tick} first, which
  * sets {@code need_resched} when the slice is over; then {@code irq_exit}'s softirqs; then the return
  * from the interrupt, which switches tasks if {@code need_resched} is set and the task may be
@@ -36,24 +38,17 @@ final class SchedulerTick extends Event {
         this.tickNs = tickNs;
     }
 
-    /** Arms the check of the running task's turn at the next jiffy (the CPU arms it again after each check while others wait). */
-    void armSliceCheck() {
-        sliceCheckAt = nextJiffy();
-        rearm();
-    }
-
     /**
-     * The running task stopped before its slice was checked: no check is due for it. Lazily: a
-     * pending interrupt stays where it is and, if it comes with nothing due, does nothing but move
-     * itself to the next jiffy that needs it. Linux's tick comes at every jiffy of a busy CPU anyway
-     * ({@code tick_sched_timer}); the model leaves out only those at which nothing it keeps is due.
+     * Arms the check of the running task's turn at the next jiffy, unless one is armed; the CPU
+     * arms it again after each check while others wait. A task switch, a softirq or the CPU going
+     * idle disarms nothing: the check finds what runs then (or nothing to check and does nothing),
+     * so a task switch costs no event-list operation.
      */
-    void disarmSliceCheck() {
-        sliceCheckAt = -1;
-    }
-
-    boolean sliceCheckArmed() {
-        return sliceCheckAt >= 0;
+    void armSliceCheck() {
+        if (sliceCheckAt < 0) {
+            sliceCheckAt = nextJiffy();
+            rearm();
+        }
     }
 
     /** ksoftirqd became runnable on a kernel whose interrupt exits run softirqs: tick from the next jiffy on. */
@@ -71,8 +66,6 @@ final class SchedulerTick extends Event {
     /**
      * Makes the interrupt come no later than the earliest jiffy that needs it. One pending earlier
      * stays (it will find nothing due and move itself); none needed: a pending one is left to come.
-     * Arming and disarming the slice check with every task switch therefore costs no event-list
-     * operation, only the rare interrupt that comes for nothing (at most one per jiffy).
      */
     private void rearm() {
         double at = sliceCheckAt < 0 ? ksoftirqdTickAt

@@ -33,8 +33,8 @@ package org.cryptorder.host;
  *
  * <p>Simplifications: a pass is 300 pieces of softirq work of any kind (frames polled, frames
  * sent from softirq), not 300 NET_RX frames alone; {@code need_resched()} is a task woken during
- * the run that would preempt the interrupted one (or any task when the CPU was idle), not the
- * tick's end of slice; ksoftirqd yields the CPU between two pieces of softirq work, where Linux
+ * the run that would preempt the interrupted one (or any task when the CPU was idle), or a tick
+ * during the run that ended the interrupted task's turn ({@link SliceRule}); ksoftirqd yields the CPU between two pieces of softirq work, where Linux
  * yields after a whole {@code __do_softirq()} call.
  */
 public enum SoftirqDeferral {

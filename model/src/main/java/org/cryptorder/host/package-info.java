@@ -67,8 +67,9 @@
  * {@code pick_eevdf} (the next task is the one with the smallest virtual runtime, always eligible), RUN_TO_PARITY
  * (6.6+) and PREEMPT_SHORT (6.12+) at wakeup (wakeup preemption keeps CFS's granularity rule), and the deadline
  * renewals at ticks while a task runs alone (renewed when another joins instead); nice levels and weights, CPU
- * frequency, SMT siblings, migration by the load balancer. The tick's check is skipped at a jiffy at which softirq
- * work, not the task, holds the CPU (the task's turn is then checked at the next jiffy it runs).
+ * frequency, SMT siblings, migration by the load balancer. A tick that comes while softirq work interrupts a task
+ * checks that task's turn (its softirq time not counted, as with {@code IRQ_TIME_ACCOUNTING}); a {@code need_resched}
+ * it sets ends the softirq run at its next pass and switches the task when the run is over.
  *
  * <h2>Validation</h2>
  * {@code CpuTest}: exact fixtures (three softirq items arriving together wait 0, 1 and 2 us; a
