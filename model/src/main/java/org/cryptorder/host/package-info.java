@@ -78,7 +78,7 @@
  * two CPU-bound tasks within one scheduling latency over a second, and busy time adding up to the
  * elapsed time; the state each piece of work sees at its start and finish, and that illegal
  * transitions throw. {@code KsoftirqdTest}: the hand-over after 2 ms (2 100 frames of 1 us) and
- * after a pass when a woken task waits, CFS sharing between ksoftirqd and a task, the tick's runs
+ * after a pass when a woken task waits or a tick ended the interrupted task's turn, CFS sharing between ksoftirqd and a task, the tick's runs
  * on 6.5+ kernels, the FPU usable in ksoftirqd, and the states a flood passes through.
  * {@code RunQueueTest}: sleeper placement, min_vruntime never decreasing, the next pick.
  * {@code SliceRuleTest}: the scaling factor at 1, 2, 4, 8 and 16 CPUs, period and slice of 1, 2, 8

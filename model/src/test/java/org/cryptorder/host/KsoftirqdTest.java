@@ -194,6 +194,23 @@ class KsoftirqdTest {
     }
 
     @Test
+    void aTickThatEndsTheInterruptedTasksTurnEndsTheSoftirqRunAtItsNextPass() {
+        Flood flood = new Flood(20_000);
+        Cpu c = cpu(SoftirqDeferral.KSOFTIRQD_ONLY);
+        Task a = c.newTask("a", Context.USER_TASK, false);
+        Task b = c.newTask("b", Context.USER_TASK, false);
+        a.submit(new Chunks(a, 200, false));
+        b.submit(new Chunks(b, 200, false));
+        script.at(3_500_000, () -> c.raiseSoftirq(flood));
+        script.runUntil(20_000_000);
+        // a, picked at 0 with b waiting, has had exactly 3 ms (ideal_runtime of two) at the 3 ms
+        // tick; at the 4 ms tick, inside the run begun at 3.5 ms, it has had 3.5 ms (the softirq
+        // time is not its own): need_resched, so the run ends at its next pass, 4.1 ms, not at 5.6 ms
+        assertThat(c.ksoftirqdWakeups()).isEqualTo(1);
+        assertThat(c.busyNs(Context.SOFTIRQ) - c.ksoftirqdBusyNs()).isEqualTo(600_000);
+    }
+
+    @Test
     void ksoftirqdNeverRunsInsideAnotherTasksFpuSectionSoItFindsTheFpuUsable() {
         Flood flood = new Flood(20_000);
         flooded(SoftirqDeferral.KSOFTIRQD_ONLY, flood, "dm-crypt", Context.KERNEL_WORKER, 200, true, 20_000_000);
