@@ -328,7 +328,7 @@ public final class Cpu {
             transition(CpuState.IDLE, CpuState.TASK);  // preempted work resumes with its remaining time
         }
         done.schedule(current.remaining);
-        if (!runQueue.isEmpty()) {
+        if (!runQueue.isEmpty() || params.sliceRule().checksAlone()) {
             tick.armSliceCheck();
         }
         // what the work's start raised or woke on this CPU takes effect now that it runs
@@ -422,7 +422,8 @@ public final class Cpu {
      */
     void onTick(boolean sliceDue, boolean forKsoftirqd) {
         boolean resched = false;
-        if (sliceDue && current != null && current.runnable && !runQueue.isEmpty()) {
+        if (sliceDue && current != null && current.runnable
+                && (!runQueue.isEmpty() || params.sliceRule().checksAlone())) {
             if (state == CpuState.TASK) {
                 account(sim.time());  // update_curr(); softirq time is not the task's (IRQ_TIME_ACCOUNTING)
             }
@@ -431,7 +432,7 @@ public final class Cpu {
             if (resched) {
                 needResched = true;  // a softirq under way sees it (need_resched()) and the switch follows it
             } else {
-                tick.armSliceCheck();  // checked again at the next jiffy
+                tick.armSliceCheck();  // checked again at the next jiffy, while others wait (or alone: EEVDF)
             }
         }
         if (forKsoftirqd && ksoftirqd.tickRunsSoftirqs()) {

@@ -12,8 +12,8 @@ import umontreal.ssj.simevents.Simulator;
  *   <li>the running task's turn, which the scheduler checks only at the tick ({@code scheduler_tick}
  *       -&gt; {@code task_tick_fair} -&gt; {@code entity_tick} -&gt; {@code check_preempt_tick}, or
  *       {@code update_curr} -&gt; {@code update_deadline} from 6.6: {@link SliceRule}), at every jiffy
- *       while other tasks wait on the CPU (HRTICK, which would end a slice exactly, is off by
- *       default: {@code SCHED_FEAT(HRTICK, false)});</li>
+ *       while other tasks wait on the CPU, and under EEVDF while a task runs alone too (HRTICK, which
+ *       would end a slice exactly, is off by default: {@code SCHED_FEAT(HRTICK, false)});</li>
  *   <li>every tick while ksoftirqd is runnable, on kernels whose interrupt exits still run pending
  *       softirqs then ({@link SoftirqDeferral#INLINE_AT_IRQ_EXIT}).</li>
  * </ul>

@@ -3,8 +3,9 @@ package org.cryptorder.host;
 /**
  * How the fair scheduler decides at the timer tick that the running task has had its turn, per
  * kernel version ({@code kernel/sched/fair.c}). The tick runs it at every jiffy while other tasks
- * wait on the CPU ({@code entity_tick}: {@code if (cfs_rq->nr_running > 1)}), so a task that was
- * dispatched alone and is joined later is judged against the slice of the tasks runnable now.
+ * wait on the CPU (CFS: {@code entity_tick}'s {@code if (cfs_rq->nr_running > 1)}; EEVDF's
+ * {@code update_curr} at every tick, alone too), so a task that was dispatched alone and is joined
+ * later is judged against the slice of the tasks runnable now.
  * Times in ns; all tasks have nice 0, so virtual and real times are equal.
  */
 public enum SliceRule {
@@ -22,12 +23,12 @@ public enum SliceRule {
      * EEVDF, 6.6 on, as far as equal-weight tasks need it: {@code update_curr -> update_deadline}.
      * A task gets a virtual deadline {@code vruntime + sysctl_sched_base_slice} when placed
      * ({@code place_entity}); when its virtual runtime reaches the deadline a new one is set the
-     * same way and, with others runnable, the CPU is rescheduled. Left out: lag (placement keeps
-     * CFS's sleeper credit), eligibility in {@code pick_eevdf} (the next task is still the one with
-     * the smallest virtual runtime, which is always eligible), RUN_TO_PARITY (6.6 on) and
-     * PREEMPT_SHORT (6.12 on) at wakeup (wakeup preemption keeps CFS's granularity rule), weights.
-     * While a task runs alone its deadline is renewed when another task joins rather than at each
-     * tick before.
+     * same way (at every tick, the task alone too, and when a task joins: {@code enqueue_entity}'s
+     * {@code update_curr}) and, with others runnable ({@code cfs_rq->nr_running > 1}, 6.6 to 6.11),
+     * the CPU is rescheduled. Left out: lag (placement keeps CFS's sleeper credit), eligibility in
+     * {@code pick_eevdf} (the next task is still the one with the smallest virtual runtime, which is
+     * always eligible), RUN_TO_PARITY (6.6 on) and PREEMPT_SHORT (6.12 on) at wakeup (wakeup
+     * preemption keeps CFS's granularity rule), weights.
      */
     EEVDF;
 
@@ -37,6 +38,11 @@ public enum SliceRule {
             return CFS;
         }
         return KernelVersion.code(version) >= 6006 ? EEVDF : CFS;
+    }
+
+    /** Whether the tick checks a task that runs alone: EEVDF renews its deadline then ({@code update_deadline}). */
+    boolean checksAlone() {
+        return this == EEVDF;
     }
 
     /** {@code place_entity}: a woken task's virtual deadline (EEVDF; CFS keeps none). */
@@ -55,11 +61,12 @@ public enum SliceRule {
     }
 
     /**
-     * The tick's check while others wait: whether the running task is to be rescheduled.
+     * The tick's check (while others wait, or alone when {@link #checksAlone}): whether the running
+     * task is to be rescheduled.
      *
      * @param curr             the running task, its CPU time and virtual runtime accounted up to now
      * @param deltaExecNs      its CPU time since it was picked
-     * @param nrRunning        runnable tasks, the running one included (more than one)
+     * @param nrRunning        runnable tasks, the running one included (more than one for CFS)
      * @param leftmostVruntime the smallest virtual runtime among the waiting tasks
      */
     boolean tickPreempts(Task curr, double deltaExecNs, int nrRunning, double leftmostVruntime, SchedulerParams p) {
@@ -68,7 +75,7 @@ public enum SliceRule {
                 return false;
             }
             curr.deadline = curr.vruntime + p.minGranularityNs();
-            return true;
+            return nrRunning > 1;
         }
         double ideal = p.idealRuntimeNs(nrRunning);
         if (deltaExecNs > ideal) {

@@ -15,8 +15,8 @@
  *       {@code check_preempt_tick} (CPU time since the pick over {@code sched_slice()} of the tasks
  *       runnable now, or past {@code min_granularity} a lead over the leftmost of more than that
  *       slice; tunables scaled by {@code 1 + ilog2(min(ncpus, 8))}), from 6.6 EEVDF's
- *       {@code update_deadline} (a virtual deadline one base slice on, renewed and rescheduled when
- *       reached). CFS when no kernel is named.</li>
+ *       {@code update_deadline} (a virtual deadline one base slice on, renewed when reached at every
+ *       tick, the task alone too, and rescheduled then if others wait). CFS when no kernel is named.</li>
  *   <li>The FPU rule of each kernel era: work may be a kernel FPU section; tasks cannot preempt it
  *       (preemption disabled); before 6.15 a softirq that interrupts it finds the FPU unusable
  *       ({@code in_kernel_fpu} set, {@link org.cryptorder.host.Cpu#simdUsable}); from 6.15 softirqs
@@ -35,7 +35,8 @@
  * leaves them to ksoftirqd (4.9-6.4). Off, softirq work runs before any task however long it lasts.
  *
  * <p><b>The tick</b> ({@code SchedulerTick}): one timer interrupt per CPU at HZ, scheduled only
- * for a jiffy that needs it (the running task's turn checked while others wait, or every jiffy
+ * for a jiffy that needs it (the running task's turn checked while others wait, and under EEVDF
+ * while a task runs at all; or every jiffy
  * while ksoftirqd is runnable on a 6.5+-style kernel). In one interrupt, as Linux's: the slice
  * check ({@code scheduler_tick}) sets {@code need_resched}, then {@code irq_exit} runs softirqs,
  * then the task is switched. Each CPU's
@@ -65,8 +66,7 @@
  * <h2>Not modelled</h2>
  * Hard-interrupt handler time; of EEVDF (6.6+) its lag (placement keeps CFS's sleeper credit), the eligibility test of
  * {@code pick_eevdf} (the next task is the one with the smallest virtual runtime, always eligible), RUN_TO_PARITY
- * (6.6+) and PREEMPT_SHORT (6.12+) at wakeup (wakeup preemption keeps CFS's granularity rule), and the deadline
- * renewals at ticks while a task runs alone (renewed when another joins instead); nice levels and weights, CPU
+ * (6.6+) and PREEMPT_SHORT (6.12+) at wakeup (wakeup preemption keeps CFS's granularity rule); nice levels and weights, CPU
  * frequency, SMT siblings, migration by the load balancer. A tick that comes while softirq work interrupts a task
  * checks that task's turn (its softirq time not counted, as with {@code IRQ_TIME_ACCOUNTING}); a {@code need_resched}
  * it sets ends the softirq run at its next pass and switches the task when the run is over.
@@ -82,9 +82,9 @@
  * on 6.5+ kernels, the FPU usable in ksoftirqd, and the states a flood passes through.
  * {@code RunQueueTest}: sleeper placement, min_vruntime never decreasing, the next pick.
  * {@code SliceRuleTest}: the scaling factor at 1, 2, 4, 8 and 16 CPUs, period and slice of 1, 2, 8
- * and 9 tasks, CFS's two rescheduling rules at their edges, EEVDF's deadline, the turns of two
- * equal tasks under each rule, and a task picked alone cut at the first tick past the slice of
- * two once another joins. The
+ * and 9 tasks, CFS's two rescheduling rules at their edges, EEVDF's deadline (renewed by the
+ * ticks while a task runs alone), the turns of two equal tasks under each rule, and a task picked
+ * alone cut at the first tick past the slice of two once another joins. The
  * bundled experiments' fingerprints ({@code FingerprintTest}) guard the whole against silent
  * change.
  */

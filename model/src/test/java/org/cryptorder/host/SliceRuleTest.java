@@ -120,6 +120,24 @@ class SliceRuleTest {
         assertThat(late.busyNs()).as("five 100 us pieces since 4 ms").isEqualTo(0.5e6);
     }
 
+    @Test
+    void underEevdfTheTicksRenewTheDeadlineOfATaskRunningAloneSoAJoinerWaitsOnlyForTheCurrentOne() {
+        // eight CPUs' 3 ms base slice at HZ=1000, no sleeper credit: the joiner lands level and does not preempt
+        SchedulerParams p = new SchedulerParams(24e6, 3e6, 4e6, 0, SoftirqDeferral.NONE, 1e6, SliceRule.EEVDF);
+        Simulator s = new Simulator();
+        Script script = new Script(s);
+        Cpu c = new Cpu(s, 0, p, false);
+        Task alone = c.newTask("alone", Context.USER_TASK, false);
+        Task late = c.newTask("late", Context.USER_TASK, false);
+        script.at(0, () -> alone.submit(new CpuTest.Endless(alone, 100_000)));
+        script.at(10.5e6, () -> late.submit(new CpuTest.Endless(late, 100_000)));
+        script.runUntil(12.25e6);
+        // deadlines 3, then renewed at the 3, 6 and 9 ms ticks to 6, 9 and 12 ms: the joiner at 10.5 ms
+        // gets the CPU at the 12 ms tick (renewing only at the join would have set 13.5 ms: the 14 ms tick)
+        assertThat(alone.busyNs()).isEqualTo(12e6);
+        assertThat(late.busyNs()).isEqualTo(0.2e6);
+    }
+
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource({"3.10-rhel7, CFS", "4.6-5.6, CFS", "5.10, CFS", "5.7-6.5, CFS", "6.5, CFS", "6.6, EEVDF",
         "6.6-6.14, EEVDF", "6.12, EEVDF", "6.16+, EEVDF"})
