@@ -78,10 +78,11 @@ public record SchedulerParams(double latencyNs, double minGranularityNs, double 
 
     /**
      * CFS's {@code __sched_period(nr_running)}: the latency, or {@code nr_running} minimum
-     * granularities once more than {@code sched_nr_latency} (latency / granularity, 8) tasks run.
+     * granularities once more than {@code sched_nr_latency} ({@code DIV_ROUND_UP(latency, granularity)},
+     * 8) tasks run.
      */
     public double periodNs(int nrRunning) {
-        long nrLatency = Math.round(latencyNs / minGranularityNs);
+        long nrLatency = (long) Math.ceil(latencyNs / minGranularityNs);
         return nrRunning > nrLatency ? nrRunning * minGranularityNs : latencyNs;
     }
 
