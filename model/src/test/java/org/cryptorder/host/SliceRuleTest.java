@@ -102,40 +102,39 @@ class SliceRuleTest {
         assertThat(turns(SchedulerParams.linuxDefaults(8).withHz(1000))).containsExactly(0.0, 13e6);
     }
 
-    @Test
-    void aTaskRunningAloneIsCutAtTheFirstTickWhereItsTurnExceedsTheSliceOfTwo() {
-        // no sleeper credit, so the joining task lands level with the running one and does not preempt it
-        SchedulerParams p = new SchedulerParams(6e6, 0.75e6, 1e6, 0, SoftirqDeferral.NONE, 1e6, SliceRule.CFS);
+    /**
+     * A task runs 100 us pieces alone from 0; another joins at {@code joinAt}; run until {@code untilNs}.
+     * Returns the CPU time of the first and of the joiner by then.
+     */
+    static double[] aloneThenJoined(SchedulerParams p, double joinAt, double untilNs) {
         Simulator s = new Simulator();
         Script script = new Script(s);
         Cpu c = new Cpu(s, 0, p, false);
         Task alone = c.newTask("alone", Context.USER_TASK, false);
         Task late = c.newTask("late", Context.USER_TASK, false);
         script.at(0, () -> alone.submit(new CpuTest.Endless(alone, 100_000)));
-        script.at(1.5e6, () -> late.submit(new CpuTest.Endless(late, 100_000)));
-        script.runUntil(4.55e6);
+        script.at(joinAt, () -> late.submit(new CpuTest.Endless(late, 100_000)));
+        script.runUntil(untilNs);
+        return new double[] {alone.busyNs(), late.busyNs()};
+    }
+
+    @Test
+    void aTaskRunningAloneIsCutAtTheFirstTickWhereItsTurnExceedsTheSliceOfTwo() {
+        // no sleeper credit, so the joining task lands level with the running one and does not preempt it
+        SchedulerParams p = new SchedulerParams(6e6, 0.75e6, 1e6, 0, SoftirqDeferral.NONE, 1e6, SliceRule.CFS);
         // picked alone (a slice of 6 ms then), joined at 1.5 ms: at the 3 ms tick it has had exactly
-        // ideal_runtime = 3 ms (and leads by 1.5 ms), at the 4 ms tick more: the CPU goes to the other
-        assertThat(alone.busyNs()).isEqualTo(4e6);
-        assertThat(late.busyNs()).as("five 100 us pieces since 4 ms").isEqualTo(0.5e6);
+        // ideal_runtime = 3 ms (and leads by 1.5 ms), at the 4 ms tick more: the CPU goes to the other,
+        // which has had five 100 us pieces by 4.55 ms
+        assertThat(aloneThenJoined(p, 1.5e6, 4.55e6)).containsExactly(4e6, 0.5e6);
     }
 
     @Test
     void underEevdfTheTicksRenewTheDeadlineOfATaskRunningAloneSoAJoinerWaitsOnlyForTheCurrentOne() {
         // eight CPUs' 3 ms base slice at HZ=1000, no sleeper credit: the joiner lands level and does not preempt
         SchedulerParams p = new SchedulerParams(24e6, 3e6, 4e6, 0, SoftirqDeferral.NONE, 1e6, SliceRule.EEVDF);
-        Simulator s = new Simulator();
-        Script script = new Script(s);
-        Cpu c = new Cpu(s, 0, p, false);
-        Task alone = c.newTask("alone", Context.USER_TASK, false);
-        Task late = c.newTask("late", Context.USER_TASK, false);
-        script.at(0, () -> alone.submit(new CpuTest.Endless(alone, 100_000)));
-        script.at(10.5e6, () -> late.submit(new CpuTest.Endless(late, 100_000)));
-        script.runUntil(12.25e6);
         // deadlines 3, then renewed at the 3, 6 and 9 ms ticks to 6, 9 and 12 ms: the joiner at 10.5 ms
         // gets the CPU at the 12 ms tick (renewing only at the join would have set 13.5 ms: the 14 ms tick)
-        assertThat(alone.busyNs()).isEqualTo(12e6);
-        assertThat(late.busyNs()).isEqualTo(0.2e6);
+        assertThat(aloneThenJoined(p, 10.5e6, 12.25e6)).containsExactly(12e6, 0.2e6);
     }
 
     @ParameterizedTest(name = "{0}: {1}")
