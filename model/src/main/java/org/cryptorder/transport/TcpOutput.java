@@ -86,7 +86,7 @@ final class TcpOutput {
         }
         CongestionWindow cw = sk.cwndControl.window();
         Gso gso = cfg.gso();
-        int maxSegs = gso.tsoSegs(sk.cwndControl.pacingRate(), sk.mss, minRttUs());
+        int maxSegs = gso.tsoSegs(pacingRate(), sk.mss, minRttUs());
         int sent = 0;
         boolean cwndLimited = false;
         while (hasUnsent()) {
@@ -141,6 +141,15 @@ final class TcpOutput {
                 sk.writeTimer.scheduleLossProbe(false);
             }
         }
+    }
+
+    /**
+     * {@code sk_pacing_rate}: before the first ACK computes it, {@code ~0UL} as {@code
+     * sock_init_data} leaves it (Linux has the handshake's RTT by then; the model starts established).
+     */
+    private long pacingRate() {
+        long rate = sk.cwndControl.pacingRate();
+        return rate == 0 ? Long.MAX_VALUE : rate;
     }
 
     /** {@code tcp_min_rtt} in microseconds, -1 before a sample ({@code ~0U} in Linux adds nothing). */

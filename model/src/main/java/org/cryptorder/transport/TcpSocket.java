@@ -141,6 +141,13 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         default void leaving(Packet p, Cpu cpu) {
         }
 
+        /**
+         * The host lets go of data frame {@code p} ({@code tcp_wfree}: at MACsec's copy), leaving
+         * {@code hostBytes} octets of the socket's frames held for TCP small queues.
+         */
+        default void released(Packet p, long hostBytes) {
+        }
+
         /** The sleeping writer is woken ({@code sk_stream_write_space}) with the send buffer as it is now. */
         default void writerWoken(long sndbuf, long wmemQueued) {
         }
