@@ -217,7 +217,7 @@ public final class DatapathBuilder {
      * kernel named, the TCP model's own 6.12).
      */
     static Gso gso(Experiment e) {
-        if (!e.hosts().gso()) {
+        if (!e.hosts().gsoEnabled()) {
             return Gso.OFF;
         }
         String k = e.crypto().kernel();

@@ -109,16 +109,17 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param bql        byte queue limits on the TX queues; default true (ixgbe uses BQL)
      * @param nic        the NIC profile {@code data/nics/<nic>.json}; default {@code ixgbe-82599}
      * @param gso        whether Linux-mode TCP hands the MACsec device GSO skbs of several MSS, which it
-     *                   cuts into frames in software ({@link org.cryptorder.transport.Gso}); default true,
-     *                   as Linux's TCP always does ({@code sk_setup_caps}); false: one MSS per skb
+     *                   cuts into frames in software ({@link org.cryptorder.transport.Gso}); absent: true,
+     *                   as Linux's TCP always does ({@code sk_setup_caps}); false: one MSS per skb. Kept
+     *                   absent when not given (not written into a resolved file), since a file that gives
+     *                   it without Linux-mode TCP is refused ({@link ConsistencyChecks})
      */
     public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
                         Integer txRingSize, Integer napiBudget, RxSteering rxSteering,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer appCpu,
                         Boolean ksoftirqd, Integer hz, String qdisc,
-                        Boolean bql, String nic, Boolean gso) {
+                        Boolean bql, String nic, @JsonInclude(JsonInclude.Include.NON_NULL) Boolean gso) {
         public Hosts {
-            gso = or(gso, true);
             qdisc = or(qdisc, QdiscKind.PFIFO_FAST.key());
             bql = or(bql, true);
             nic = or(nic, NicProfile.DEFAULT_NAME);
@@ -143,6 +144,11 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
                 return SoftirqDeferral.NONE;
             }
             return kernel == null ? SoftirqDeferral.KSOFTIRQD_ONLY : SoftirqDeferral.ofKernel(kernel);
+        }
+
+        /** Whether TCP's skbs may cover several MSS ({@code gso}, true when absent). */
+        public boolean gsoEnabled() {
+            return gso == null || gso;
         }
 
         /** The CPU on which flow {@code flow}'s applications run. */

@@ -16,7 +16,8 @@ class GsoKeyTest {
     @Test
     void onByDefaultWithTheKernelsAutosizeRule() throws Exception {
         Experiment e = parse("{\"name\": \"m\"" + LINUX_TCP);
-        assertThat(e.hosts().gso()).isTrue();
+        assertThat(e.hosts().gso()).as("absent, not written into a resolved file").isNull();
+        assertThat(e.hosts().gsoEnabled()).isTrue();
         assertThat(DatapathBuilder.gso(e)).as("no kernel named: TCP as 6.12").isEqualTo(Gso.LINUX);
         Experiment old = parse("{\"name\": \"m\", \"crypto\": {\"kernel\": \"5.10\"}" + LINUX_TCP);
         assertThat(DatapathBuilder.gso(old).tsoRttLog()).as("tcp_tso_rtt_log came with 5.18").isFalse();
