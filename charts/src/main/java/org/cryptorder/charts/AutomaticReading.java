@@ -5,6 +5,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.cryptorder.experiment.PairedEffect;
 
 /**
  * A few sentences that say what the numbers of a sweep show, for the top of the report: where
@@ -12,25 +14,31 @@ import java.util.Map;
  * configurations, drops, TCP retransmissions, and missed precision targets.
  *
  * <p>Only what the numbers support: a difference or a change is named as such only when the 95%
- * confidence intervals of the two means do not overlap (and it is at least 1%); "none" only when
- * every replication counted zero. With one replication there are no intervals, and the sentences
- * say so.
+ * confidence intervals of the two means do not overlap (and it is at least 1%), or, in the sentences
+ * marked "(paired)", when the 95% paired interval of the difference from the baseline excludes 0
+ * and it is at least 1% ({@link PairedEffect}, the terminal summary's rule); "none" only when every
+ * replication counted zero. With one replication there are no intervals, and the sentences say so.
  */
 final class AutomaticReading {
     /** The smallest relative change called a rise or a fall. */
     static final double SMALLEST_CHANGE = 0.01;
 
+    /** At most this many configurations get a paired sentence each; the paired table has them all. */
+    static final int PAIRED_SENTENCES = 8;
+
     private final ResultTables tables;
     private final SweepLayout layout;
+    private final Optional<PairedDifferences> paired;
 
-    private AutomaticReading(ResultTables tables) {
+    private AutomaticReading(ResultTables tables, Optional<PairedDifferences> paired) {
         this.tables = tables;
         this.layout = SweepLayout.of(tables);
+        this.paired = paired;
     }
 
-    /** The sentences for these tables, in reading order. */
-    static List<String> of(ResultTables tables) {
-        return new AutomaticReading(tables).sentences();
+    /** The sentences for these tables and their paired differences (empty without {@code paired.csv}), in reading order. */
+    static List<String> of(ResultTables tables, Optional<PairedDifferences> paired) {
+        return new AutomaticReading(tables, paired).sentences();
     }
 
     private List<String> sentences() {
@@ -43,6 +51,7 @@ final class AutomaticReading {
         hiddenReordering(out);
         goodput(out);
         latency(out);
+        paired(out);
         drops(out);
         fpuShortfall(out);
         tcp(out);
@@ -294,8 +303,6 @@ final class AutomaticReading {
                 + unit.label() + " offered";
     }
 
-    // ----- drops
-
     // ----- latency
 
     /**
@@ -326,6 +333,56 @@ final class AutomaticReading {
         }
         if (!said.isEmpty() && said.size() <= 12) {
             out.add("p99 latency" + where + ": " + String.join(", ", said) + ".");
+        }
+    }
+
+    // ----- paired differences
+
+    /**
+     * {@code Against async (paired): async-unordered p99 latency +4.10 ± 0 µs (+12%), ...}: one
+     * sentence per configuration with an effect in a headline metric, then the configurations with
+     * none. Replication r of each ran on the random numbers of replication r of the baseline, so the
+     * paired interval can exclude 0 where the unpaired ones overlap.
+     */
+    private void paired(List<String> out) {
+        if (paired.isEmpty()) {
+            return;
+        }
+        PairedDifferences p = paired.get();
+        List<String> metrics = p.headlineMetrics();
+        String against = "Against " + p.baseline().label() + ", replication r against replication r (paired)";
+        if (metrics.isEmpty()) {
+            out.add(against + ": no headline metric differed in any pair.");
+            return;
+        }
+        List<String> none = new ArrayList<>();
+        List<String> said = new ArrayList<>();
+        for (PairedDifferences.Row r : p.rows()) {
+            List<String> effects = new ArrayList<>();
+            for (String m : metrics) {
+                PairedEffect e = p.effect(r, m);
+                if (e.isEffect()) {
+                    MetricUnit unit = MetricUnit.of(m, p.largest(m));
+                    effects.add(unit.heading() + " " + PairedDifferences.signed(r.difference(m), unit.scale())
+                            + (unit.unit().isEmpty() || unit.whole() ? "" : " " + unit.unit())
+                            + (Double.isNaN(e.relative()) ? "" : " (" + (e.mean() > 0 ? "+" : "\u2212")
+                            + Numbers.percent(Math.abs(e.relative())) + ")"));
+                }
+            }
+            if (effects.isEmpty()) {
+                none.add(r.row().label());
+            } else if (said.size() < PAIRED_SENTENCES) {
+                said.add(r.row().label() + ": " + String.join(", ", effects));
+            }
+        }
+        int more = p.rows().size() - none.size() - said.size();
+        if (!said.isEmpty()) {
+            out.add(against + ": " + String.join("; ", said) + (more > 0 ? "; and " + more
+                    + " more configurations with effects in the paired table" : "") + ".");
+        }
+        if (!none.isEmpty()) {
+            out.add((said.isEmpty() ? against + ": no" : "No") + " effect of 1% or more in " + names(metrics.stream()
+                    .map(m -> MetricUnit.of(m, 0).heading()).toList()) + " under " + names(none) + " (paired).");
         }
     }
 

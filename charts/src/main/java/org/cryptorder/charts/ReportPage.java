@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.cryptorder.experiment.ExperimentJson;
 import org.cryptorder.experiment.OutputColumns;
 
@@ -18,7 +19,8 @@ import org.cryptorder.experiment.OutputColumns;
  * inline SVG charts, no script and nothing loaded from elsewhere, so it opens offline in any
  * browser and prints. Sections: what was run (description, swept parameters, what was held fixed,
  * replications, seed, tool version, random-number scheme), warnings about what the figures measure
- * ({@link ReportPageWarnings}), a reading of the numbers, the charts,
+ * ({@link ReportPageWarnings}), a reading of the numbers, the paired differences from the baseline
+ * ({@link PairedSection}), the charts,
  * the summary table with 95% confidence half-widths (the key metrics, then every column), and
  * every fixed parameter (those set otherwise than by default first, the rest folded).
  */
@@ -53,6 +55,7 @@ final class ReportPage {
             th { background: #f4f4f4; font-weight: 600; }
             td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
             td.key { white-space: nowrap; }
+            td.effect { background: #eef5fb; }
             table.summary { font-size: 13px; }
             table.summary th, table.summary td { padding: 3px 6px; }
             table.facts th { width: 14em; }
@@ -74,12 +77,15 @@ final class ReportPage {
             """;
 
     private final ResultTables tables;
+    private final Optional<PairedDifferences> paired;
     private final List<Figure> figures;
     private final List<String> reading;
     private final String toolVersion;
 
-    ReportPage(ResultTables tables, List<Figure> figures, List<String> reading, String toolVersion) {
+    ReportPage(ResultTables tables, Optional<PairedDifferences> paired, List<Figure> figures, List<String> reading,
+               String toolVersion) {
         this.tables = tables;
+        this.paired = paired;
         this.figures = List.copyOf(figures);
         this.reading = List.copyOf(reading);
         this.toolVersion = toolVersion;
@@ -123,11 +129,12 @@ final class ReportPage {
         whatWasRun(b);
         ReportPageWarnings.html(b, ReportPageWarnings.of(tables));
         reading(b);
+        PairedSection.html(b, tables, paired);
         charts(b);
         summary(b);
         parameters(b);
         b.append("<footer><p>Drawn from <code>experiment.json</code>, <code>summary.csv</code> and <code>runs.csv</code>"
-                + " (and, where present, <code>latency.csv</code> and <code>series/</code>) by cryptorder ").append(escape(toolVersion)).append(".</p></footer>\n");
+                + " (and, where present, <code>paired.csv</code>, <code>latency.csv</code> and <code>series/</code>) by cryptorder ").append(escape(toolVersion)).append(".</p></footer>\n");
         b.append("</main>\n</body>\n</html>\n");
         return b.toString();
     }
@@ -243,8 +250,10 @@ final class ReportPage {
             b.append("</ul>\n");
         }
         b.append("<p class=\"note\">Written from the numbers of <code>summary.csv</code>: a difference or a change is"
-                + " named only when the 95% confidence intervals do not overlap and it is at least 1%; \u201cnone\u201d"
-                + " means zero in every replication.</p>\n</section>\n");
+                + " named only when the 95% confidence intervals do not overlap and it is at least 1%; in the sentences"
+                + " marked (paired), from <code>paired.csv</code>, when the 95% paired interval of the difference from"
+                + " the baseline excludes 0 and it is at least 1% of the baseline; \u201cnone\u201d means zero in every"
+                + " replication.</p>\n</section>\n");
     }
 
     // ----- charts
@@ -311,12 +320,12 @@ final class ReportPage {
         List<String> keys = tables.sweepKeys();
         b.append("<section id=\"summary\">\n<h2>Summary table</h2>\n<div class=\"scroll\">\n<table class=\"summary\">\n<tr>");
         List<Column> columns = keyColumns();
-        header(b, keys);
+        header(b, keys, "n");
         columns.forEach(c -> b.append("<th>").append(escape(c.heading())).append("</th>"));
         b.append("</tr>\n");
         for (SummaryRow r : tables.rows()) {
             b.append("<tr>");
-            cells(b, keys, r);
+            cells(b, keys, r, r.replications());
             for (Column c : columns) {
                 b.append("<td class=\"num\">").append(escape(Numbers.withInterval(r.estimate(c.metric()), c.scale())))
                         .append("</td>");
@@ -325,12 +334,12 @@ final class ReportPage {
         }
         b.append("</table>\n</div>\n<details>\n<summary>Every column of <code>summary.csv</code></summary>\n"
                 + "<div class=\"scroll\">\n<table class=\"summary all\">\n<tr>");
-        header(b, keys);
+        header(b, keys, "n");
         tables.metrics().forEach(m -> b.append("<th><code>").append(escape(m)).append("</code></th>"));
         b.append("</tr>\n");
         for (SummaryRow r : tables.rows()) {
             b.append("<tr>");
-            cells(b, keys, r);
+            cells(b, keys, r, r.replications());
             for (String m : tables.metrics()) {
                 b.append("<td class=\"num\">").append(escape(Numbers.withInterval(r.estimate(m), 1))).append("</td>");
             }
@@ -339,20 +348,22 @@ final class ReportPage {
         b.append("</table>\n</div>\n</details>\n</section>\n");
     }
 
-    private static void header(StringBuilder b, List<String> keys) {
+    /** The heading cells of a configuration's row: its swept values, then {@code count}'s heading. */
+    static void header(StringBuilder b, List<String> keys, String count) {
         if (keys.isEmpty()) {
             b.append("<th>configuration</th>");
         }
         keys.forEach(k -> b.append("<th>").append(escape(PathLabels.name(k))).append("</th>"));
-        b.append("<th>n</th>");
+        b.append("<th>").append(escape(count)).append("</th>");
     }
 
-    private static void cells(StringBuilder b, List<String> keys, SummaryRow r) {
+    /** The first cells of a configuration's row: its swept values, then {@code count}. */
+    static void cells(StringBuilder b, List<String> keys, SummaryRow r, int count) {
         if (keys.isEmpty()) {
             b.append("<td>").append(escape(r.label())).append("</td>");
         }
         keys.forEach(k -> b.append("<td class=\"key\">").append(escape(PathLabels.value(k, r.swept().get(k))))
                 .append("</td>"));
-        b.append("<td class=\"num\">").append(r.replications()).append("</td>");
+        b.append("<td class=\"num\">").append(count).append("</td>");
     }
 }

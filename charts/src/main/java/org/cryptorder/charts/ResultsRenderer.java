@@ -4,11 +4,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Draws the charts and the report of a results folder from its tables ({@code experiment.json},
  * {@code summary.csv}, {@code runs.csv}) and, where present, its side files ({@code latency.csv},
- * {@code series/}; a chart whose file is absent is skipped with a note): PNG and SVG files in {@code charts/},
+ * {@code series/}, {@code paired.csv}; a chart whose file is absent is skipped with a note): PNG and SVG files in {@code charts/},
  * and {@code report.html} beside the tables. Used by {@code cryptorder chart DIR} and at the end of
  * {@code cryptorder run}.
  */
@@ -46,10 +47,26 @@ public final class ResultsRenderer {
      * @throws IOException               when a file cannot be written
      */
     public Rendered render(Path folder) throws MalformedResultsException, IOException {
+        return render(folder, List.of(), List.of());
+    }
+
+    /**
+     * Renders charts and report, and besides the built-in charts one chart per column of {@code
+     * metrics} by sweep ({@code charts/metric-<column>}) and one of the paired differences of each
+     * column of {@code pairedMetrics} ({@code charts/paired-<column>}).
+     *
+     * @throws MalformedResultsException when the folder lacks a table, a table is malformed, or a
+     *                                   column is not one of the tables' (the message names the known ones)
+     * @throws IOException               when a file cannot be written
+     */
+    public Rendered render(Path folder, List<String> metrics, List<String> pairedMetrics)
+            throws MalformedResultsException, IOException {
         ResultTables tables = ResultTables.read(folder);
-        List<Drawn> drawn = List.of(GoodputChart.draw(tables), ReorderingChart.draw(tables),
+        Optional<PairedDifferences> paired = PairedDifferences.read(tables);
+        List<Drawn> drawn = new ArrayList<>(List.of(GoodputChart.draw(tables), ReorderingChart.draw(tables),
                 TcpRetransmitsChart.draw(tables), CpuTimeChart.draw(tables), LatencyCdfChart.draw(tables),
-                QueueChart.draw(tables));
+                QueueChart.draw(tables), PairedChart.draw(tables, paired)));
+        drawn.addAll(MetricCharts.draw(tables, paired, metrics, pairedMetrics));
         List<Path> files = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         List<ReportPage.Figure> figures = new ArrayList<>();
@@ -65,7 +82,8 @@ public final class ResultsRenderer {
             }
         }
         Path report = folder.resolve(REPORT);
-        ReportPage.write(report, new ReportPage(tables, figures, AutomaticReading.of(tables), toolVersion).html());
+        ReportPage.write(report, new ReportPage(tables, paired, figures, AutomaticReading.of(tables, paired),
+                toolVersion).html());
         return new Rendered(files, report, skipped);
     }
 }

@@ -14,11 +14,15 @@
  * the side files ({@code SideFiles}; a chart whose file is absent is skipped with a note) {@code
  * LatencyCdfChart} (the fraction of frames delivered within x µs, a line per policy, a panel per
  * level of the other swept path) and {@code QueueChart} (the cryptd queue length of each busy CPU
- * over replication 0, a panel per configuration that queued). Each is
+ * over replication 0, a panel per configuration that queued), and from {@code paired.csv} ({@code
+ * PairedDifferences}) {@code PairedChart} (each configuration's paired difference from the baseline,
+ * a panel per headline metric, a line at 0); {@code MetricCharts} draws the columns a user names
+ * ({@code chart --metric}, {@code --paired-metric}), under the catalog's headings and units
+ * ({@code MetricUnit}). Each is
  * written as PNG (1920 x 1200 pixels) and SVG (text as outlines) by {@code ChartFiles}; colours and
  * markers per policy come from {@code PolicyPalette}, fonts and axes from {@code ChartStyle}.
  * {@code ReportPage} puts the charts inline in {@code report.html} with what was run, the summary
- * table and the sentences of {@code AutomaticReading}.
+ * table, the paired differences ({@code PairedSection}) and the sentences of {@code AutomaticReading}.
  *
  * <h2>The explain timeline</h2>
  * {@link org.cryptorder.charts.TimelineChart} draws a {@code FrameTrace}: a swimlane per CPU, cryptd
@@ -28,7 +32,9 @@
  * <h2>Numbers</h2>
  * Means with the half-widths of their 95% Student-t intervals, as {@code summary.csv} gives them;
  * whiskers stop at 0 for quantities that cannot be negative. The reading names a difference only
- * when the two intervals do not overlap and it is at least 1%. Every number is written with
+ * when the two intervals do not overlap and it is at least 1%, or, marked "(paired)", when the
+ * paired interval of the difference from the baseline excludes 0 and it is at least 1% of the
+ * baseline ({@link org.cryptorder.experiment.PairedEffect}, the rule of {@code run}'s summary too). Every number is written with
  * {@link java.util.Locale#ROOT}.
  *
  * <h2>Validation</h2>
@@ -36,8 +42,9 @@
  * elements), the colours on the images, the sentences of the reading on crafted numbers (overlapping
  * and separate intervals, one replication, tiny non-zero values), the report's sections, that it
  * loads nothing and has unique element ids, the latency CDFs (a panel per level, monotone, ending at
- * 1) and the queue panels (only configurations and CPUs that queued), that a folder without side
- * files still charts, and, tagged {@code browser}, that headless Chromium opens it offline with an
+ * 1) and the queue panels (only configurations and CPUs that queued), the paired section's numbers
+ * and the paired chart's panels on a hand-made {@code paired.csv}, that a folder without side
+ * files or {@code paired.csv} still charts, and, tagged {@code browser}, that headless Chromium opens it offline with an
  * empty console and lays each chart, the new ones included, out at its size.
  */
 package org.cryptorder.charts;

@@ -13,7 +13,8 @@ class AutomaticReadingTest {
     Path tmp;
 
     private List<String> reading(Path folder) throws Exception {
-        return AutomaticReading.of(ResultTables.read(folder));
+        ResultTables tables = ResultTables.read(folder);
+        return AutomaticReading.of(tables, PairedDifferences.read(tables));
     }
 
     @Test

@@ -28,8 +28,14 @@ final class ChartRendering {
     }
 
     static ResultsRenderer.Rendered render(Path folder) throws MalformedResultsException, Failed {
+        return render(folder, List.of(), List.of());
+    }
+
+    /** The charts and report, and the charts of these columns by sweep and of their paired differences. */
+    static ResultsRenderer.Rendered render(Path folder, List<String> metrics, List<String> pairedMetrics)
+            throws MalformedResultsException, Failed {
         try {
-            return new ResultsRenderer(Main.version()).render(folder);
+            return new ResultsRenderer(Main.version()).render(folder, metrics, pairedMetrics);
         } catch (IOException e) {
             throw new Failed("cannot write the charts and report: " + ResultsNotWrittenException.reason(e), e);
         } catch (RuntimeException | LinkageError | InternalError e) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.cryptorder.charts.TimelineChart;
@@ -11,6 +12,7 @@ import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.experiment.DatapathRunModel;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ResolvedRun;
+import org.cryptorder.experiment.RunCapture;
 import org.cryptorder.experiment.RunModel;
 import org.cryptorder.net.FrameTrace;
 import picocli.CommandLine.Command;
@@ -22,17 +24,24 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cryptorder explain FILE [--configuration I] [--frames N]}: the narrated timeline of the
- * first frames of replication 0 of one configuration (the first unless {@code --configuration}),
- * for teaching: every step of every followed frame with time, host, CPU, context and why, and the
- * moments where order broke.
+ * {@code cryptorder explain FILE [--configuration I] [--frames N] [--from-us T | --around-first-reordered]
+ * [--pcap DIR]}: the narrated timeline of the first frames of replication 0 of one configuration (the
+ * first unless {@code --configuration}), or of those from simulated time T, or from a few frames
+ * before the first one counted InPktsDelayed, for teaching: every step of every followed frame with
+ * time, host, CPU, context and why, and the moments where order broke; and the same replication's
+ * captures ({@link PcapOptions}).
  */
 @Command(name = "explain", mixinStandardHelpOptions = true,
         description = {"Narrates the first frames of one run of an experiment, step by step.",
             "Each step of each followed frame gets its time (us), host, CPU, context and why; the frames"
                 + " delivered after a later one (counted InPktsDelayed) are marked with !. The same timeline is"
-                + " drawn as a chart of swimlanes, one per CPU and cryptd queue (PNG and SVG; see --chart)."})
+                + " drawn as a chart of swimlanes, one per CPU and cryptd queue (PNG and SVG; see --chart).",
+            "--from-us or --around-first-reordered start the narration later, where it matters; --pcap also"
+                + " writes the run's captures for Wireshark."})
 final class ExplainCommand implements Callable<Integer> {
+    /** How many frames before the first reordered one {@code --around-first-reordered} starts. */
+    static final int LEAD_FRAMES = 5;
+
     @Spec
     CommandSpec spec;
 
@@ -50,6 +59,18 @@ final class ExplainCommand implements Callable<Integer> {
             description = "How many frames to follow, in order of creation, both directions (default: ${DEFAULT-VALUE}).")
     int frames;
 
+    @Option(names = "--from-us", paramLabel = "T",
+            description = "Follow the frames that enter MACsec TX from simulated time T (us) on, not from the start.")
+    Double fromUs;
+
+    @Option(names = "--around-first-reordered",
+            description = "Start " + LEAD_FRAMES + " frames before the first frame counted InPktsDelayed (found by a"
+                    + " first run of the same replication).")
+    boolean aroundFirstReordered;
+
+    @Mixin
+    PcapOptions pcap = new PcapOptions();
+
     @Option(names = "--chart", paramLabel = "PATH",
             description = "Where to write the timeline chart, a .png file (the SVG goes beside it; default:"
                     + " results/<name>/explain/timeline-<K>.png).")
@@ -58,6 +79,11 @@ final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         new OptionRange("--frames", 1, 100_000).check(spec, frames);
+        if (fromUs != null && aroundFirstReordered) {
+            throw new ParameterException(spec.commandLine(), "--from-us and --around-first-reordered both say where to"
+                    + " start: give one");
+        }
+        boolean capturing = pcap.on(spec);
         if (chart != null && !chart.getFileName().toString().endsWith(".png")) {
             throw new ParameterException(spec.commandLine(), "--chart: a file name ending in .png, got " + chart);
         }
@@ -69,21 +95,40 @@ final class ExplainCommand implements Callable<Integer> {
         }
         ExperimentFile f = loaded.get(0).file();
         new OptionRange("--configuration", 0, f.configurations().size() - 1, "for " + file).check(spec, configuration);
+        pcap.checkCapturable(spec, f);
         if (f.experiment().wifi() != null) {
             throw new ParameterException(spec.commandLine(), file + " is a WiFi station experiment: explain follows"
                     + " MACsec frames, and it has none");
         }
+        double endUs = (f.experiment().run().durationS() * 1e3 + DatapathRunModel.DRAIN_MS) * 1e3;
+        if (fromUs != null) {
+            new OptionRange("--from-us", 0, endUs, "us (the run's end, drain included)").check(spec, fromUs);
+        }
         ResolvedRun run = f.configurations().get(configuration);
         DatapathRunModel model = new DatapathRunModel(ExperimentFiles.profiles());
+        StreamRegistry streams = new StreamRegistry(f.experiment().run().seed());
+        RunCapture capture = capturing ? pcap.newCapture() : null;
         FrameTrace trace;
+        double fromNs = fromUs == null ? 0 : fromUs * 1e3;
         try {
-            trace = model.trace(run, new StreamRegistry(f.experiment().run().seed()), 0, frames);
+            if (aroundFirstReordered) {
+                fromNs = model.firstDelayedNs(run, streams, 0, LEAD_FRAMES);
+                if (fromNs < 0) {
+                    spec.commandLine().getErr().println("cryptorder explain: no frame of replication 0 was counted"
+                            + " InPktsDelayed, so there is no first reordered frame to start around");
+                    return 1;
+                }
+            }
+            trace = model.trace(run, streams, 0, new FrameTrace(frames, fromNs), capture);
         } catch (RunModel.ModelException e) {
             spec.commandLine().getErr().println("cryptorder explain: " + e.getMessage());
             return 1;
         }
-        out.println("# " + f.experiment().name() + ": first " + trace.followed() + " frames, replication 0"
-                + (f.sweepKeys().isEmpty() ? "" : " of " + run.point().label()));
+        out.println("# " + f.experiment().name() + ": " + (fromUs == null && !aroundFirstReordered
+                ? "first " + trace.followed() + " frames"
+                : String.format(Locale.ROOT, "%d frames from %.3f us", trace.followed(), fromNs / 1e3))
+                + (aroundFirstReordered ? " (up to " + LEAD_FRAMES + " before the first counted InPktsDelayed)" : "")
+                + ", replication 0" + (f.sweepKeys().isEmpty() ? "" : " of " + run.point().label()));
         out.println("# time since start, where (host, CPU, context), frame number, its PN, what happened and why");
         long delayed = 0;
         for (FrameTrace.Step s : trace.steps()) {
@@ -95,6 +140,15 @@ final class ExplainCommand implements Callable<Integer> {
         }
         out.println("# " + delayed + " of the followed frames were delivered after a later frame"
                 + " (marked !: counted InPktsDelayed)");
+        if (capture != null) {
+            try {
+                PcapOptions.write(pcap.dir, f, run, capture, out);
+                PcapOptions.writeKeys(pcap.dir, capture.keys(), out);
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("cryptorder explain: captures not written: " + e.getMessage());
+                return 1;
+            }
+        }
         return writeChart(f, run, trace, out);
     }
 
@@ -102,7 +156,9 @@ final class ExplainCommand implements Callable<Integer> {
     private int writeChart(ExperimentFile f, ResolvedRun run, FrameTrace trace, PrintWriter out) {
         Path png = chart != null ? chart : Path.of("results", f.experiment().name(), "explain",
                 "timeline-" + configuration + ".png");
-        String title = f.experiment().name() + ": the first " + trace.followed() + " frames"
+        String title = f.experiment().name() + ": " + (trace.steps().isEmpty() || !(fromUs != null || aroundFirstReordered)
+                ? "the first " + trace.followed() + " frames" : trace.followed() + " frames from "
+                + String.format(Locale.ROOT, "%.1f us", trace.steps().get(0).timeNs() / 1e3))
                 + (f.sweepKeys().isEmpty() ? "" : ", " + run.point().label());
         try {
             TimelineChart.Written w = TimelineChart.write(trace, title,

@@ -17,8 +17,11 @@ import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
 import org.cryptorder.experiment.ResolvedRun;
 import org.cryptorder.experiment.ResultsNotWrittenException;
+import org.cryptorder.experiment.RunCapture;
+import org.cryptorder.experiment.RunModel;
 import org.cryptorder.experiment.Shard;
 import org.cryptorder.experiment.DatapathRunModel;
+import org.cryptorder.engine.StreamRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -71,6 +74,9 @@ final class RunCommand implements Callable<Integer> {
             + " Combine the slices with 'cryptorder merge'.")
     String shardOption;
 
+    @Mixin
+    PcapOptions pcap = new PcapOptions();
+
     /** What a results folder holds of the experiment it ran. */
     static final String EXPERIMENT_JSON = "experiment.json";
 
@@ -91,6 +97,10 @@ final class RunCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }
         }
+        if (pcap.on(spec) && shard != null) {
+            throw new ParameterException(spec.commandLine(), "--pcap with --shard: take the captures in a run"
+                    + " without --shard (they are replication 0 of each configuration, the same in every slice)");
+        }
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
         List<Path> paths = new ArrayList<>();
@@ -103,6 +113,7 @@ final class RunCommand implements Callable<Integer> {
         }
         Map<Path, ExperimentFile> byFolder = new HashMap<>();
         for (ExperimentFiles.Loaded l : loaded) {
+            pcap.checkCapturable(spec, l.file());
             Path folder = folder(l.file());
             ExperimentFile other = byFolder.putIfAbsent(folder.toAbsolutePath().normalize(), l.file());
             if (other != null) {
@@ -170,7 +181,8 @@ final class RunCommand implements Callable<Integer> {
                     return 0;  // a shard has no summary to chart: merge draws the charts
                 }
                 TerminalSummary.print(file, report, stdout);
-                return ChartRendering.afterTables("run", folder, err, stdout);
+                int charts = ChartRendering.afterTables("run", folder, err, stdout);
+                return pcap.dir == null ? charts : Math.max(charts, capture(file, err, stdout));
             });
         } catch (ResultsNotWrittenException e) {
             err.println("cryptorder run: " + e.getMessage());
@@ -194,6 +206,32 @@ final class RunCommand implements Callable<Integer> {
             } catch (IllegalStateException e) {
                 // the JVM is already shutting down: the hook runs
             }
+        }
+    }
+
+    /**
+     * Replication 0 of each configuration again, captured ({@link PcapOptions}): the same seed gives
+     * the same frames as the sweep's replication 0. Status 1 when a capture could not be taken or written.
+     */
+    private int capture(ExperimentFile file, PrintWriter err, PrintWriter stdout) {
+        Path root = files.size() == 1 ? pcap.dir : pcap.dir.resolve(file.experiment().name());
+        DatapathRunModel model = new DatapathRunModel(ExperimentFiles.profiles());
+        StreamRegistry streams = new StreamRegistry(file.experiment().run().seed());
+        List<RunCapture.SaKeyLine> keys = new ArrayList<>();
+        try {
+            for (ResolvedRun r : file.configurations()) {
+                RunCapture c = pcap.newCapture();
+                model.capture(r, streams, 0, c);
+                PcapOptions.write(root, file, r, c, stdout);
+                keys.addAll(c.keys());
+            }
+            PcapOptions.writeKeys(root, keys, stdout);
+            return 0;
+        } catch (RunModel.ModelException | IOException e) {
+            stdout.flush();
+            err.println("cryptorder run: captures not written: " + e.getMessage());
+            err.flush();
+            return 1;
         }
     }
 

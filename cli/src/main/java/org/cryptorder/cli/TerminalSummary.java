@@ -9,6 +9,7 @@ import org.cryptorder.experiment.Csv;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
 import org.cryptorder.experiment.MeasurementWarnings;
+import org.cryptorder.experiment.PairedEffect;
 
 /**
  * What {@code run} prints when an experiment is done: a few lines per configuration in the words
@@ -90,15 +91,11 @@ final class TerminalSummary {
         out.flush();
     }
 
-    /** The metrics whose paired differences the summary names. */
-    private static final List<String> PAIRED_METRICS = List.of("goodput_bps", "tcp_retransmits", "in_pkts_delayed",
-            "udp_out_of_order", "latency_p50_us", "latency_p99_us", "cryptd_wait_mean_us", "cpu_kernel_worker_seconds");
-
     /**
      * The effects {@code paired.csv} shows: for each configuration, the headline metrics whose paired
-     * 95% interval against the baseline excludes 0 and whose difference is at least 1% of the
-     * baseline's mean. Replication r of both ran on the same random numbers, so such a difference can
-     * be certain where the two unpaired intervals overlap.
+     * difference from the baseline is an effect by {@link PairedEffect}'s rule (the report's rule
+     * too). Replication r of both ran on the same random numbers, so such a difference can be
+     * certain where the two unpaired intervals overlap.
      */
     private static void pairedEffects(java.nio.file.Path paired, List<ConfigurationSummary> summaries, PrintWriter out) {
         List<String> lines;
@@ -117,17 +114,15 @@ final class TerminalSummary {
             ConfigurationSummary base = summaries.get(Integer.parseInt(cells.get(header.indexOf("baseline"))));
             ConfigurationSummary self = summaries.get(Integer.parseInt(cells.get(header.indexOf("configuration"))));
             List<String> effects = new java.util.ArrayList<>();
-            for (String m : PAIRED_METRICS) {
+            for (String m : PairedEffect.HEADLINE_METRICS) {
                 int at = header.indexOf(m + "_diff_mean");
                 if (at < 0) {
                     continue;
                 }
-                double diff = Csv.parseNumber(cells.get(at));
-                double hw = Csv.parseNumber(cells.get(at + 1));
-                double baseMean = base.estimate(m).mean();
-                if (Double.isFinite(hw) && Math.abs(diff) > hw && Double.isFinite(baseMean)
-                        && (baseMean == 0 ? diff != 0 : Math.abs(diff) >= 0.01 * Math.abs(baseMean))) {
-                    effects.add(String.format(Locale.ROOT, "%s %+.3g +/- %.2g", m, diff, hw));
+                PairedEffect e = new PairedEffect(Csv.parseNumber(cells.get(at)), Csv.parseNumber(cells.get(at + 1)),
+                        base.estimate(m).mean());
+                if (e.isEffect()) {
+                    effects.add(String.format(Locale.ROOT, "%s %+.3g +/- %.2g", m, e.mean(), e.halfWidth()));
                 }
             }
             if (first) {

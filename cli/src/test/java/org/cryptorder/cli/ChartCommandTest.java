@@ -60,7 +60,9 @@ class ChartCommandTest {
                 "not drawn: TCP retransmissions (no TCP traffic in this experiment); Per-frame latency CDF (the folder"
                         + " has no latency.csv; results written before runs kept their latency histograms, or an"
                         + " interrupted run); cryptd queue length over time (the folder has no"
-                        + " series/cryptd-queue-<i>.csv files; results written before runs sampled the cryptd queues)");
+                        + " series/cryptd-queue-<i>.csv files; results written before runs sampled the cryptd queues);"
+                        + " Paired differences (the folder has no paired.csv; results written before runs paired their"
+                        + " configurations)");
         assertThat(folder.resolve("charts/goodput.png")).isNotEmptyFile();
         assertThat(folder.resolve("charts/reordering.svg")).isNotEmptyFile();
         assertThat(Files.readString(folder.resolve("report.html"))).contains("async-unordered reordered");
@@ -74,9 +76,10 @@ class ChartCommandTest {
         for (String f : new String[] {"cryptd-queue-0.csv", "cryptd-queue-1.csv"}) {
             Files.copy(results.resolve("series").resolve(f), folder.resolve("series").resolve(f));
         }
+        Files.copy(results.resolve("paired.csv"), folder.resolve("paired.csv"));
         CliRun r = CliRun.of("chart", folder.toString());
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(r.out()).contains("(goodput, reordering, cpu-time, latency-cdf, cryptd-queue; PNG and SVG)");
+        assertThat(r.out()).contains("(goodput, reordering, cpu-time, latency-cdf, cryptd-queue, paired; PNG and SVG)");
         for (String f : new String[] {"latency-cdf.png", "latency-cdf.svg", "cryptd-queue.png", "cryptd-queue.svg"}) {
             assertThat(folder.resolve("charts").resolve(f)).isNotEmptyFile();
         }
@@ -100,6 +103,48 @@ class ChartCommandTest {
         String first = Files.readString(folder.resolve("report.html"));
         assertThat(CliRun.of("chart", folder.toString()).status()).isZero();
         assertThat(Files.readString(folder.resolve("report.html"))).isEqualTo(first);
+    }
+
+    @Test
+    void drawsAnyColumnOfAStringSweepAndItsPairedDifferences() throws Exception {
+        Path folder = tablesOnly();
+        Files.copy(results.resolve("paired.csv"), folder.resolve("paired.csv"));
+        CliRun r = CliRun.of("chart", folder.toString(), "--metric", "cryptd_wait_mean_us", "--metric",
+                "udp_out_of_order", "--paired-metric", "latency_p99_us");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains(", paired, metric-cryptd_wait_mean_us, metric-udp_out_of_order,"
+                + " paired-latency_p99_us; PNG and SVG)");
+        for (String f : new String[] {"metric-cryptd_wait_mean_us", "metric-udp_out_of_order", "paired-latency_p99_us"}) {
+            assertThat(folder.resolve("charts").resolve(f + ".png")).isNotEmptyFile();
+            assertThat(folder.resolve("charts").resolve(f + ".svg")).isNotEmptyFile();
+        }
+        assertThat(Files.readString(folder.resolve("report.html"))).contains("<figure id=\"metric-cryptd_wait_mean_us\">",
+                "<h3>Cryptd wait</h3>", "<section id=\"paired-differences\">", "(paired)");
+    }
+
+    @Test
+    void drawsAnyColumnOfAnIntegerSweep() throws Exception {
+        Path file = tmp.resolve("flows.json");
+        Files.writeString(file, RunCommandTest.SMALL.replace("\"sweep\": {\"crypto.policy\": [\"async\", \"async-unordered\"]}",
+                "\"sweep\": {\"traffic.0.flows\": [1, 2]}"));
+        Path out = tmp.resolve("flows");
+        CliRun run = CliRun.of("run", "--quiet", "--out", out.toString(), file.toString());
+        assertThat(run.status()).as(run.err()).isZero();
+        CliRun r = CliRun.of("chart", out.toString(), "--metric", "in_pkts_ok");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(out.resolve("charts/metric-in_pkts_ok.png")).isNotEmptyFile();
+        assertThat(Files.readString(out.resolve("charts/metric-in_pkts_ok.svg"))).startsWith("<?xml");
+    }
+
+    @Test
+    void anUnknownColumnExitsTwoNamingTheCloseAndTheKnownOnes() throws Exception {
+        Path folder = tablesOnly();
+        CliRun r = CliRun.of("chart", folder.toString(), "--metric", "latency_p98_us");
+        assertOneLineExit2(r, "--metric latency_p98_us: no such column; did you mean \"latency_p99_us\"?;"
+                + " the columns of summary.csv are ", "goodput_bps, ", "cryptd_wait_mean_us");
+        assertThat(folder.resolve("report.html")).as("nothing drawn").doesNotExist();
+        assertOneLineExit2(CliRun.of("chart", folder.toString(), "--paired-metric", "goodput_bps"),
+                "--paired-metric goodput_bps: " + folder + " has no paired.csv");
     }
 
     private static void assertOneLineExit2(CliRun r, String... message) {

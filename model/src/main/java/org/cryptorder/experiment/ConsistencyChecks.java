@@ -33,6 +33,8 @@ final class ConsistencyChecks {
     static final int TCP_MIN_MSS = 48;
     static final int IPV4_HEADER = UdpWire.IP;
     static final int TCP_HEADER = 20;
+    /** The qdiscs the model has, by their {@code tc} names. */
+    private static final List<String> QDISCS = Arrays.stream(QdiscKind.values()).map(QdiscKind::key).toList();
 
     private final ObjectMapper mapper;
     private final Profiles profiles;
@@ -188,9 +190,8 @@ final class ConsistencyChecks {
      */
     private void txPath(JsonNode document, Experiment e, Rules r) {
         String qdisc = e.hosts().qdisc();
-        r.check(List.of("hosts.qdisc"), QdiscKind.of(qdisc) != null, "hosts.qdisc", () -> "expected pfifo_fast or"
-                + " noqueue, found \"" + qdisc + "\"" + (qdisc.equals("fq_codel") ? ": fq_codel is not modelled yet"
-                + " (its per-flow queues and CoDel's drops are not built)" : ""));
+        r.check(List.of("hosts.qdisc"), QdiscKind.of(qdisc) != null, "hosts.qdisc", () -> "expected pfifo_fast,"
+                + " fq_codel or noqueue, found \"" + qdisc + "\"" + Suggestion.didYouMean(qdisc, QDISCS));
         JsonNode hosts = document.path("hosts");
         r.check(List.of("hosts.txRingSize", "hosts.qdisc"), !hosts.has("txRingSize") || hosts.has("qdisc"),
                 "hosts.txRingSize", () -> "expected hosts.qdisc beside hosts.txRingSize, found hosts.txRingSize ("

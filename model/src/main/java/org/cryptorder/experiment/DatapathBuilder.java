@@ -15,6 +15,7 @@ import org.cryptorder.net.HostSpec;
 import org.cryptorder.net.Impairment;
 import org.cryptorder.net.Link;
 import org.cryptorder.net.NicProfile;
+import org.cryptorder.net.FqCodel;
 import org.cryptorder.net.PfifoFast;
 import org.cryptorder.net.QdiscKind;
 import org.cryptorder.net.TxPathSpec;
@@ -81,8 +82,9 @@ public final class DatapathBuilder {
         OffloadSpec defaults = OffloadSpec.defaults();
         OffloadSpec offload = new OffloadSpec(c.offload().engines(), Time.us(c.offload().latencyUs()),
                 c.offload().gbpsPerEngine(), c.offload().inOrder(), defaults.submitCycles(), defaults.completionCycles());
-        return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), txPath(h, nic), h.napiBudget(),
-                c.effectivePolicy(), c.cryptdQueueLength(), profile.crypto(), profile.stack(),
+        TxPathSpec tx = txPath(h, nic, e.link().mtu(), c.kernel());
+        return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), tx, h.napiBudget(), c.effectivePolicy(),
+                c.cryptdQueueLength(), profile.crypto(), profile.stack(),
                 SchedulerParams.linuxDefaults(h.cpus()).withSoftirqDeferral(h.softirqDeferral(c.kernel())).withHz(h.hz()),
                 offload,
                 Time.us(c.resequenceTimeoutUs()), h.rxSteering());
@@ -90,15 +92,18 @@ public final class DatapathBuilder {
 
     /**
      * Each TX queue's build: {@code hosts.txRingSize} descriptors rounded up as
-     * {@code ixgbe_set_ringparam} rounds them, {@code hosts.qdisc} with {@code tx_queue_len}'s 1000
-     * packets, {@code hosts.bql}, and BQL's hold time of one second on {@code hosts.hz}.
+     * {@code ixgbe_set_ringparam} rounds them, {@code hosts.qdisc} (pfifo_fast with
+     * {@code tx_queue_len}'s 1000 packets; fq_codel with {@code fq_codel_init}'s defaults on the
+     * link's MTU in the kernel {@code kernel}), {@code hosts.bql}, and BQL's hold time of one second
+     * on {@code hosts.hz}.
      */
-    static TxPathSpec txPath(Experiment.Hosts h, NicProfile nic) {
+    static TxPathSpec txPath(Experiment.Hosts h, NicProfile nic, int mtu, String kernel) {
         QdiscKind q = QdiscKind.of(h.qdisc());
         if (q == null) {
             throw new IllegalArgumentException("hosts.qdisc " + h.qdisc() + " is not modelled");
         }
-        return new TxPathSpec(nic, nic.roundRing(h.txRingSize()), q, PfifoFast.TX_QUEUE_LEN, h.bql(), h.hz());
+        return new TxPathSpec(nic, nic.roundRing(h.txRingSize()), q, PfifoFast.TX_QUEUE_LEN, h.bql(), h.hz(),
+                FqCodel.Params.linux(mtu, kernel));
     }
 
     /** The SecY of both hosts (their SCIs are set by {@link BackToBack}). */

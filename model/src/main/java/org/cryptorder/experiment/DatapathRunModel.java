@@ -9,6 +9,7 @@ import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Streams;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.host.SchedulerParams;
+import org.cryptorder.net.FirstDelayedTap;
 import org.cryptorder.net.FrameTrace;
 import org.cryptorder.net.NicProfile;
 import org.cryptorder.scenario.CpuProfile;
@@ -116,17 +117,60 @@ public final class DatapathRunModel implements RunModel {
      */
     public FrameTrace trace(ResolvedRun run, StreamRegistry streams, int replication, int frames)
             throws ModelException {
+        return trace(run, streams, replication, new FrameTrace(frames), null);
+    }
+
+    /**
+     * Runs replication {@code replication} of {@code run} with {@code trace} following frames and,
+     * unless null, {@code capture} taking both hosts' interfaces, and returns the trace. Neither
+     * changes what the replication computes.
+     */
+    public FrameTrace trace(ResolvedRun run, StreamRegistry streams, int replication, FrameTrace trace,
+                            RunCapture capture) throws ModelException {
+        Datapath d = macsecDatapath(run, streams, replication);
+        d.a().trace(trace);
+        d.b().trace(trace);
+        if (capture != null) {
+            capture.attach(d);
+        }
+        new Replication(d, run.experiment().run(), null, null).run();
+        return trace;
+    }
+
+    /**
+     * Runs replication {@code replication} of {@code run} as {@link #run(ResolvedRun, StreamRegistry, int)}
+     * does, with {@code capture} taking both hosts' interfaces, and returns the same metrics.
+     */
+    public Metrics capture(ResolvedRun run, StreamRegistry streams, int replication, RunCapture capture)
+            throws ModelException {
+        Datapath d = macsecDatapath(run, streams, replication);
+        capture.attach(d);
+        return new Replication(d, run.experiment().run(), null, null).run();
+    }
+
+    /**
+     * Runs replication {@code replication} of {@code run} and returns the instant, ns, at which the
+     * frame {@code lead} frames before the first one counted InPktsDelayed entered MACsec TX
+     * ({@link FirstDelayedTap}), or -1 when no frame was.
+     */
+    public double firstDelayedNs(ResolvedRun run, StreamRegistry streams, int replication, int lead)
+            throws ModelException {
+        Datapath d = macsecDatapath(run, streams, replication);
+        FirstDelayedTap tap = new FirstDelayedTap(lead);
+        d.a().capture(null, tap);
+        d.b().capture(null, tap);
+        new Replication(d, run.experiment().run(), null, null).run();
+        return tap.startNs();
+    }
+
+    private Datapath macsecDatapath(ResolvedRun run, StreamRegistry streams, int replication) throws ModelException {
         Experiment e = run.experiment();
         CpuProfile profile = profile(e);
         if (e.wifi() != null) {
-            throw new ModelException("explain follows MACsec frames; a WiFi station experiment has none", null);
+            throw new ModelException("explain and captures follow MACsec frames; a WiFi station experiment has none",
+                    null);
         }
-        FrameTrace trace = new FrameTrace(frames);
-        Datapath d = datapath(e, profile, nic(e), streams.replication(replication), Instruments.NONE);
-        d.a().trace(trace);
-        d.b().trace(trace);
-        new Replication(d, e.run(), null, null).run();
-        return trace;
+        return datapath(e, profile, nic(e), streams.replication(replication), Instruments.NONE);
     }
 
     private CpuProfile profile(Experiment e) throws ModelException {

@@ -104,8 +104,10 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      *                   timers (jiffies) and of the softirq deferral's tick; default 250, Linux's own
      *                   default ({@code kernel/Kconfig.hz}) and Debian's and Ubuntu's (RHEL and Fedora
      *                   build with 1000)
-     * @param qdisc      each TX queue's qdisc: {@code pfifo_fast} (Linux's default, 1000 packets) or
-     *                   {@code noqueue}; default {@code pfifo_fast} ({@code fq_codel} is refused: not modelled)
+     * @param qdisc      each TX queue's qdisc: {@code pfifo_fast} (Linux's default, 1000 packets),
+     *                   {@code fq_codel} ({@code default_qdisc=fq_codel}: 1024 buckets, CoDel 5 ms / 100 ms,
+     *                   10240 packets, with the defaults of {@code crypto.kernel}) or {@code noqueue};
+     *                   default {@code pfifo_fast}
      * @param bql        byte queue limits on the TX queues; default true (ixgbe uses BQL)
      * @param nic        the NIC profile {@code data/nics/<nic>.json}; default {@code ixgbe-82599}
      * @param gso        whether Linux-mode TCP hands the MACsec device GSO skbs of several MSS, which it

@@ -6,21 +6,20 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonDeserializer;
-import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.function.Function;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.macsec.CipherSuite;
@@ -121,19 +120,13 @@ public final class ExperimentJson {
 
     private static <E extends Enum<E>> void register(SimpleModule module, Class<E> type) {
         module.addSerializer(type, new KeySerializer<>(type));
-        module.addDeserializer(type, new KeyDeserializer<>(type, ExperimentJson::key));
+        module.addDeserializer(type, new KeyDeserializer<>(type));
     }
 
-    private static final class KeySerializer<E extends Enum<E>> extends JsonSerializer<E> {
-        private final Class<E> type;
-
+    /** Writes an enum value as its {@link #key}. */
+    private static final class KeySerializer<E extends Enum<E>> extends StdSerializer<E> {
         KeySerializer(Class<E> type) {
-            this.type = type;
-        }
-
-        @Override
-        public Class<E> handledType() {
-            return type;
+            super(type);
         }
 
         @Override
@@ -142,13 +135,13 @@ public final class ExperimentJson {
         }
     }
 
-    private static final class KeyDeserializer<E extends Enum<E>> extends JsonDeserializer<E> {
+    /** Reads an enum value from its {@link #key}; any other string is an error that lists the keys. */
+    private static final class KeyDeserializer<E extends Enum<E>> extends StdDeserializer<E> {
         private final Class<E> type;
-        private final Function<Enum<?>, String> key;
 
-        KeyDeserializer(Class<E> type, Function<Enum<?>, String> key) {
+        KeyDeserializer(Class<E> type) {
+            super(type);
             this.type = type;
-            this.key = key;
         }
 
         @Override
@@ -158,12 +151,12 @@ public final class ExperimentJson {
             }
             String text = p.getText();
             for (E e : type.getEnumConstants()) {
-                if (key.apply(e).equals(text)) {
+                if (key(e).equals(text)) {
                     return e;
                 }
             }
             return type.cast(ctxt.handleWeirdStringValue(type, text, "expected one of %s",
-                    Arrays.stream(type.getEnumConstants()).map(key).toList()));
+                    Arrays.stream(type.getEnumConstants()).map(ExperimentJson::key).toList()));
         }
     }
 }

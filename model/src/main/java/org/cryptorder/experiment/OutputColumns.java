@@ -207,7 +207,8 @@ public final class OutputColumns {
             drops("tx_queue_dropped", "frames", "TX queue dropped",
                     "Frames a TX queue of the lower device dropped when MACsec handed them down, both hosts (a's"
                             + " data, b's ACKs): a full qdisc, or a stopped queue without one"
-                            + " (`tx_qdisc_dropped`, `tx_ring_dropped`). Linux counts these among the qdisc's drops"
+                            + " (`tx_qdisc_dropped`, `tx_ring_dropped`; fq_codel's later drops are counted apart)."
+                            + " Linux counts these among the qdisc's drops"
                             + " (`tc -s qdisc show dev eth0`), not in the MACsec device's counters.",
                     d -> List.of(d.a().macsec().drops, d.b().macsec().drops), MacsecDrop.LOWER_QUEUE_FULL),
             window("udp_decode_errors", "datagrams", "decode errors",
@@ -247,14 +248,23 @@ public final class OutputColumns {
                         return ns;
                     }, 1e9)),
             drops("tx_qdisc_dropped", "frames", "qdisc dropped",
-                    "Of `tx_queue_dropped`, the frames a full qdisc dropped (`hosts.qdisc` pfifo_fast: 1000 packets"
-                            + " per TX queue), both hosts.",
+                    "Of `tx_queue_dropped`, the frames a full qdisc refused (`hosts.qdisc` pfifo_fast: 1000 packets"
+                            + " per TX queue; fq_codel refuses none, `tx_fq_overlimit_dropped`), both hosts.",
                     d -> List.of(d.a().nic().txDrops, d.b().nic().txDrops), TxDrop.QDISC_FULL),
             drops("tx_ring_dropped", "frames", "ring dropped",
                     "Of `tx_queue_dropped`, the frames that found their TX queue stopped with no qdisc to hold"
                             + " them (`hosts.qdisc` noqueue): the ring short of descriptors or BQL over its limit,"
                             + " both hosts.",
                     d -> List.of(d.a().nic().txDrops, d.b().nic().txDrops), TxDrop.RING_FULL),
+            drops("tx_fq_overlimit_dropped", "frames", "fq_codel overlimit",
+                    "Frames fq_codel (`hosts.qdisc`) took in and then dropped from the head of its fattest bucket"
+                            + " because the qdisc held over 10240 packets or 32 MB (`fq_codel_drop`, up to 64 at a"
+                            + " time), both hosts; not in `tx_queue_dropped` (MACsec counted them as sent).",
+                    d -> List.of(d.a().nic().txDrops, d.b().nic().txDrops), TxDrop.FQ_OVERLIMIT),
+            drops("tx_codel_dropped", "frames", "CoDel dropped",
+                    "Frames fq_codel's CoDel (`hosts.qdisc`) dropped at dequeue, their bucket's sojourn above 5 ms"
+                            + " for 100 ms, both hosts; not in `tx_queue_dropped` (MACsec counted them as sent).",
+                    d -> List.of(d.a().nic().txDrops, d.b().nic().txDrops), TxDrop.CODEL),
             new Column("bql_limit_mean_bytes", "octets", "BQL limit", COUNT,
                     "Time average of BQL's limit (`hosts.bql`) after the warm-up, over the TX queues of a that sent"
                             + " frames after it, averaged over those queues; empty without BQL.",

@@ -5,6 +5,7 @@ import java.util.List;
 import org.cryptorder.net.Dql;
 import org.cryptorder.net.Nic;
 import org.cryptorder.net.PfifoFast;
+import org.cryptorder.net.Qdisc;
 import org.cryptorder.net.TxQueue;
 
 /**
@@ -81,7 +82,7 @@ final class TxPathColumns {
             atWarmup = new double[q.size()][];
             sent = new long[q.size()];
             for (int i = 0; i < q.size(); i++) {
-                PfifoFast f = q.get(i).qdisc();
+                Qdisc f = q.get(i).qdisc();
                 atWarmup[i] = f == null ? null : f.nsAtBacklog(d.sim().time());
                 sent[i] = q.get(i).sent();
             }
@@ -93,7 +94,7 @@ final class TxPathColumns {
             double now = end.datapath().sim().time();
             double[] sum = null;
             for (int i = 0; i < q.size(); i++) {
-                PfifoFast f = q.get(i).qdisc();
+                Qdisc f = q.get(i).qdisc();
                 if (f == null || q.get(i).sent() == (sent == null ? 0 : sent[i])) {
                     continue;
                 }

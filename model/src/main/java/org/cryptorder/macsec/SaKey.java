@@ -55,6 +55,11 @@ public final class SaKey {
         return key;
     }
 
+    /** The SAK's octets, for a capture's keys file (Wireshark's {@code macsec.psk}); a copy. */
+    public byte[] sak() {
+        return key.getEncoded();
+    }
+
     public int ssci() {
         return ssci;
     }

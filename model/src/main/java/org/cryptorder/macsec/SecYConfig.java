@@ -52,6 +52,11 @@ public record SecYConfig(long sci, CipherSuite suite, int icvLen, boolean encryp
                 false, false, 0, ValidateFrames.STRICT, 0, 1500);
     }
 
+    /** The same settings for a SecY with another SCI (the other host of a pair). */
+    public SecYConfig withSci(long s) {
+        return copy(c -> c.sci = s);
+    }
+
     public SecYConfig withSuite(CipherSuite s) {
         return copy(c -> c.suite = s);
     }

@@ -343,6 +343,11 @@ public final class Rfc5236Density {
         return fd[k + dt];
     }
 
+    /** FD over displacements {@code -DT..DT}, as a new array: element {@code k + DT} is {@code FD[k]}. */
+    public long[] displacementFrequencies() {
+        return fd.clone();
+    }
+
     /** {@code N'} for RD: packets given a displacement, {@code sum FD}. */
     public long rdPackets() {
         return total(fd);
@@ -374,6 +379,11 @@ public final class Rfc5236Density {
             throw new IllegalArgumentException("b must be in 0.." + bt + ": " + b);
         }
         return fb[b];
+    }
+
+    /** FB over occupancies {@code 0..BT}, as a new array: element {@code b} is {@code FB[b]}. */
+    public long[] occupancyFrequencies() {
+        return fb.clone();
     }
 
     /** {@code N'} for RBD: arrivals counted in FB. */

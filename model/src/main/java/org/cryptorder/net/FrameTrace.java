@@ -82,6 +82,7 @@ public final class FrameTrace {
     }
 
     private final int maxFrames;
+    private final double fromNs;
     private final List<Step> steps = new ArrayList<>();
     private final List<Span> spans = new ArrayList<>();
     private final TreeSet<Long> delayed = new TreeSet<>();
@@ -89,10 +90,19 @@ public final class FrameTrace {
 
     /** Follows the first {@code maxFrames} frames created. */
     public FrameTrace(int maxFrames) {
+        this(maxFrames, 0);
+    }
+
+    /** Follows the first {@code maxFrames} frames that enter MACsec TX at or after {@code fromNs}. */
+    public FrameTrace(int maxFrames, double fromNs) {
         if (maxFrames < 0) {
             throw new IllegalArgumentException("frame count must not be negative");
         }
+        if (!(fromNs >= 0)) {
+            throw new IllegalArgumentException("the start must be a time of at least 0 ns, not " + fromNs);
+        }
         this.maxFrames = maxFrames;
+        this.fromNs = fromNs;
     }
 
     /** What a CPU is running, for the narration: {@code softirq}, {@code ksoftirqd}, {@code kworker}, {@code task}, or "". */
@@ -112,9 +122,12 @@ public final class FrameTrace {
         };
     }
 
-    /** Starts following a newly created frame if fewer than the maximum are followed. */
-    public void admit(Packet p) {
-        if (admitted < maxFrames) {
+    /**
+     * Starts following a frame entering MACsec TX at {@code nowNs} if that is not before the start
+     * and fewer than the maximum are followed.
+     */
+    public void admit(Packet p, double nowNs) {
+        if (admitted < maxFrames && nowNs >= fromNs) {
             p.traceNo = admitted++;
         }
     }

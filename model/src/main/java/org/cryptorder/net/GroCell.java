@@ -31,6 +31,9 @@ final class GroCell extends NapiPoll {
         current = queue.poll();
         currentStartNs = cpu.now();
         polledOne();
+        if (device.tap() != null) {
+            device.tap().frame(currentStartNs, current, false);
+        }
         return device.endpoint(current).receiveNs(current);
     }
 

@@ -47,6 +47,12 @@ public final class Host {
         nic.trace(t);
     }
 
+    /** Taps the host's lower device ({@code eth0}) and its MACsec device ({@code macsec0}); null: no tap there. */
+    public void capture(FrameTap eth0, FrameTap macsec0) {
+        nic.tap(eth0);
+        macsec.tap(macsec0);
+    }
+
     public String name() {
         return name;
     }

@@ -41,6 +41,7 @@ public final class MacsecDevice implements ReceivedFrameHandler {
     private final MacsecRx rx;
     private ProtocolEndpoint[] endpoints = new ProtocolEndpoint[0];
     private MacsecNarration narration;
+    private FrameTap tap;
 
     /**
      * @param name                the device's name, e.g. {@code b.macsec0}
@@ -64,6 +65,16 @@ public final class MacsecDevice implements ReceivedFrameHandler {
     /** Narrates the first frames' steps through this device into {@code t}. */
     public void trace(FrameTrace t, String hostName) {
         this.narration = new MacsecNarration(t, hostName, crypto);
+    }
+
+    /** Tells {@code t} of each frame passed down to this device (in the clear) or up from it (decrypted); null: none. */
+    public void tap(FrameTap t) {
+        this.tap = t;
+    }
+
+    /** The tap on this device, or null. */
+    FrameTap tap() {
+        return tap;
     }
 
     /** Emits the drop of {@code p} for {@code reason} (no reason: not a drop). */

@@ -23,7 +23,7 @@ final class MacsecNarration implements MacsecObserver {
 
     @Override
     public void transmitStarted(Cpu cpu, Packet p) {
-        trace.admit(p);
+        trace.admit(p, cpu.now());
         p.traceStartNs = cpu.now();
     }
 

@@ -55,6 +55,9 @@ final class MacsecTx {
         if (o != null) {
             o.transmitStarted(cpu, p);
         }
+        if (device.tap() != null) {
+            device.tap().frame(cpu.now(), p, true);
+        }
         MacsecFrame f = p.frame();
         if (p.senderCpu < 0) {
             p.senderCpu = cpu.id();

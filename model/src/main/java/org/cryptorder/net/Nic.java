@@ -39,6 +39,7 @@ public final class Nic implements Link.Receiver {
     private Link out;
     private ReceivedFrameHandler handler;
     private FrameTrace trace;
+    private FrameTap tap;
     private final RxSteering steering;
     private int nextRxQueue;
 
@@ -81,6 +82,12 @@ public final class Nic implements Link.Receiver {
     public void trace(FrameTrace t) {
         this.trace = t;
         txBuffer.trace(t);
+    }
+
+    /** Tells {@code t} of each frame this NIC sends (on the wire) or receives (into an RX ring); null: none. */
+    public void tap(FrameTap t) {
+        this.tap = t;
+        txBuffer.tap(t);
     }
 
     public String name() {
@@ -142,6 +149,9 @@ public final class Nic implements Link.Receiver {
                 trace.stepAt(sim.time(), name, p, p.frame().pn(), "RX ring of " + q.cpu.name() + " full: dropped (rx_missed)");
             }
             return;
+        }
+        if (tap != null) {
+            tap.frame(sim.time(), p, false);
         }
         if (FrameTrace.follows(trace, p)) {
             trace.stepAt(sim.time(), name, p, p.frame().pn(), "arrives on the RX queue of " + q.cpu.name() + " ("

@@ -13,14 +13,13 @@ import java.util.ArrayDeque;
  * other two bands, the per-CPU statistics of the lockless variant (4.16 on), the CPU time of
  * enqueue and dequeue.
  */
-public final class PfifoFast {
+public final class PfifoFast implements Qdisc {
     /** Ethernet's {@code tx_queue_len} ({@code DEFAULT_TX_QUEUE_LEN} in {@code ether_setup}). */
     public static final int TX_QUEUE_LEN = 1000;
 
     private final int limit;
     private final ArrayDeque<Packet> packets = new ArrayDeque<>();
-    private final double[] nsAtBacklog;
-    private double lastChange;
+    private final BacklogTime time;
     private long enqueued;
     private long dropped;
     private long dequeued;
@@ -30,10 +29,11 @@ public final class PfifoFast {
             throw new IllegalArgumentException("a qdisc limit is at least one packet, got " + limit);
         }
         this.limit = limit;
-        this.nsAtBacklog = new double[limit + 1];
+        this.time = new BacklogTime(limit);
     }
 
     /** {@code pfifo_fast_enqueue} at {@code now}: false (a drop, counted) when the band is full. */
+    @Override
     public boolean enqueue(Packet p, double now) {
         if (packets.size() >= limit) {
             dropped++;
@@ -46,6 +46,7 @@ public final class PfifoFast {
     }
 
     /** {@code pfifo_fast_dequeue} at {@code now}: the oldest packet, or null. */
+    @Override
     public Packet dequeue(double now) {
         if (packets.isEmpty()) {
             return null;
@@ -56,36 +57,48 @@ public final class PfifoFast {
     }
 
     private void account(double now) {
-        nsAtBacklog[packets.size()] += now - lastChange;
-        lastChange = now;
+        time.account(packets.size(), now);
+    }
+
+    /**
+     * No bypass: pfifo_fast keeps no per-frame state, so an empty qdisc and a running queue send the
+     * frame at once whether {@code __dev_xmit_skb} bypasses it or enqueues and dequeues it; the model
+     * enqueues and dequeues, which keeps the counts of every frame.
+     */
+    @Override
+    public boolean canBypass() {
+        return false;
     }
 
     /** Packets queued now. */
+    @Override
     public int backlog() {
         return packets.size();
     }
 
+    @Override
     public int limit() {
         return limit;
     }
 
+    @Override
     public long enqueued() {
         return enqueued;
     }
 
+    @Override
     public long dropped() {
         return dropped;
     }
 
+    @Override
     public long dequeued() {
         return dequeued;
     }
 
-    /** Time the backlog spent at each length 0..limit over [0, now], ns (a fresh array). */
+    @Override
     public double[] nsAtBacklog(double now) {
-        double[] out = nsAtBacklog.clone();
-        out[packets.size()] += now - lastChange;
-        return out;
+        return time.until(packets.size(), now);
     }
 
     /**

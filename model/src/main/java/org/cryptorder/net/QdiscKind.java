@@ -14,12 +14,18 @@ public enum QdiscKind {
      */
     PFIFO_FAST,
     /**
+     * {@code fq_codel} ({@code net/sched/sch_fq_codel.c}), what {@code net.core.default_qdisc =
+     * fq_codel} (systemd's default since 217) puts under {@code mq}: per-flow buckets served by
+     * deficit round robin, new flows first, each with CoDel's drops at dequeue ({@link FqCodel}).
+     */
+    FQ_CODEL,
+    /**
      * No qdisc ({@code noqueue}): {@code __dev_queue_xmit} hands the frame to the driver, and drops
      * it when the driver has stopped the queue ({@link TxDrop#RING_FULL}).
      */
     NOQUEUE;
 
-    /** The name in experiment files and in {@code tc}: {@code pfifo_fast}, {@code noqueue}. */
+    /** The name in experiment files and in {@code tc}: {@code pfifo_fast}, {@code fq_codel}, {@code noqueue}. */
     public String key() {
         return name().toLowerCase(Locale.ROOT);
     }

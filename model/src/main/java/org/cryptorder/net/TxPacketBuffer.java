@@ -31,6 +31,7 @@ public final class TxPacketBuffer {
     private TxQueue[] queues = new TxQueue[0];
     private Link out;
     private FrameTrace trace;
+    private FrameTap tap;
     private long octets;
     private int next;
     private double wireFreeAt;
@@ -51,6 +52,11 @@ public final class TxPacketBuffer {
 
     void trace(FrameTrace t) {
         this.trace = t;
+    }
+
+    /** Tells {@code t} of each frame fetched, at the instant its first bit goes onto the wire. */
+    void tap(FrameTap t) {
+        this.tap = t;
     }
 
     /** The doorbell: a ring has a new frame; fetch what fits. */
@@ -100,6 +106,9 @@ public final class TxPacketBuffer {
             p.leavesAt = end;
             wireFreeAt = end;
             held.add(p);
+            if (tap != null) {
+                tap.frame(start, p, true);
+            }
             if (FrameTrace.follows(trace, p)) {
                 trace.stepAt(now, name, p, p.frame().pn(), String.format(Locale.ROOT,
                         "on the wire %s: %.3f us to serialise from %.3f us, arrives at %.3f us (fetched from TX"

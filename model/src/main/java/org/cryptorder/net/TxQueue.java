@@ -12,13 +12,20 @@ import umontreal.ssj.simevents.Simulator;
  * half of its interrupt vector): its qdisc, its byte queue limit, its descriptor ring, and the
  * interrupt that cleans the ring.
  *
- * <p><b>Sending</b> ({@code __dev_queue_xmit} in the context that sends): with a qdisc the frame
- * is enqueued, or dropped when the qdisc is full ({@link TxDrop#QDISC_FULL}), and the qdisc is run
+ * <p><b>Sending</b> ({@code __dev_queue_xmit} in the context that sends): with a qdisc
+ * ({@link Qdisc}: {@link PfifoFast} or {@link FqCodel}) the frame is enqueued, or dropped when the
+ * qdisc is full ({@link TxDrop#QDISC_FULL}), and the qdisc is run
  * at once ({@code __dev_xmit_skb}, {@code __qdisc_run}): {@code qdisc_restart} dequeues and hands
  * frames to the driver while the queue is not stopped ({@code dequeue_skb} and
  * {@code sch_direct_xmit} test {@code netif_xmit_frozen_or_stopped}). Without one
  * ({@code noqueue}) the frame goes to the driver, or is dropped when the queue is stopped
- * ({@link TxDrop#RING_FULL}). The driver ({@code ixgbe_xmit_frame_ring}, {@code ixgbe_tx_map})
+ * ({@link TxDrop#RING_FULL}). A qdisc that may be bypassed ({@code TCQ_F_CAN_BYPASS}: fq_codel)
+ * and is empty hands the frame to the driver at once when the queue runs ({@code __dev_xmit_skb}
+ * calls {@code sch_direct_xmit}); when the queue is stopped the frame is enqueued (Linux requeues it
+ * in the qdisc's {@code gso_skb} slot, outside fq_codel's buckets). Frames the qdisc drops itself
+ * (fq_codel's overlimit and CoDel drops) are emitted with their reason and let go
+ * ({@code kfree_skb}); the MACsec device counts them as sent ({@code count_tx} takes
+ * {@code NET_XMIT_CN} as success). The driver ({@code ixgbe_xmit_frame_ring}, {@code ixgbe_tx_map})
  * posts the frame on the ring, tells BQL ({@code netdev_tx_sent_queue}, which stops the queue when
  * {@code dql_avail} is negative), stops the queue when the ring is short of descriptors
  * ({@code ixgbe_maybe_stop_tx}), and rings the doorbell: the NIC fetches ({@link TxPacketBuffer}).
@@ -41,7 +48,7 @@ public final class TxQueue {
     private final Simulator sim;
     private final String name;
     private final int index;
-    private final PfifoFast qdisc;
+    private final Qdisc qdisc;
     private final Dql bql;
     private final TxRing ring;
     private final NicProfile nic;
@@ -60,6 +67,7 @@ public final class TxQueue {
     private boolean napiScheduled;
     private double lastInterrupt = Double.NEGATIVE_INFINITY;
     private long sent;
+    private long bypassed;
     private long cleaned;
     private long interrupts;
     private long bqlStops;
@@ -70,7 +78,11 @@ public final class TxQueue {
         this.name = name;
         this.index = index;
         this.nic = spec.nic();
-        this.qdisc = spec.qdisc() == QdiscKind.PFIFO_FAST ? new PfifoFast(spec.qdiscLimit()) : null;
+        this.qdisc = switch (spec.qdisc()) {
+            case PFIFO_FAST -> new PfifoFast(spec.qdiscLimit());
+            case FQ_CODEL -> new FqCodel(spec.fqCodel(), this::qdiscDropped);
+            case NOQUEUE -> null;
+        };
         this.bql = spec.bql() ? new Dql(spec.hz()) : null;
         this.ring = new TxRing(spec.ringSize());
         this.interruptIntervalNs = nic.txInterruptIntervalUs() * 1000;
@@ -97,6 +109,12 @@ public final class TxQueue {
             levels(now);
             return true;
         }
+        if (qdisc.canBypass() && qdisc.backlog() == 0 && !stopped()) {
+            bypassed++;
+            driverXmit(p, now);
+            levels(now);
+            return true;
+        }
         if (!qdisc.enqueue(p, now)) {
             drop(p, TxDrop.QDISC_FULL, now);
             return false;
@@ -110,6 +128,12 @@ public final class TxQueue {
         if (drops.hasObservers()) {
             drops.emit(now, p, reason);
         }
+    }
+
+    /** A frame the qdisc took in and then dropped: emitted with its reason, its socket buffer let go. */
+    private void qdiscDropped(Packet p, TxDrop reason, double now) {
+        drop(p, reason, now);
+        p.release();
     }
 
     /** Tells the occupancy signals' observers, if any, the qdisc's and the ring's lengths now. */
@@ -226,7 +250,7 @@ public final class TxQueue {
     }
 
     /** The qdisc, or null with {@code noqueue}. */
-    public PfifoFast qdisc() {
+    public Qdisc qdisc() {
         return qdisc;
     }
 
@@ -247,6 +271,11 @@ public final class TxQueue {
     /** Frames handed to the driver. */
     public long sent() {
         return sent;
+    }
+
+    /** Frames that went to the driver past an empty qdisc ({@code TCQ_F_CAN_BYPASS}), never offered to it. */
+    public long bypassed() {
+        return bypassed;
     }
 
     /** Frames the clean freed. */

@@ -7,7 +7,8 @@
  * copy consumes TCP's skb, so TCP small queues let go of the frame there, before the AEAD request.
  * The encrypted frame goes to the {@link org.cryptorder.net.TxQueue} of the CPU that sent it (XPS
  * by {@code skb->sender_cpu}, which survives the copy and an asynchronous completion on another
- * CPU): its qdisc ({@link org.cryptorder.net.PfifoFast}, or none), byte queue limits
+ * CPU): its qdisc ({@link org.cryptorder.net.PfifoFast}, {@link org.cryptorder.net.FqCodel}, or
+ * none), byte queue limits
  * ({@link org.cryptorder.net.Dql}) and descriptor ring ({@link org.cryptorder.net.TxRing}), cleaned
  * on the queue's moderated TX interrupt. The {@link org.cryptorder.net.Nic} fetches its rings
  * round-robin into its packet buffer ({@link org.cryptorder.net.TxPacketBuffer}), which drains in
@@ -66,7 +67,8 @@
  *     {@code sch_direct_xmit}; {@code ixgbe_xmit_frame_ring}, {@code ixgbe_tx_map},
  *     {@code netdev_tx_sent_queue}</td>
  *     <td>{@link org.cryptorder.net.Nic#transmit}, {@link org.cryptorder.net.Nic#txQueueOf},
- *     {@link org.cryptorder.net.TxQueue}, {@link org.cryptorder.net.PfifoFast},
+ *     {@link org.cryptorder.net.TxQueue}, {@link org.cryptorder.net.PfifoFast} or
+ *     {@link org.cryptorder.net.FqCodel} with {@link org.cryptorder.net.Codel},
  *     {@link org.cryptorder.net.Dql}, {@link org.cryptorder.net.TxRing}</td></tr>
  * <tr><td>7. the NIC fetches the rings round-robin into its packet buffer (descriptor done: the TX
  *     interrupt, then the clean on the queue's CPU); the buffer drains in order onto the wire, and
@@ -93,6 +95,41 @@
  *     {@link org.cryptorder.transport.TcpSocket#receive}</td></tr>
  * </table>
  *
+ * <h2>fq_codel</h2>
+ * {@code hosts.qdisc: "fq_codel"} gives every TX queue the qdisc {@code net.core.default_qdisc =
+ * fq_codel} gives it under {@code mq} ({@link org.cryptorder.net.FqCodel}, as
+ * {@code net/sched/sch_fq_codel.c} does it, with {@link org.cryptorder.net.Codel} as
+ * {@code include/net/codel.h} and {@code codel_impl.h} do it).
+ * <ul>
+ * <li>Modelled: frames hashed by {@code skb->hash} (the socket's {@code sk_txhash}, which MACsec's
+ *     copy keeps; a fixed mix of the flow number stands for its random value) into the buckets
+ *     ({@code fq_codel_hash}); deficit round robin over {@code new_flows} then {@code old_flows}
+ *     ({@code fq_codel_dequeue}); per-bucket CoDel in Linux's 1024-ns clock and fixed-point
+ *     {@code 1/sqrt(count)} ({@code codel_dequeue}, {@code codel_should_drop},
+ *     {@code codel_control_law}, {@code codel_Newton_step}), with the drop at dequeue, the floor of
+ *     one MTU of backlog and the reuse of the last cycle's count; the enqueue time on the virtual
+ *     clock ({@code codel_set_enqueue_time}); the limits and {@code fq_codel_drop}'s batch from the
+ *     fattest bucket ({@code fq_codel_enqueue}); {@code skb->truesize} for the memory limit; the
+ *     bypass of an empty qdisc ({@code TCQ_F_CAN_BYPASS}).</li>
+ * <li>Parameters (defaults of {@code fq_codel_init} and {@code codel_params_init}, as
+ *     {@code tc qdisc add dev eth0 root fq_codel} leaves them): {@code flows} 1024 buckets;
+ *     {@code limit} 10240 packets; {@code quantum} {@code psched_mtu}, the MTU plus the 14-octet
+ *     header (1514 bytes on {@code link.mtu} 1500); {@code target} 5 ms; {@code interval} 100 ms;
+ *     {@code memory_limit} 32 MB and {@code drop_batch_size} 64 packets from Linux 4.7 on (before:
+ *     no memory limit, one packet per overlimit, no raise of the count), after
+ *     {@code crypto.kernel}.</li>
+ * <li>Not modelled: ECN marking and {@code ce_threshold} (ECN is on by default, but
+ *     {@code INET_ECN_set_ce} marks only ECN-capable IP packets, and the lower device sees MACsec
+ *     frames, none ECN-capable, so every CoDel signal is a drop); classifiers; the requeue slot
+ *     ({@code gso_skb}) of a frame that finds its queue stopped (it is enqueued instead); the CPU time
+ *     of the qdisc; the floor by {@code maxpacket} of kernels before the generalised CoDel of 4.7.</li>
+ * <li>Signals: every frame fq_codel drops is emitted on the NIC's {@code txDrops} with
+ *     {@link org.cryptorder.net.TxDrop#FQ_OVERLIMIT} or {@link org.cryptorder.net.TxDrop#CODEL}
+ *     (columns {@code tx_fq_overlimit_dropped}, {@code tx_codel_dropped}); the MACsec device counts
+ *     them as sent, as {@code count_tx} does with {@code NET_XMIT_CN}. The backlog is the
+ *     {@code <queue>.qdisc.length} signal, as for pfifo_fast.</li>
+ * </ul>
+ *
  * <h2>Observation</h2>
  * RX rings keep Little's-law statistics; each TX queue counts what its qdisc, BQL and ring did,
  * and emits every frame it drops on the NIC's {@code txDrops} signal with its reason
@@ -100,13 +137,17 @@
  * action on its {@code effects} signal; the MACsec device reports each step of a frame to its
  * {@link org.cryptorder.net.MacsecObserver}, and {@link org.cryptorder.net.MacsecNarration} turns
  * those reports into a {@link org.cryptorder.net.FrameTrace}, which narrates every step of the first
- * frames with time, host, CPU, context and the reason.
+ * frames (or of those from a given time) with time, host, CPU, context and the reason. Optional
+ * {@link org.cryptorder.net.FrameTap}s on each host's lower device and MACsec device see every frame
+ * where {@code tcpdump} on that interface would (the NIC's TX packet buffer and RX ring entry,
+ * {@code macsec_start_xmit} and the GRO cell's delivery up the stack); an
+ * {@link org.cryptorder.net.InterfaceCapture} writes what one saw as a pcap file.
  *
  * <h2>Not modelled</h2>
  * RX interrupt moderation; the TX interrupt's adaptive moderation (a fixed interval stands for it);
  * GRO on the real device; a softirq between two segments of one GSO skb on the sending CPU (Linux
  * sends the whole list under {@code rcu_read_lock_bh}; the model's segments are separate pieces of
- * work, each with softirqs held off); {@code fq_codel} and pfifo_fast's other bands;
+ * work, each with softirqs held off); pfifo_fast's other bands;
  * the CPU time of the qdisc, the driver and the TX clean; the NIC's DMA time; the global softirq
  * budget; Ethernet flow control.
  *
@@ -114,13 +155,22 @@
  * {@code LinkAndNicTest}: exact serialisation and arrival times, ring drops, Little's law on an RX
  * ring under Poisson load. {@code DqlTest}: BQL against its closed form. {@code TxPathTest}: a
  * fetched frame is never overtaken, XPS by the sending CPU, qdisc overflows counted with their
- * reason and no frame lost to the accounting, the moderated TX interrupt.
+ * reason and no frame lost to the accounting, the moderated TX interrupt. {@code CodelTest}: no drop
+ * below target or at one MTU of backlog, the first drop after a full interval above it, the next at
+ * {@code interval/sqrt(count)} as Linux's Newton step gives it, the count's reuse. {@code FqCodelTest}:
+ * two backlogged flows within a quantum and a packet of each other, new flows first, the overlimit
+ * batch from the fattest bucket's head, the memory limit by truesize, in = out + dropped + queued.
+ * {@code FqCodelTxQueueTest}: the bypass of the empty qdisc, overlimit drops on the NIC's signal, each
+ * dropped frame let go, no frame lost to the accounting. {@code FqCodelEndToEndTest}: TCP over a
+ * 1 Gbit/s wire, where pfifo_fast refuses what does not fit and fq_codel's CoDel drops at dequeue.
  * {@code TxQueueSelectionTest}: CPU i's frames on TX queue i under inline, cryptd, padata and offload
  * completion; TCP small queues released at MACsec's copy. {@code GsoDatapathTest}: a 64 KB GSO skb
  * becomes 46 frames with consecutive PNs, each segment's octets released at its own copy, pure ACKs
  * never cut, one frame per skb without GSO. {@code NetemTest}: netem's semantics, exact where deterministic, rates
  * and burst lengths within their 95% intervals. {@code ImpairedUdpTest}: impairments through the
  * whole MACsec datapath. {@code UdpDatapathTest}: real bytes end to end; every corrupted frame is
- * refused by the receiving SecY.
+ * refused by the receiving SecY. {@code RunCaptureTest}, {@code RunCaptureWiresharkTest},
+ * {@code RunCaptureTsharkTest}: the taps' captures reconcile with the run's counters, verify in
+ * Wireshark 4.4 with the SAs' keys, and give tshark's TCP analysis and iperf3's figures the model's.
  */
 package org.cryptorder.net;

@@ -31,8 +31,8 @@ public final class BackToBack {
         byte[] macB = {0x02, 0, 0, 0, 0, 0x0b};
         long sciA = 0x02000000000a0001L;
         long sciB = 0x02000000000b0001L;
-        a = new Host(sim, "a", macA, specA, withSci(secy, sciA), engine);
-        b = new Host(sim, "b", macB, specB, withSci(secy, sciB), engine);
+        a = new Host(sim, "a", macA, specA, secy.withSci(sciA), engine);
+        b = new Host(sim, "b", macB, specB, secy.withSci(sciB), engine);
         SaKey ka = key(secy.suite(), keyA, 1);
         SaKey kb = key(secy.suite(), keyB, 2);
         a.macsec().secy().addTxSa(secy.encodingSa(), ka, 1, true);
@@ -68,12 +68,6 @@ public final class BackToBack {
             k[i] = (byte) s.nextInt(0, 255);
         }
         return k;
-    }
-
-    private static SecYConfig withSci(SecYConfig c, long sci) {
-        return new SecYConfig(sci, c.suite(), c.icvLen(), c.encrypt(), c.protectFrames(), c.sendSci(),
-                c.endStation(), c.scb(), c.replayProtect(), c.replayWindow(), c.validate(), c.encodingSa(),
-                c.lowerMtu());
     }
 
     private static SaKey key(CipherSuite suite, byte[] key, int ssci) {

@@ -1,13 +1,24 @@
 package org.cryptorder.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.util.List;
+import java.util.stream.Stream;
 import org.cryptorder.crypto.Policy;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Sweeps: the full factorial product, first key outermost, each value applied to its path. */
 class SweepTest {
+    /** Two policies by three busy fractions. */
+    private static final String POLICY_BY_BUSY = "{\"crypto.policy\": [\"sync-fallback\", \"async\"],"
+            + " \"contention.kernelFpuBusy\": [0, 0.1, 0.3]}";
+    /** The keys the other way round, two busy fractions by two policies. */
+    private static final String BUSY_BY_POLICY = "{\"contention.kernelFpuBusy\": [0, 0.1],"
+            + " \"crypto.policy\": [\"sync-fallback\", \"async\"]}";
 
     /** A minimal experiment file with {@code sweep} as its sweep. */
     private static ExperimentFile swept(String sweep) throws Exception {
@@ -19,17 +30,31 @@ class SweepTest {
         return f.configurations().stream().map(r -> r.point().label()).toList();
     }
 
+    static Stream<Arguments> sweepsAndTheirLabels() {
+        return Stream.of(
+                arguments(POLICY_BY_BUSY, List.of(
+                        "crypto.policy=sync-fallback contention.kernelFpuBusy=0",
+                        "crypto.policy=sync-fallback contention.kernelFpuBusy=0.1",
+                        "crypto.policy=sync-fallback contention.kernelFpuBusy=0.3",
+                        "crypto.policy=async contention.kernelFpuBusy=0",
+                        "crypto.policy=async contention.kernelFpuBusy=0.1",
+                        "crypto.policy=async contention.kernelFpuBusy=0.3")),
+                arguments(BUSY_BY_POLICY, List.of(
+                        "contention.kernelFpuBusy=0 crypto.policy=sync-fallback",
+                        "contention.kernelFpuBusy=0 crypto.policy=async",
+                        "contention.kernelFpuBusy=0.1 crypto.policy=sync-fallback",
+                        "contention.kernelFpuBusy=0.1 crypto.policy=async")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sweepsAndTheirLabels")
+    void theProductRunsWithTheFirstKeyOutermost(String sweep, List<String> labels) throws Exception {
+        assertThat(labels(swept(sweep))).containsExactlyElementsOf(labels);
+    }
+
     @Test
-    void theProductRunsWithTheFirstKeyOutermost() throws Exception {
-        ExperimentFile f = swept("{\"crypto.policy\": [\"sync-fallback\","
-                + " \"async\"], \"contention.kernelFpuBusy\": [0, 0.1, 0.3]}");
-        assertThat(labels(f)).containsExactly(
-                "crypto.policy=sync-fallback contention.kernelFpuBusy=0",
-                "crypto.policy=sync-fallback contention.kernelFpuBusy=0.1",
-                "crypto.policy=sync-fallback contention.kernelFpuBusy=0.3",
-                "crypto.policy=async contention.kernelFpuBusy=0",
-                "crypto.policy=async contention.kernelFpuBusy=0.1",
-                "crypto.policy=async contention.kernelFpuBusy=0.3");
+    void eachConfigurationHasItsIndexAndItsValuesAndNoSweepOfItsOwn() throws Exception {
+        ExperimentFile f = swept(POLICY_BY_BUSY);
         assertThat(f.configurations()).extracting(ResolvedRun::index).containsExactly(0, 1, 2, 3, 4, 5);
         ResolvedRun fifth = f.configurations().get(4);
         assertThat(fifth.experiment().crypto().effectivePolicy()).isEqualTo(Policy.ASYNC);
@@ -37,17 +62,6 @@ class SweepTest {
         assertThat(fifth.experiment().sweep()).as("a configuration has no sweep of its own").isEmpty();
         assertThat(f.sweepKeys()).containsExactly("crypto.policy", "contention.kernelFpuBusy");
         assertThat(f.runCount()).isEqualTo(6 * 5);
-    }
-
-    @Test
-    void keysInTheOtherOrderGiveTheOtherOrder() throws Exception {
-        ExperimentFile f = swept("{\"contention.kernelFpuBusy\":"
-                + " [0, 0.1], \"crypto.policy\": [\"sync-fallback\", \"async\"]}");
-        assertThat(labels(f)).containsExactly(
-                "contention.kernelFpuBusy=0 crypto.policy=sync-fallback",
-                "contention.kernelFpuBusy=0 crypto.policy=async",
-                "contention.kernelFpuBusy=0.1 crypto.policy=sync-fallback",
-                "contention.kernelFpuBusy=0.1 crypto.policy=async");
     }
 
     @Test

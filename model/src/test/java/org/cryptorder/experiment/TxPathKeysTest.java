@@ -43,9 +43,26 @@ class TxPathKeysTest {
     }
 
     @Test
-    void fqCodelAnUnknownNicAndARingTheDriverRefusesAreRefused() {
-        assertThat(Experiments.problems("{\"name\": \"m\", \"hosts\": {\"qdisc\": \"fq_codel\"}" + TRAFFIC))
-                .singleElement().asString().contains("hosts.qdisc", "fq_codel is not modelled yet");
+    void fqCodelTakesTcsDefaultsOnTheLinksMtuAndTheKernelsVersion() throws Exception {
+        Experiment e = Experiments.parse("m.json", "{\"name\": \"m\", \"hosts\": {\"qdisc\": \"fq_codel\"},"
+                + " \"link\": {\"mtu\": 9000}, \"crypto\": {\"kernel\": \"4.6\"}" + TRAFFIC).experiment();
+        HostSpec h = DatapathBuilder.hostSpec(e, Experiments.PROFILES.load("xeon-skylake-sp"));
+        assertThat(h.tx().qdisc()).isEqualTo(QdiscKind.FQ_CODEL);
+        assertThat(h.tx().fqCodel().quantum()).isEqualTo(9014);
+        assertThat(h.tx().fqCodel().limit()).isEqualTo(10240);
+        assertThat(h.tx().fqCodel().dropBatchSize()).as("4.6: before the batch drop").isEqualTo(1);
+        Experiment mainline = Experiments.parse("m.json", "{\"name\": \"m\", \"hosts\": {\"qdisc\":"
+                + " \"fq_codel\"}" + TRAFFIC).experiment();
+        HostSpec m = DatapathBuilder.hostSpec(mainline, Experiments.PROFILES.load("xeon-skylake-sp"));
+        assertThat(m.tx().fqCodel().quantum()).isEqualTo(1514);
+        assertThat(m.tx().fqCodel().dropBatchSize()).as("no kernel named: mainline").isEqualTo(64);
+        assertThat(m.tx().fqCodel().memoryLimit()).isEqualTo(32L << 20);
+    }
+
+    @Test
+    void anUnknownQdiscAnUnknownNicAndARingTheDriverRefusesAreRefused() {
+        assertThat(Experiments.problems("{\"name\": \"m\", \"hosts\": {\"qdisc\": \"fq-codel\"}" + TRAFFIC))
+                .singleElement().asString().contains("hosts.qdisc", "fq_codel");
         assertThat(Experiments.problems("{\"name\": \"m\", \"hosts\": {\"nic\": \"ixgbe-82598\"}" + TRAFFIC))
                 .singleElement().asString().contains("hosts.nic", "ixgbe-82599", "did you mean");
         assertThat(Experiments.problems("{\"name\": \"m\", \"hosts\": {\"txRingSize\": 32, \"qdisc\":"

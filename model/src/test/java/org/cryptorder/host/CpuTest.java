@@ -102,44 +102,47 @@ class CpuTest {
         assertThat(app.busyNs()).isEqualTo(10_000);
     }
 
-    @Test
-    void beforeLinux615ASoftirqThatInterruptsAKernelFpuSectionFindsTheFpuUnusable() {
-        Cpu cpu = cpu(false);
+    /** What a softirq found at its start: whether SIMD was usable, and whether it interrupted a kernel FPU section. */
+    record Found(boolean simdUsable, boolean interruptedFpuSection) {
+    }
+
+    /**
+     * dm-crypt runs a 10 us kernel FPU section from 0 and a 1 us softirq {@code rx} is raised at 4 us;
+     * {@code found[0]} gets what {@code rx} finds at its start.
+     */
+    private Fixed softirqRaisedDuringAnFpuSection(Cpu cpu, Found[] found) {
         Task dmcrypt = cpu.newTask("dm-crypt", Context.KERNEL_WORKER, false);
         Fixed section = new Fixed("section", 10_000, true, false);
         Fixed rx = new Fixed("rx", 1_000);
-        boolean[] usable = new boolean[2];
-        rx.atStart = c -> {
-            usable[0] = c.simdUsable();
-            usable[1] = c.interruptedFpuSection();
-        };
+        rx.atStart = c -> found[0] = new Found(c.simdUsable(), c.interruptedFpuSection());
+        script.at(0, () -> dmcrypt.submit(section));
+        script.at(4_000, () -> cpu.raiseSoftirq(rx));
+        return rx;
+    }
+
+    @Test
+    void beforeLinux615ASoftirqThatInterruptsAKernelFpuSectionFindsTheFpuUnusable() {
+        Cpu cpu = cpu(false);
+        Found[] found = new Found[1];
+        Fixed rx = softirqRaisedDuringAnFpuSection(cpu, found);
         Fixed later = new Fixed("later", 1_000);
         boolean[] usableLater = new boolean[1];
         later.atStart = c -> usableLater[0] = c.simdUsable();
-        script.at(0, () -> dmcrypt.submit(section));
-        script.at(4_000, () -> cpu.raiseSoftirq(rx));
         script.at(20_000, () -> cpu.raiseSoftirq(later));
         script.runUntil(1e6);
         assertThat(rx.started).isEqualTo(4_000);
-        assertThat(usable[0]).isFalse();
-        assertThat(usable[1]).isTrue();
+        assertThat(found[0]).isEqualTo(new Found(false, true));
         assertThat(usableLater[0]).as("no section active").isTrue();
         assertThat(log).containsExactly("rx@5000", "section@11000", "later@21000");
     }
 
     @Test
     void fromLinux615TheSoftirqWaitsForTheSectionToEndAndFindsTheFpuUsable() {
-        Cpu cpu = cpu(true);
-        Task dmcrypt = cpu.newTask("dm-crypt", Context.KERNEL_WORKER, false);
-        Fixed section = new Fixed("section", 10_000, true, false);
-        Fixed rx = new Fixed("rx", 1_000);
-        boolean[] usable = new boolean[1];
-        rx.atStart = c -> usable[0] = c.simdUsable();
-        script.at(0, () -> dmcrypt.submit(section));
-        script.at(4_000, () -> cpu.raiseSoftirq(rx));
+        Found[] found = new Found[1];
+        Fixed rx = softirqRaisedDuringAnFpuSection(cpu(true), found);
         script.runUntil(1e6);
         assertThat(rx.started).as("deferred to kernel_fpu_end").isEqualTo(10_000);
-        assertThat(usable[0]).isTrue();
+        assertThat(found[0]).isEqualTo(new Found(true, false));
         assertThat(log).containsExactly("section@10000", "rx@11000");
     }
 
@@ -248,15 +251,7 @@ class CpuTest {
     }
 
     /** A task that always has another piece of work of the given length. */
-    static final class Endless implements Work {
-        final Task task;
-        final double ns;
-
-        Endless(Task task, double ns) {
-            this.task = task;
-            this.ns = ns;
-        }
-
+    record Endless(Task task, double ns) implements Work {
         @Override
         public double start(Cpu cpu) {
             return ns;

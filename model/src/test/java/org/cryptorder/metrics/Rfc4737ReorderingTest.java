@@ -18,6 +18,13 @@ class Rfc4737ReorderingTest {
         return r;
     }
 
+    /** Section 4.6's figures: {@code x} runs counted, {@code a} in-order packets, {@code q} the sum of the runs' squares. */
+    private static void assertFreeRuns(Rfc4737Reordering r, long x, long a, double q) {
+        assertThat(r.freeRuns()).as("x").isEqualTo(x);
+        assertThat(r.freeRunInOrderPackets()).as("a").isEqualTo(a);
+        assertThat(r.freeRunSumOfSquares()).as("q").isEqualTo(q);
+    }
+
     private static Rfc4737Reordering feedTimed(long[] seqs, long[] timesMs) {
         Rfc4737Reordering r = new Rfc4737Reordering();
         for (int k = 0; k < seqs.length; k++) {
@@ -48,9 +55,7 @@ class Rfc4737ReorderingTest {
         assertThat(r.gaps().count()).isEqualTo(1);
         assertThat(r.gaps().max()).isEqualTo(3);
         // Free runs: r = 1,2,3,0,1,2,0,1 -> runs 3 and 2 counted.
-        assertThat(r.freeRuns()).isEqualTo(2);
-        assertThat(r.freeRunInOrderPackets()).isEqualTo(6);
-        assertThat(r.freeRunSumOfSquares()).isEqualTo(13.0);
+        assertFreeRuns(r, 2, 6, 13.0);
         assertThat(r.sequenceDiscontinuities()).isEqualTo(2);
     }
 
@@ -138,9 +143,7 @@ class Rfc4737ReorderingTest {
         assertThat(r.gaps().count()).isEqualTo(1);
         assertThat(r.gaps().max()).isEqualTo(7);
         // Three runs of lengths 5, 0 and 5.
-        assertThat(r.freeRuns()).isEqualTo(3);
-        assertThat(r.freeRunSumOfSquares()).isEqualTo(50.0);
-        assertThat(r.freeRunInOrderPackets()).isEqualTo(13);
+        assertFreeRuns(r, 3, 13, 50.0);
         assertThat(r.packets()).isEqualTo(r.freeRuns() + r.freeRunInOrderPackets());
     }
 
@@ -166,9 +169,7 @@ class Rfc4737ReorderingTest {
             next = late + 12;
         }
         assertThat(r.packets()).isEqualTo(36);
-        assertThat(r.freeRuns()).isEqualTo(3);
-        assertThat(r.freeRunInOrderPackets()).isEqualTo(33);
-        assertThat(r.freeRunSumOfSquares()).isEqualTo(363.0);
+        assertFreeRuns(r, 3, 33, 363.0);
         assertThat(r.freeRunMean()).isEqualTo(11.0);
     }
 

@@ -16,79 +16,73 @@ import org.junit.jupiter.api.Test;
  */
 class Rfc5236DensityPropertyTest {
 
-    @Test
-    void rdIsArrivalPositionMinusSequenceWhenNothingIsLostOrBeyondDt() {
-        Random rnd = new Random(5236);
+    /** One trial of a closed form: returns whether the form applies to {@code order} (else the trial is skipped). */
+    @FunctionalInterface
+    private interface Trial {
+        boolean check(int trial, List<Long> order, int threshold);
+    }
+
+    /**
+     * Runs {@code t} on 4000 seeded random reorderings of 1..n (n from 1 to 120), each with a threshold
+     * from 1 to 8; the closed form must apply to more than 1000 of them.
+     */
+    private static void onRandomReorderings(long seed, Trial t) {
+        Random rnd = new Random(seed);
         int checked = 0;
         for (int trial = 0; trial < 4000; trial++) {
             int n = 1 + rnd.nextInt(120);
-            int dt = 1 + rnd.nextInt(8);
+            int threshold = 1 + rnd.nextInt(8);
             List<Long> order = ArrivalSequences.reordered(rnd, n, 1);
-            long[] expected = new long[2 * dt + 1];
-            boolean withinDt = true;
-            for (int pos = 1; pos <= n; pos++) {
-                long d = pos - order.get(pos - 1);
-                if (Math.abs(d) > dt) {
-                    withinDt = false;
-                    break;
-                }
-                expected[(int) d + dt]++;
+            if (t.check(trial, order, threshold)) {
+                checked++;
             }
-            if (!withinDt) {
-                continue;
-            }
-            Rfc5236Density density = new Rfc5236Density(dt);
-            order.forEach(density::arrive);
-            density.flush();
-            long[] actual = new long[2 * dt + 1];
-            for (int k = -dt; k <= dt; k++) {
-                actual[k + dt] = density.displacementFrequency(k);
-            }
-            assertThat(actual).as("trial %d order %s", trial, order).containsExactly(expected);
-            checked++;
         }
         assertThat(checked).isGreaterThan(1000);
     }
 
     @Test
+    void rdIsArrivalPositionMinusSequenceWhenNothingIsLostOrBeyondDt() {
+        onRandomReorderings(5236, (trial, order, dt) -> {
+            long[] expected = new long[2 * dt + 1];
+            for (int pos = 1; pos <= order.size(); pos++) {
+                long d = pos - order.get(pos - 1);
+                if (Math.abs(d) > dt) {
+                    return false;
+                }
+                expected[(int) d + dt]++;
+            }
+            Rfc5236Density density = new Rfc5236Density(dt);
+            order.forEach(density::arrive);
+            density.flush();
+            assertThat(density.displacementFrequencies()).as("trial %d order %s", trial, order).containsExactly(expected);
+            return true;
+        });
+    }
+
+    @Test
     void rbdIsArrivalsAboveFirstMissingWhenBufferNeverOverflows() {
-        Random rnd = new Random(8);
-        int checked = 0;
-        for (int trial = 0; trial < 4000; trial++) {
-            int n = 1 + rnd.nextInt(120);
-            int bt = 1 + rnd.nextInt(8);
-            List<Long> order = ArrivalSequences.reordered(rnd, n, 1);
+        onRandomReorderings(8, (trial, order, bt) -> {
             // B after each arrival = arrivals so far - (first missing number - 1).
             long[] expected = new long[bt + 1];
             BitSet arrived = new BitSet();
             int maxB = 0;
-            boolean fits = true;
-            for (int k = 0; k < n; k++) {
+            for (int k = 0; k < order.size(); k++) {
                 arrived.set(order.get(k).intValue());
                 int firstMissing = arrived.nextClearBit(1);
                 int b = (k + 1) - (firstMissing - 1);
                 if (b > bt) {
-                    fits = false;
-                    break;
+                    return false;
                 }
                 expected[b]++;
                 maxB = Math.max(maxB, b);
             }
-            if (!fits) {
-                continue;
-            }
             Rfc5236Density density = new Rfc5236Density(1, bt, 1);
             order.forEach(density::arrive);
-            long[] actual = new long[bt + 1];
-            for (int b = 0; b <= bt; b++) {
-                actual[b] = density.occupancyFrequency(b);
-            }
-            assertThat(actual).as("trial %d order %s", trial, order).containsExactly(expected);
+            assertThat(density.occupancyFrequencies()).as("trial %d order %s", trial, order).containsExactly(expected);
             assertThat(density.maxOccupancy()).isEqualTo(maxB);
             assertThat(density.rbdDeclaredLost()).isZero();
-            checked++;
-        }
-        assertThat(checked).isGreaterThan(1000);
+            return true;
+        });
     }
 
     @Test
@@ -109,11 +103,7 @@ class Rfc5236DensityPropertyTest {
             density.flush();
 
             long[] literalFd = literalRd(arrivals, dt);
-            long[] actualFd = new long[2 * dt + 1];
-            for (int k = -dt; k <= dt; k++) {
-                actualFd[k + dt] = density.displacementFrequency(k);
-            }
-            assertThat(actualFd).as("RD trial %d", trial).containsExactly(literalFd);
+            assertThat(density.displacementFrequencies()).as("RD trial %d", trial).containsExactly(literalFd);
             rdCompared++;
 
             LiteralRbd literal = new LiteralRbd(arrivals, dt);
@@ -121,11 +111,7 @@ class Rfc5236DensityPropertyTest {
                 rbdQuirks++;
                 continue;
             }
-            long[] actualFb = new long[dt + 1];
-            for (int b = 0; b <= dt; b++) {
-                actualFb[b] = density.occupancyFrequency(b);
-            }
-            assertThat(actualFb).as("RBD trial %d", trial).containsExactly(literal.fb);
+            assertThat(density.occupancyFrequencies()).as("RBD trial %d", trial).containsExactly(literal.fb);
             assertThat(density.rbdDeclaredLost()).isEqualTo(literal.lost);
             rbdCompared++;
         }

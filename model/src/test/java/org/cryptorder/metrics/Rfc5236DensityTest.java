@@ -20,33 +20,15 @@ class Rfc5236DensityTest {
         return d;
     }
 
-    /** FD[-DT..DT] as an array. */
-    private static long[] fd(Rfc5236Density d) {
-        int dt = d.displacementThreshold();
-        long[] out = new long[2 * dt + 1];
-        for (int k = -dt; k <= dt; k++) {
-            out[k + dt] = d.displacementFrequency(k);
-        }
-        return out;
-    }
-
-    private static long[] fb(Rfc5236Density d) {
-        long[] out = new long[d.occupancyThreshold() + 1];
-        for (int b = 0; b < out.length; b++) {
-            out[b] = d.occupancyFrequency(b);
-        }
-        return out;
-    }
-
     // ---------------------------------------------------------------- RFC 5236 section 8
 
     @Test
     void rfcExampleANoLoss() {
         Rfc5236Density d = feed(4, 1, 4, 2, 5, 3, 6, 7, 8);
-        assertThat(fd(d)).containsExactly(0, 0, 1, 1, 4, 1, 1, 0, 0);
+        assertThat(d.displacementFrequencies()).containsExactly(0, 0, 1, 1, 4, 1, 1, 0, 0);
         assertThat(d.reorderDensity()).containsExactly(
                 new double[] {0, 0, 0.125, 0.125, 0.5, 0.125, 0.125, 0, 0}, within(EPS));
-        assertThat(fb(d)).containsExactly(5, 2, 1, 0, 0);
+        assertThat(d.occupancyFrequencies()).containsExactly(5, 2, 1, 0, 0);
         assertThat(d.reorderBufferOccupancyDensity())
                 .containsExactly(new double[] {0.625, 0.25, 0.125, 0, 0}, within(EPS));
         assertThat(d.maxOccupancy()).isEqualTo(2);
@@ -55,8 +37,8 @@ class Rfc5236DensityTest {
     @Test
     void rfcExampleBWithLoss() {
         Rfc5236Density d = feed(3, 1, 2, 4, 5, 6, 7);
-        assertThat(fd(d)).containsExactly(0, 0, 0, 6, 0, 0, 0);
-        assertThat(fb(d)).containsExactly(3, 1, 1, 1);
+        assertThat(d.displacementFrequencies()).containsExactly(0, 0, 0, 6, 0, 0, 0);
+        assertThat(d.occupancyFrequencies()).containsExactly(3, 1, 1, 1);
         assertThat(d.reorderBufferOccupancyDensity())
                 .containsExactly(new double[] {0.5, 1.0 / 6, 1.0 / 6, 1.0 / 6}, within(EPS));
         assertThat(d.rbdDeclaredLost()).isEqualTo(1);
@@ -66,10 +48,10 @@ class Rfc5236DensityTest {
     @Test
     void rfcExampleCWithDuplicate() {
         Rfc5236Density d = feed(2, 1, 3, 2, 3, 4, 5);
-        assertThat(fd(d)).containsExactly(0, 1, 3, 1, 0);
+        assertThat(d.displacementFrequencies()).containsExactly(0, 1, 3, 1, 0);
         assertThat(d.reorderDensity())
                 .containsExactly(new double[] {0, 0.2, 0.6, 0.2, 0}, within(EPS));
-        assertThat(fb(d)).containsExactly(4, 1, 0);
+        assertThat(d.occupancyFrequencies()).containsExactly(4, 1, 0);
         assertThat(d.reorderBufferOccupancyDensity())
                 .containsExactly(new double[] {0.8, 0.2, 0}, within(EPS));
         assertThat(d.rdDuplicates()).isEqualTo(1);
@@ -80,16 +62,16 @@ class Rfc5236DensityTest {
     void rfcSection33ExampleWithLossAndDuplicate() {
         // Arrived 1 4 3 5 3 8 7 6; RI 1 3 4 5 - 6 7 8; D 0 -1 1 0 - -2 0 2.
         Rfc5236Density d = feed(2, 1, 4, 3, 5, 3, 8, 7, 6);
-        assertThat(fd(d)).containsExactly(1, 1, 3, 1, 1);
+        assertThat(d.displacementFrequencies()).containsExactly(1, 1, 3, 1, 1);
         assertThat(d.rdPackets()).isEqualTo(7);
     }
 
     @Test
     void rfcSection4ExamplesFourAndFive() {
         // Example 4: 1 2 3 5 4 6 -> D 0 0 0 -1 1 0.
-        assertThat(fd(feed(2, 1, 2, 3, 5, 4, 6))).containsExactly(0, 1, 4, 1, 0);
+        assertThat(feed(2, 1, 2, 3, 5, 4, 6).displacementFrequencies()).containsExactly(0, 1, 4, 1, 0);
         // Example 5: 1 2 5 3 6 2, packet 4 lost, 2 duplicated -> D 0 0 -2 2 0.
-        assertThat(fd(feed(2, 1, 2, 5, 3, 6, 2))).containsExactly(1, 0, 3, 0, 1);
+        assertThat(feed(2, 1, 2, 5, 3, 6, 2).displacementFrequencies()).containsExactly(1, 0, 3, 0, 1);
     }
 
     @Test
@@ -102,7 +84,7 @@ class Rfc5236DensityTest {
         }
         Rfc5236Density d = feed(3, seqs);
         assertThat(d.rdBeyondThreshold()).isEqualTo(1);
-        assertThat(fd(d)).containsExactly(0, 0, 0, 11, 0, 0, 0);
+        assertThat(d.displacementFrequencies()).containsExactly(0, 0, 0, 11, 0, 0, 0);
         // RBD: 5430 waits in the buffer for the rest of the stream.
         assertThat(d.occupancyFrequency(1)).isEqualTo(11);
         assertThat(d.occupancyFrequency(0)).isEqualTo(1);
@@ -193,7 +175,7 @@ class Rfc5236DensityTest {
     void packetLateBeyondThresholdIsLostForRd() {
         // 2 arrives 5 positions late with DT = 3: RI skips it, later it is a duplicate (s < RI).
         Rfc5236Density d = feed(3, 1, 3, 4, 5, 6, 7, 2, 8);
-        assertThat(fd(d)).containsExactly(0, 0, 0, 7, 0, 0, 0);
+        assertThat(d.displacementFrequencies()).containsExactly(0, 0, 0, 7, 0, 0, 0);
         assertThat(d.rdDuplicates()).isEqualTo(1);
     }
 
@@ -209,7 +191,7 @@ class Rfc5236DensityTest {
         // Occupancy after each arrival: 1 -> 0; 3 -> 1; 5 -> 2; 7 -> 2 (5 and 7 wait);
         // 4 releases 5 -> 1; 6 releases 7 -> 0; 8 -> 0. The RFC's pseudo-code would give
         // FB = 3, 3, 1 instead.
-        assertThat(fb(d)).containsExactly(3, 2, 2);
+        assertThat(d.occupancyFrequencies()).containsExactly(3, 2, 2);
         assertThat(d.rbdDeclaredLost()).isEqualTo(1);
     }
 
@@ -241,5 +223,22 @@ class Rfc5236DensityTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> d.occupancyFrequency(-1))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theFrequencyArraysAgreeWithTheAccessorsAndAreCopies() {
+        Rfc5236Density d = feed(4, 1, 4, 2, 5, 3, 6, 7, 8);
+        long[] fd = d.displacementFrequencies();
+        long[] fb = d.occupancyFrequencies();
+        for (int k = -4; k <= 4; k++) {
+            assertThat(fd[k + 4]).as("FD[%d]", k).isEqualTo(d.displacementFrequency(k));
+        }
+        for (int b = 0; b <= 4; b++) {
+            assertThat(fb[b]).as("FB[%d]", b).isEqualTo(d.occupancyFrequency(b));
+        }
+        fd[4] = -1;
+        fb[0] = -1;
+        assertThat(d.displacementFrequency(0)).isEqualTo(4);
+        assertThat(d.occupancyFrequency(0)).isEqualTo(5);
     }
 }

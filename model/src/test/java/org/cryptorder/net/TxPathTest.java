@@ -115,7 +115,7 @@ class TxPathTest {
         });
         for (double t = 1; t < 2e6; t += 7_919) {
             at(t, () -> {
-                PfifoFast f = q.qdisc();
+                Qdisc f = q.qdisc();
                 assertThat(f.enqueued()).as("in = out + dropped + queued")
                         .isEqualTo(f.dequeued() + f.backlog());
                 assertThat(f.enqueued() + f.dropped()).isEqualTo(offered);

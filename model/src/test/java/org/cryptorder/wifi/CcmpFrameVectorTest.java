@@ -68,12 +68,12 @@ class CcmpFrameVectorTest {
 
     @ParameterizedTest(name = "{0} ({1})")
     @MethodSource("framesAndEngines")
-    void protectGivesTheVectorsFrame(CcmpVectors.Frame v, String engineName) {
+    void protectGivesTheVectorsFrame(CcmpVectors.Frame v, CcmEngine engine) {
         CcmpCodec tx = new CcmpCodec(v.ccmpKey());
         tx.setTxPn(v.pn() - 1);
         Mpdu f = Mpdu.copyOf(v.plaintextMpdu());
         byte[] before = f.bytes();
-        assertThat(tx.protect(f, CcmpVectors.engine(engineName))).isEqualTo(v.pn());
+        assertThat(tx.protect(f, engine)).isEqualTo(v.pn());
         assertThat(f.toByteArray()).isEqualTo(v.protectedMpdu());
         assertThat(f.bytes()).as("protected in place, in the headroom and tailroom").isSameAs(before);
         assertThat(tx.txPn()).isEqualTo(v.pn());
@@ -84,8 +84,7 @@ class CcmpFrameVectorTest {
 
     @ParameterizedTest(name = "{0} ({1})")
     @MethodSource("framesAndEngines")
-    void unprotectGivesThePlaintextOnceAndThenCountsAReplay(CcmpVectors.Frame v, String engineName) {
-        CcmEngine engine = CcmpVectors.engine(engineName);
+    void unprotectGivesThePlaintextOnceAndThenCountsAReplay(CcmpVectors.Frame v, CcmEngine engine) {
         CcmpCodec rx = new CcmpCodec(v.ccmpKey());
         Mpdu f = Mpdu.copyOf(v.protectedMpdu());
         assertThat(rx.unprotect(f, engine)).isEqualTo(CcmpRxVerdict.OK);

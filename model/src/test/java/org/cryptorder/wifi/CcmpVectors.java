@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
+import javax.crypto.spec.SecretKeySpec;
 import org.cryptorder.testing.ProjectFiles;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.params.provider.Arguments;
 
 /** The AES-CCM and CCMP known-answer vectors in {@code data/vectors/ccmp.json}. */
@@ -17,6 +19,11 @@ final class CcmpVectors {
 
     /** One raw CCM vector: the expected output is the ciphertext followed by the MIC. */
     record Ccm(String name, byte[] key, byte[] nonce, byte[] aad, byte[] plaintext, byte[] ciphertextAndMic, int micLen) {
+        /** The key as a {@link CcmEngine} takes it. */
+        SecretKeySpec secretKey() {
+            return new SecretKeySpec(key, "AES");
+        }
+
         @Override
         public String toString() {
             return name;
@@ -72,14 +79,11 @@ final class CcmpVectors {
         return frames().stream().filter(Frame::currentRules).toList();
     }
 
-    /** Each of {@code vectors} twice, as arguments: with the engine name "jdk", then "bouncycastle". */
+    /** Each of {@code vectors} twice, as arguments: with a new engine named "jdk", then one named "bouncycastle". */
     static Stream<Arguments> withBothEngines(List<?> vectors) {
-        return vectors.stream().flatMap(v -> Stream.of(Arguments.of(v, "jdk"), Arguments.of(v, "bouncycastle")));
-    }
-
-    /** A new engine of the kind {@link #withBothEngines} names. */
-    static CcmEngine engine(String name) {
-        return name.equals("jdk") ? new JdkCcmEngine() : new BouncyCastleCcmEngine();
+        return vectors.stream().flatMap(v -> Stream.of(
+                Arguments.of(v, Named.<CcmEngine>of("jdk", new JdkCcmEngine())),
+                Arguments.of(v, Named.<CcmEngine>of("bouncycastle", new BouncyCastleCcmEngine()))));
     }
 
     private static byte[] hex(JsonNode v, String field) {

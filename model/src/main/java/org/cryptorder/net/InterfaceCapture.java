@@ -1,0 +1,119 @@
+package org.cryptorder.net;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.cryptorder.macsec.MacsecFrame;
+import org.cryptorder.macsec.RxVerdict;
+
+/**
+ * What {@code tcpdump -i <interface> -w} would have written on one simulated interface: a
+ * {@link FrameTap} that copies each frame's bytes as the model built them, bounded to the first
+ * {@code maxFrames} frames, and writes them as a classic pcap file ({@link PcapWriter}: nanosecond
+ * timestamps from the virtual clock).
+ *
+ * <p>A sent frame on the lower device is told when the NIC fetches it, with the later instant its
+ * first bit goes onto the wire, so frames are told a little out of time order; {@link #write} puts
+ * them in time order (frames at one instant in the order they were told). The bound counts frames
+ * as they are told: the frames past it are counted ({@link #seen}) but not kept.
+ */
+public final class InterfaceCapture implements FrameTap {
+    /** How many frames a capture keeps unless told otherwise. */
+    public static final int DEFAULT_MAX_FRAMES = 10_000;
+
+    /**
+     * One captured frame: when, which way, a copy of its octets, and whether the MACsec device
+     * counted it InPktsDelayed (validated after a frame with a higher PN; known only for a frame
+     * received on a MACsec device, which is told of it after validation).
+     */
+    public record Frame(long timeNs, boolean sent, boolean delayed, byte[] octets) {
+    }
+
+    private final String name;
+    private final int maxFrames;
+    private final List<Frame> frames = new ArrayList<>();
+    private long seen;
+    private long sent;
+
+    /**
+     * @param name      the interface, for messages ({@code b-eth0})
+     * @param maxFrames how many frames to keep, at least 1
+     */
+    public InterfaceCapture(String name, int maxFrames) {
+        if (maxFrames < 1) {
+            throw new IllegalArgumentException("a capture keeps at least one frame, not " + maxFrames);
+        }
+        this.name = name;
+        this.maxFrames = maxFrames;
+    }
+
+    @Override
+    public void frame(double timeNs, Packet p, boolean sent) {
+        seen++;
+        if (frames.size() == maxFrames) {
+            return;
+        }
+        if (sent) {
+            this.sent++;
+        }
+        MacsecFrame f = p.frame();
+        frames.add(new Frame(Math.round(timeNs), sent, !sent && p.verdict() == RxVerdict.DELAYED, Arrays.copyOfRange(f.bytes(), f.offset(),
+                f.offset() + f.length())));
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Frames that passed the interface, kept or not. */
+    public long seen() {
+        return seen;
+    }
+
+    /** Frames kept. */
+    public int kept() {
+        return frames.size();
+    }
+
+    /** Frames kept that the host sent (the others it received). */
+    public long keptSent() {
+        return sent;
+    }
+
+    /** Whether frames passed after the bound was reached. */
+    public boolean cut() {
+        return seen > frames.size();
+    }
+
+    public int maxFrames() {
+        return maxFrames;
+    }
+
+    /** The kept frames in time order. */
+    public List<Frame> frames() {
+        List<Frame> sorted = new ArrayList<>(frames);
+        sorted.sort(Comparator.comparingLong(Frame::timeNs));
+        return sorted;
+    }
+
+    /** The time of the last kept frame, ns, or -1 when none was kept. */
+    public long lastNs() {
+        return frames.stream().mapToLong(Frame::timeNs).max().orElse(-1);
+    }
+
+    /**
+     * Writes the kept frames to {@code file} in time order.
+     *
+     * @throws IOException if the file cannot be written
+     */
+    public void write(Path file) throws IOException {
+        try (PcapWriter w = PcapWriter.create(file)) {
+            for (Frame f : frames()) {
+                w.write(f.timeNs(), f.octets());
+            }
+        }
+    }
+}
