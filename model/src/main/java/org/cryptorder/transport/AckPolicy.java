@@ -17,9 +17,12 @@ package org.cryptorder.transport;
  *     ACK waits (it waits 5 % of the receiver's RTT estimate if that is less)
  * @param compSackSlackNs {@code net.ipv4.tcp_comp_sack_slack_ns}, 100 us: the timer's slack, the
  *     model fires it at the end of the slack
+ * @param paws PAWS (RFC 7323 section 5) as Linux runs it: a data segment whose TSval is more than
+ *     {@code TCP_PAWS_WINDOW} (1) tick older than {@code ts_recent} is dropped with a duplicate ACK
+ *     ({@code tcp_paws_discard} in {@code tcp_validate_incoming}); ns-3 has no PAWS
  */
 public record AckPolicy(boolean dsack, int maxQuickAcks, boolean adaptiveAto, long delackMinNs,
-        long delackMaxNs, int compSackNr, long compSackDelayMaxNs, long compSackSlackNs) {
+        long delackMaxNs, int compSackNr, long compSackDelayMaxNs, long compSackSlackNs, boolean paws) {
 
     public AckPolicy {
         if (maxQuickAcks < 0 || delackMinNs <= 0 || delackMaxNs < delackMinNs || compSackNr < 0
@@ -30,17 +33,17 @@ public record AckPolicy(boolean dsack, int maxQuickAcks, boolean adaptiveAto, lo
 
     /** Linux 6.12 defaults. */
     public static AckPolicy linux() {
-        return new AckPolicy(true, 16, true, 40_000_000L, 200_000_000L, 44, 1_000_000L, 100_000L);
+        return new AckPolicy(true, 16, true, 40_000_000L, 200_000_000L, 44, 1_000_000L, 100_000L, true);
     }
 
     /** ns-3's TcpSocketBase: DelAckCount 2, DelAckTimeout 200 ms, no D-SACK, out of order ACKed at once. */
     public static AckPolicy textbook() {
-        return new AckPolicy(false, 0, false, 200_000_000L, 200_000_000L, 0, 0L, 0L);
+        return new AckPolicy(false, 0, false, 200_000_000L, 200_000_000L, 0, 0L, 0L, false);
     }
 
     /** The same policy with another {@code tcp_comp_sack_nr} (0: every ACK for out-of-order data at once). */
     public AckPolicy withCompSackNr(int nr) {
         return new AckPolicy(dsack, maxQuickAcks, adaptiveAto, delackMinNs, delackMaxNs, nr,
-                compSackDelayMaxNs, compSackSlackNs);
+                compSackDelayMaxNs, compSackSlackNs, paws);
     }
 }

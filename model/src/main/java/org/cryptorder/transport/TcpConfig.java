@@ -104,6 +104,10 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
         return copy(c -> c.acks = a);
     }
 
+    public TcpConfig withRecovery(RecoveryFeatures r) {
+        return copy(c -> c.recovery = r);
+    }
+
     /** This configuration with what {@code change} sets on a copy of its components. */
     private TcpConfig copy(Consumer<Components> change) {
         Components c = new Components(this);

@@ -13,7 +13,9 @@ import umontreal.ssj.simevents.Simulator;
  * D-SACK for data held already, SACK blocks via {@code tcp_sack_new_ofo_skb}), {@code tcp_dsack_set}
  * / {@code tcp_dsack_extend}, the SACK option with a D-SACK first and at most 3 blocks beside
  * timestamps ({@code tcp_established_options}), RFC 7323 timestamp echo
- * ({@code tcp_replace_ts_recent}: TSval of the segment at the left window edge), the receiver's RTT
+ * ({@code tcp_replace_ts_recent}: TSval of the segment at the left window edge, never moving back),
+ * PAWS ({@code tcp_paws_discard}: data more than a tick older than that echo is dropped with a
+ * duplicate ACK, in Linux mode), the receiver's RTT
  * estimate ({@code tcp_rcv_rtt_measure}, {@code tcp_rcv_rtt_measure_ts}) that sizes the SACK
  * compression delay, and the window it advertises ({@code tcp_select_window}: never shrinks).
  * When ACKs go is {@link DelayedAck}'s business.
@@ -24,9 +26,9 @@ import umontreal.ssj.simevents.Simulator;
  *
  * <p>The application reads in-order data the moment it arrives, so the advertised window is the
  * configured buffer less what the out-of-order queue holds. Every payload octet is checked
- * against {@link PayloadStream}. Not modelled: PAWS, SACK reneging and out-of-order queue pruning
- * under memory pressure, receive buffer auto-tuning, GRO (each segment arrives on its own), PSH,
- * the FIN.
+ * against {@link PayloadStream}. Not modelled: PAWS's 24-day expiry of {@code ts_recent}, SACK
+ * reneging and out-of-order queue pruning under memory pressure, receive buffer auto-tuning, GRO
+ * (each segment arrives on its own), PSH, the FIN.
  */
 public final class TcpReceiver implements DelayedAck.Receiver {
 
@@ -70,6 +72,9 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     private static final int OUT_OF_WINDOW = 7;
     private static final int BAD = 8;
     private static final int PAYLOAD_ERRORS = 9;
+    private static final int PAWS_REJECTED = 12;
+    /** TCP_PAWS_WINDOW: how many ticks older than {@code ts_recent} a TSval may be. */
+    private static final int PAWS_WINDOW = 1;
 
     /**
      * @param sim the simulator of this replication
@@ -114,24 +119,58 @@ public final class TcpReceiver implements DelayedAck.Receiver {
             life[PAYLOAD_ERRORS]++;
             return;
         }
+        if (rx.hasTimestamps() && pawsDiscard()) {
+            life[PAWS_REJECTED]++;
+            sendDupack(seq, end);
+            return;
+        }
         if (end < rcvWup || seq >= rcvNxt + receiveWindow()) {
-            if (seq < rcvNxt) {
-                duplicate(seq, Math.min(end, rcvNxt));
-            } else {
+            if (seq >= rcvNxt) {
                 life[OUT_OF_WINDOW]++;
             }
-            acks.enterQuickack();
-            sendAck();
+            sendDupack(seq, end);
             return;
         }
         if (rx.hasTimestamps()) {
-            if (seq <= rcvWup) {
-                tsRecent = rx.tsVal();
-            }
+            replaceTsRecent(seq);
             rcvRttMeasureTs(plen);
         }
         dataQueue(seq, end, plen);
         acks.check(!ofo.isEmpty());
+    }
+
+    /**
+     * {@code tcp_paws_discard}: the segment's TSval is more than {@code TCP_PAWS_WINDOW} older than
+     * {@code ts_recent} ({@code tcp_paws_check}; {@code ts_recent} 0 is no reference yet). The
+     * exception {@code tcp_disordered_ack} is for pure ACKs, never data.
+     */
+    private boolean pawsDiscard() {
+        return policy.paws() && tsRecent != 0 && tsRecent - rx.tsVal() > PAWS_WINDOW;
+    }
+
+    /**
+     * {@code tcp_replace_ts_recent}: a segment at or below the left edge of the window last
+     * advertised ({@code rcv_wup}) sets the timestamp to echo, if it is not older than the one held
+     * ({@code tcp_paws_check} with window 0, RFC 7323 section 4.3: "If SEG.TSval >= TS.Recent and
+     * SEG.SEQ <= Last.ACK.sent"). Out-of-order segments never set it, and neither does an original
+     * that arrives after a later retransmission moved it on.
+     */
+    private void replaceTsRecent(long seq) {
+        if (seq <= rcvWup && (tsRecent == 0 || rx.tsVal() - tsRecent >= 0)) {
+            tsRecent = rx.tsVal();
+        }
+    }
+
+    /**
+     * {@code tcp_send_dupack}: an ACK at once for a segment dropped before {@code tcp_data_queue};
+     * if it carried old data, a D-SACK for it and quick-ACK mode.
+     */
+    private void sendDupack(long seq, long end) {
+        if (seq < rcvNxt) {
+            duplicate(seq, Math.min(end, rcvNxt));
+            acks.enterQuickack();
+        }
+        sendAck();
     }
 
     /** {@code tcp_data_queue}. */
@@ -348,7 +387,7 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         return new TcpReceiverCounters(get(SEGS_IN), get(BYTES_DELIVERED), get(OFO_SEGS),
                 get(DUP_SEGS), get(DSACK_OLD), get(DSACK_OFO), get(ACKS_SENT),
                 acks.delayedAcks() - base[10], acks.compressedAcks() - base[11],
-                get(OUT_OF_WINDOW), get(BAD), get(PAYLOAD_ERRORS), ofoBytesMax);
+                get(OUT_OF_WINDOW), get(BAD), get(PAYLOAD_ERRORS), ofoBytesMax, get(PAWS_REJECTED));
     }
 
     private long get(int c) {

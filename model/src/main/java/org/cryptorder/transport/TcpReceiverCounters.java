@@ -19,9 +19,11 @@ package org.cryptorder.transport;
  * @param badPackets packets that failed to parse (checksums, lengths)
  * @param payloadErrors segments whose payload differed from the bytes sent there
  * @param outOfOrderBytesMax most octets held out of order at once
+ * @param pawsRejected data segments dropped by PAWS, their TSval older than {@code ts_recent}
+ *     ({@code PAWSEstabRejected})
  */
 public record TcpReceiverCounters(long segmentsIn, long bytesDelivered, long outOfOrderSegments,
         long duplicateSegments, long dsackOldSent, long dsackOfoSent, long acksSent,
         long delayedAcks, long compressedAcks, long outOfWindowDrops, long badPackets,
-        long payloadErrors, long outOfOrderBytesMax) {
+        long payloadErrors, long outOfOrderBytesMax, long pawsRejected) {
 }

@@ -82,8 +82,9 @@
  *
  * <p><b>TCP receiver</b> ({@link org.cryptorder.transport.TcpReceiver}), an iperf3 server reading
  * as fast as data arrives: in-order delivery counted as goodput, an out-of-order queue, SACK blocks
- * most recent first, D-SACK for duplicates, RFC 7323 timestamp echo, an advertised window that
- * never shrinks. When ACKs go is {@link org.cryptorder.transport.DelayedAck}'s business: quick ACKs
+ * most recent first, D-SACK for duplicates, RFC 7323 timestamp echo (never moving back), PAWS
+ * (data more than a tick older than the echo is dropped with a duplicate ACK; not in textbook
+ * mode), an advertised window that never shrinks. When ACKs go is {@link org.cryptorder.transport.DelayedAck}'s business: quick ACKs
  * at the start (16) and after a duplicate, one ACK per two full segments, the delayed-ACK timer
  * (40 ms, adaptive {@code ato}), and with data out of order, three ACKs at once and then SACK
  * compression (up to 44 ACKs held back for 5 % of the receiver's RTT, at most 1 ms, plus 100 us of
@@ -196,8 +197,8 @@
  * and PSH, ECN, SACK reneging and out-of-order queue pruning, zero-window probes, receive buffer
  * auto-tuning (the send buffer's is modelled on a host), MTU probing, cwnd decay while application-limited, the {@code tcp_metrics}
  * cache of the reordering degree, the check that a segment's original still sits in a host queue
- * ({@code skb_still_in_host_queue}), PAWS. Linux keeps RTTs in microseconds; the model keeps
- * nanoseconds with the same arithmetic. CUBIC's cube root is exact where Linux approximates it to
+ * ({@code skb_still_in_host_queue}), PAWS's 24-day expiry and PAWS on ACKs. Linux keeps RTTs in
+ * microseconds; the model keeps nanoseconds with the same arithmetic. CUBIC's cube root is exact where Linux approximates it to
  * 0.2 %.
  *
  * <h2>What the model shows that TCP-AND-PEERS.md section 1.6 did not say</h2>
@@ -224,6 +225,9 @@
  *       timer's floor changed the same way ({@code TcpTimerFloorTest} holds both formulas for every
  *       HZ). The rest of the TCP model follows 6.x for every kernel version (a simplification: mainline
  *       3.10, for one, predates RACK, which the model keeps on for every kernel).
+ *   <li>Behind a bottleneck with every 100th frame held past 100 others (docs/tcp.md), PAWS decides
+ *       whether a recovery from a genuine drop is undone: without it a held original, older than
+ *       the retransmission, set the echo back and {@code tcp_try_undo_recovery} undid the loss.
  * </ul>
  *
  * <h2>How it was validated</h2>
@@ -249,6 +253,11 @@
  *   <li>Loss: one segment costs one fast retransmission and no timeout in both modes; a tail loss
  *       is repaired by a loss probe in Linux mode (by a timeout in textbook mode); a blackout
  *       longer than the RTO gives two timeouts, a doubled RTO, and a recovery to line rate.
+ *   <li>Undo, by scripted ACKs into a sender ({@code TcpUndoTest}): the partial undo on
+ *       timestamps raising {@code tp->reordering} to the metric, capped by {@code
+ *       tcp_max_reordering}; the D-SACK undo when the retransmission fills the hole; {@code
+ *       reo_wnd_steps} widened by a D-SACK and reset after 16 recoveries without undo; the receiver's
+ *       echo and PAWS ({@code TcpReceiverTest}).
  *   <li>State machine: the legal congestion-state changes pass and the ones Linux never makes
  *       throw ({@code CaTransitionTest}).
  *   <li>Determinism: the same scenario twice gives identical counters; {@code FingerprintTest}

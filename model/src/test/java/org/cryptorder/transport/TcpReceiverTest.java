@@ -19,7 +19,7 @@ class TcpReceiverTest {
     static final int MSS = 1416;
 
     /** An ACK as the sender would read it. */
-    record Ack(long timeNs, long ack, int window, long[] sack) {
+    record Ack(long timeNs, long ack, int window, long[] sack, int tsEcr) {
         long sackStart(int i) {
             return sack[2 * i];
         }
@@ -50,7 +50,7 @@ class TcpReceiverTest {
                 s[2 * i + 1] = Ipv4TcpHeader.unwrap(h.sackEnd(i), cfg.senderIsn(), 0) / MSS;
             }
             acks.add(new Ack((long) sim.time(),
-                    Ipv4TcpHeader.unwrap(h.ack(), cfg.senderIsn(), 0) / MSS, h.window(), s));
+                    Ipv4TcpHeader.unwrap(h.ack(), cfg.senderIsn(), 0) / MSS, h.window(), s, h.tsEcr()));
         });
     }
 
@@ -68,12 +68,21 @@ class TcpReceiverTest {
 
     /** A segment whose payload is the stream's from {@code streamOffset} but that claims to be segment {@code n}. */
     void arriveWithPayloadOf(long n, long streamOffset, long t, boolean spoilChecksum) {
+        arrive(n, streamOffset, 1000 + (int) n, t, spoilChecksum);
+    }
+
+    /** Segment {@code n} with TSval {@code tsVal} (the others carry 1000 + n). */
+    void arriveWithTsVal(long n, int tsVal, long t) {
+        arrive(n, n * MSS, tsVal, t, false);
+    }
+
+    private void arrive(long n, long streamOffset, int tsVal, long t, boolean spoilChecksum) {
         new Event(sim) {
             @Override
             public void actions() {
                 Ipv4TcpHeader h = new Ipv4TcpHeader().address(FlowAddress.example())
                         .seq(Ipv4TcpHeader.wire(n * MSS, cfg.senderIsn())).ack(cfg.receiverIsn())
-                        .timestamp(1000 + (int) n, 0);
+                        .timestamp(tsVal, 0);
                 byte[] b = new byte[1600];
                 PayloadStream.fill(b, h.headerLength(), streamOffset, MSS);
                 int len = h.write(b, 0, MSS);
@@ -266,5 +275,46 @@ class TcpReceiverTest {
         assertThat(acks.get(3).blocks()).as("no D-SACK, the SACK only").isEqualTo(1);
         assertThat(receiver.counters().dsackOldSent()).isZero();
         assertThat(receiver.counters().duplicateSegments()).isEqualTo(1);
+    }
+
+    /**
+     * {@code tcp_replace_ts_recent} and {@code tcp_paws_discard}: the echo never moves back, and
+     * data more than one tick older than it is dropped with an ACK at once, a D-SACK if it was old.
+     */
+    @Test
+    void echoNeverMovesBackAndPawsDropsOlderData() {
+        build(TcpConfig.linux(MSS));
+        arriveFortyInOrder();
+        arriveWithTsVal(40, 1037, 1_000_000);
+        arriveWithTsVal(42, 1030, 1_001_000);
+        arriveWithTsVal(5, 1005, 1_002_000);
+        arriveWithTsVal(41, 1041, 1_003_000);
+        run(5_000_000);
+        Ack inOrder = acks.stream().filter(a -> a.ack() == 41).findFirst().orElseThrow();
+        assertThat(inOrder.tsEcr()).as("ts_recent is 1038, segment 38's (39 came after the ACK at 38,"
+                + " beyond rcv_wup); 1037 is within a tick of it: accepted, not echoed").isEqualTo(1038);
+        Ack paws = acks.stream().filter(a -> a.timeNs() == 1_001_000).findFirst().orElseThrow();
+        assertThat(paws.ack()).as("segment 42 dropped, not queued").isEqualTo(41);
+        assertThat(paws.blocks()).isZero();
+        Ack old = acks.stream().filter(a -> a.timeNs() == 1_002_000).findFirst().orElseThrow();
+        assertThat(new long[] {old.sackStart(0), old.sackEnd(0)}).as("D-SACK").containsExactly(5, 6);
+        Ack last = acks.get(acks.size() - 1);
+        assertThat(last.ack()).as("42 was never queued").isEqualTo(42);
+        assertThat(last.tsEcr()).isEqualTo(1041);
+        TcpReceiverCounters c = receiver.counters();
+        assertThat(c.pawsRejected()).isEqualTo(2);
+        assertThat(c.outOfOrderSegments()).isZero();
+        assertThat(c.dsackOldSent()).isEqualTo(1);
+    }
+
+    /** ns-3 has no PAWS: the old segment is queued. */
+    @Test
+    void textbookReceiverHasNoPaws() {
+        build(TcpConfig.textbook(MSS));
+        arriveFortyInOrder();
+        arriveWithTsVal(42, 1030, 1_001_000);
+        run(5_000_000);
+        assertThat(receiver.counters().pawsRejected()).isZero();
+        assertThat(receiver.counters().outOfOrderSegments()).isEqualTo(1);
     }
 }
