@@ -317,7 +317,7 @@ final class TcpAck {
             sk.recovery.dsackedRetransmissions(dupSegs, e0, priorSndUna);
         }
         if (sk.trace != null) {
-            sk.trace.dsack(s0, e0, dupSegs, sk.recovery.undoRetrans(),
+            sk.trace.dsack(s0, e0, dupSegs, sk.recovery.undoMarker() == NONE ? -1 : sk.recovery.undoRetrans(),
                     dupSegs > 0 && reordSeen > 0 && !sample.any(AckSample.DSACK_TLP));
         }
         return dupSegs > 0;

@@ -104,7 +104,7 @@ public sealed interface TcpTraceEvent {
      * {@code tcp_check_dsack}: a D-SACK for segments {@code [from, to)}.
      *
      * @param dupSegs     duplicates counted by {@code tcp_dsack_seen}, 0 if it found the D-SACK dubious
-     * @param undoRetrans {@code undo_retrans} after it (-1: no undo armed)
+     * @param undoRetrans {@code undo_retrans} after it (-1: no {@code undo_marker}, nothing to undo)
      * @param forRack     whether {@code tcp_dsack_seen} told RACK ({@code rack.dsack_seen}; only once
      *                    {@code tp->reord_seen} is not 0)
      */
@@ -116,8 +116,8 @@ public sealed interface TcpTraceEvent {
             if (dupSegs == 0) {
                 return "tcp_check_dsack: D-SACK of " + which + ", dubious (tcp_dsack_seen): ignored";
             }
-            return "tcp_check_dsack: D-SACK of " + which + " (" + dupSegs + " spurious), undo_retrans " + undoRetrans
-                    + (forRack ? "; tcp_dsack_seen: rack.dsack_seen" : "; reord_seen 0, so not for RACK");
+            return "tcp_check_dsack: D-SACK of " + which + " (" + dupSegs + " spurious), "
+                    + (undoRetrans < 0 ? "no undo_marker" : "undo_retrans " + undoRetrans) + (forRack ? "; tcp_dsack_seen: rack.dsack_seen" : "; reord_seen 0, so not for RACK");
         }
 
         @Override
