@@ -21,6 +21,13 @@ class TcpTraceTest {
         return s;
     }
 
+    /** The retransmission fills the hole at 2.5 ms (its TSval echoed), the original's D-SACK comes at 3 ms. */
+    private static void retransmissionFillsTheHoleThenItsDsack(ScriptedAcks s) {
+        s.ack(2_500_000, 8, () -> s.retransmittedTsValOf(0));
+        s.ack(3 * MS, 8, () -> s.retransmittedTsValOf(0), 0, 1);
+        s.runUntil(3_100_000);
+    }
+
     private static <T extends TcpTraceEvent> List<T> only(List<TcpTraceEvent> seen, Class<T> kind) {
         return seen.stream().filter(kind::isInstance).map(kind::cast).toList();
     }
@@ -81,9 +88,7 @@ class TcpTraceTest {
     void holeFilledByTheRetransmissionIsAPartialAckWithoutUndoThenADsackUndo() {
         List<TcpTraceEvent> seen = new ArrayList<>();
         ScriptedAcks s = traced(seen);
-        s.ack(2_500_000, 8, () -> s.retransmittedTsValOf(0));
-        s.ack(3 * MS, 8, () -> s.retransmittedTsValOf(0), 0, 1);
-        s.runUntil(3_100_000);
+        retransmissionFillsTheHoleThenItsDsack(s);
 
         List<TcpTraceEvent.UndoTried> undos = only(seen, TcpTraceEvent.UndoTried.class);
         assertThat(undos).as("ACK 8 is below high_seq 12: partial").extracting(TcpTraceEvent.UndoTried::function)
@@ -134,9 +139,7 @@ class TcpTraceTest {
         List<TcpTraceEvent> seen = new ArrayList<>();
         ScriptedAcks traced = traced(seen);
         for (ScriptedAcks s : List.of(plain, traced)) {
-            s.ack(2_500_000, 8, () -> s.retransmittedTsValOf(0));
-            s.ack(3 * MS, 8, () -> s.retransmittedTsValOf(0), 0, 1);
-            s.runUntil(3_100_000);
+            retransmissionFillsTheHoleThenItsDsack(s);
         }
         assertThat(seen).isNotEmpty();
         assertThat(traced.sent).isEqualTo(plain.sent);
@@ -154,9 +157,7 @@ class TcpTraceTest {
             all.flow(0).decided(e);
             late.flow(3).decided(e);
         });
-        s.ack(2_500_000, 8, () -> s.retransmittedTsValOf(0));
-        s.ack(3 * MS, 8, () -> s.retransmittedTsValOf(0), 0, 1);
-        s.runUntil(3_100_000);
+        retransmissionFillsTheHoleThenItsDsack(s);
 
         List<TcpTrace.Line> lines = around.lines();
         assertThat(lines.get(0).event()).as("the first event naming segment 0: RACK marks it")
