@@ -372,7 +372,7 @@ final class LossRecovery {
         if (!caState.atLeast(TcpCaState.CWR) && board.sackedOut() >= rf.initialReordering()) {
             sk.ack.limitReordering(rf.initialReordering());
         }
-        highSeq = sk.sndNxt();
+        highSeq = sk.sndNxt(); // Linux sets it just after tcp_set_ca_state, which does not read it
         setCaState(CaTransition.ENTER_LOSS, TcpCaState.LOSS);
         frto = rf.frto() && (newRecovery || icskRetransmits > 0);
     }
