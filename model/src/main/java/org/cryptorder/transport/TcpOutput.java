@@ -279,7 +279,7 @@ final class TcpOutput {
         transmit(n, true);
         board.setTags(n, SackScoreboard.SACKED_RETRANS);
         board.addRetransOut(1);
-        sk.recovery.noteRetransmission(board.tsVal(n));
+        sk.recovery.noteRetransmission(n);
     }
 
     /**

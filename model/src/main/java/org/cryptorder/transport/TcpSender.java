@@ -62,6 +62,9 @@ public final class TcpSender {
     final TcpOutput output;
     final TcpWriteTimer writeTimer;
 
+    /** Where loss recovery's decisions go while a {@link TcpTraceObserver} is attached, or null. */
+    TcpTracePoints trace;
+
     private long lostBase;
     private long lostRetransmitsBase;
     private boolean started;
@@ -95,6 +98,15 @@ public final class TcpSender {
     /** Sets the host's backpressure hook ({@link TransmitGate#OPEN} by default). */
     public void transmitGate(TransmitGate g) {
         output.gate(g);
+    }
+
+    /**
+     * Tells {@code observer} of each loss-recovery decision from now on ({@link TcpTraceEvent});
+     * null detaches it. What the sender does is the same either way.
+     */
+    public void trace(TcpTraceObserver observer) {
+        trace = observer == null ? null : new TcpTracePoints(this, observer);
+        rack.trace(trace);
     }
 
     /** Starts sending at the current simulation time (the connection is already established). */

@@ -260,6 +260,12 @@
  *       echo and PAWS ({@code TcpReceiverTest}).
  *   <li>State machine: the legal congestion-state changes pass and the ones Linux never makes
  *       throw ({@code CaTransitionTest}).
+ *   <li>Trace: a {@link org.cryptorder.transport.TcpTraceObserver} attached to a sender ({@code
+ *       explain --tcp}) is told each loss-recovery decision ({@code TcpTraceEvent}, in the kernel's
+ *       function names); {@code TcpTraceTest} checks, on the scripted ACKs, RACK's mark, {@code
+ *       tcp_enter_recovery}, the retransmission, {@code tcp_check_sack_reordering} raising {@code
+ *       tp->reordering} and the partial undo with {@code tcp_packet_delayed}'s verdict, in that
+ *       order, and that a traced sender sends what an untraced one does.
  *   <li>Determinism: the same scenario twice gives identical counters; {@code FingerprintTest}
  *       (experiment package) guards every output column of the bundled experiments.
  * </ul>
