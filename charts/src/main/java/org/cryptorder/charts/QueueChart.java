@@ -1,6 +1,5 @@
 package org.cryptorder.charts;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,20 +25,10 @@ final class QueueChart {
     }
 
     static Drawn draw(ResultTables tables) throws MalformedResultsException {
-        List<SeriesPanels.Shown<List<SideFiles.Queue>>> active = new ArrayList<>();
-        int found = 0;
-        for (int i = 0; i < tables.rows().size(); i++) {
-            List<SideFiles.Queue> queues = SideFiles.queues(tables.folder(), i);
-            if (queues == null) {
-                continue;
-            }
-            found++;
-            List<SideFiles.Queue> busy = queues.stream().filter(q -> q.max() > 0).toList();
-            if (!busy.isEmpty()) {
-                active.add(new SeriesPanels.Shown<>(tables.rows().get(i), i, busy));
-            }
-        }
-        if (found == 0) {
+        SeriesPanels.Found<SideFiles.Queue> found = SeriesPanels.read(tables, SideFiles::queues,
+                queues -> queues.stream().filter(q -> q.max() > 0).toList());
+        List<SeriesPanels.Shown<List<SideFiles.Queue>>> active = found.active();
+        if (found.files() == 0) {
             return new Drawn.Skipped(NAME, TITLE, "the folder has no series/cryptd-queue-<i>.csv"
                     + " files; results written before runs sampled the cryptd queues");
         }

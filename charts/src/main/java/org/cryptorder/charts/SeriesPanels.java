@@ -3,7 +3,10 @@ package org.cryptorder.charts;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.geom.Line2D;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.jfree.chart.LegendItem;
 import org.jfree.chart.annotations.XYTitleAnnotation;
 import org.jfree.chart.axis.NumberAxis;
@@ -35,6 +38,39 @@ final class SeriesPanels {
 
     /** A configuration with something to draw: its row, its number and what its series file held. */
     record Shown<T>(SummaryRow row, int index, T data) {
+    }
+
+    /** A reader of one configuration's series file: its queues, or null when the file is absent. */
+    interface Reader<E> {
+        List<E> read(Path folder, int configuration) throws MalformedResultsException;
+    }
+
+    /**
+     * The series files of a results folder.
+     *
+     * @param files  how many configurations have one
+     * @param active the configurations with something to draw, with what {@code busy} kept of their queues
+     */
+    record Found<E>(int files, List<Shown<List<E>>> active) {
+    }
+
+    /** Reads every configuration's series file and keeps those where {@code busy} leaves a queue. */
+    static <E> Found<E> read(ResultTables tables, Reader<E> reader, UnaryOperator<List<E>> busy)
+            throws MalformedResultsException {
+        List<Shown<List<E>>> active = new ArrayList<>();
+        int files = 0;
+        for (int i = 0; i < tables.rows().size(); i++) {
+            List<E> queues = reader.read(tables.folder(), i);
+            if (queues == null) {
+                continue;
+            }
+            files++;
+            List<E> drawn = busy.apply(queues);
+            if (!drawn.isEmpty()) {
+                active.add(new Shown<>(tables.rows().get(i), i, drawn));
+            }
+        }
+        return new Found<>(files, active);
     }
 
     /**

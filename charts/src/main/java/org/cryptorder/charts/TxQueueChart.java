@@ -1,6 +1,5 @@
 package org.cryptorder.charts;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,19 +37,10 @@ final class TxQueueChart {
     private static final Quantity RING = new Quantity("ring", SideFiles.TxQueue::ring);
 
     static Drawn draw(ResultTables tables) throws MalformedResultsException {
-        List<SeriesPanels.Shown<List<SideFiles.TxQueue>>> active = new ArrayList<>();
-        int found = 0;
-        for (int i = 0; i < tables.rows().size(); i++) {
-            List<SideFiles.TxQueue> queues = SideFiles.txQueues(tables.folder(), i);
-            if (queues == null) {
-                continue;
-            }
-            found++;
-            if (queues.stream().anyMatch(q -> max(QDISC, q) > 0 || max(RING, q) > 0)) {
-                active.add(new SeriesPanels.Shown<>(tables.rows().get(i), i, queues));
-            }
-        }
-        if (found == 0) {
+        SeriesPanels.Found<SideFiles.TxQueue> found = SeriesPanels.read(tables, SideFiles::txQueues, queues ->
+                queues.stream().anyMatch(q -> max(QDISC, q) > 0 || max(RING, q) > 0) ? queues : List.of());
+        List<SeriesPanels.Shown<List<SideFiles.TxQueue>>> active = found.active();
+        if (found.files() == 0) {
             return new Drawn.Skipped(NAME, TITLE, "the folder has no series/tx-queue-<i>.csv files; results written"
                     + " before runs sampled the TX queues");
         }
