@@ -14,8 +14,12 @@ sealed interface Drawn permits Drawn.Chart, Drawn.Skipped {
      * A chart to write.
      *
      * @param caption what is drawn and how to read it, for the report
+     * @param height  the canvas height in points ({@link ChartStyle#HEIGHT} unless the chart needs more)
      */
-    record Chart(String name, String title, String caption, JFreeChart chart) implements Drawn {
+    record Chart(String name, String title, String caption, JFreeChart chart, int height) implements Drawn {
+        Chart(String name, String title, String caption, JFreeChart chart) {
+            this(name, title, caption, chart, ChartStyle.HEIGHT);
+        }
     }
 
     /**

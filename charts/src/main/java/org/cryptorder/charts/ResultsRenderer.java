@@ -65,14 +65,15 @@ public final class ResultsRenderer {
         Optional<PairedDifferences> paired = PairedDifferences.read(tables);
         List<Drawn> drawn = new ArrayList<>(List.of(GoodputChart.draw(tables), ReorderingChart.draw(tables),
                 TcpRetransmitsChart.draw(tables), CpuTimeChart.draw(tables), LatencyCdfChart.draw(tables),
-                QueueChart.draw(tables), PairedChart.draw(tables, paired)));
+                QueueChart.draw(tables), TxQueueChart.draw(tables), PairedChart.draw(tables, paired)));
         drawn.addAll(MetricCharts.draw(tables, paired, metrics, pairedMetrics));
         List<Path> files = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         List<ReportPage.Figure> figures = new ArrayList<>();
         for (Drawn d : drawn) {
             if (d instanceof Drawn.Chart c) {
-                ChartFiles.Written w = ChartFiles.write(c.chart(), folder.resolve(CHARTS), c.name());
+                ChartFiles.Written w = ChartFiles.write(c.chart(), folder.resolve(CHARTS), c.name(), ChartStyle.WIDTH,
+                        c.height());
                 files.add(w.png());
                 files.add(w.svg());
                 figures.add(new ReportPage.Figure(c.name(), c.title(), c.caption(), w.svgElement()));

@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The side files of a results folder that the tables do not hold, read for the charts: the cryptd
- * queue series of replication 0 of each configuration ({@code series/cryptd-queue-<i>.csv}) and
- * the merged latency histograms ({@code latency.csv}). A missing file is not an error (older
+ * The side files of a results folder that the tables do not hold, read for the charts: the queue
+ * series of replication 0 of each configuration ({@code series/cryptd-queue-<i>.csv}, the cryptd
+ * queues, and {@code series/tx-queue-<i>.csv}, the sending host's TX queues) and the merged
+ * latency histograms ({@code latency.csv}). A missing file is not an error (older
  * results, shards merged without them): the reader says it is absent and the chart is skipped; a
  * file that does not read as the runner writes it is.
  */
@@ -36,6 +37,16 @@ final class SideFiles {
         }
     }
 
+    /**
+     * One TX queue of the sending host over a run: its number, the CPU that feeds it, sample times
+     * (s), packets in its qdisc and descriptors in use on its ring.
+     */
+    record TxQueue(String host, int queue, String cpu, double[] timeS, int[] qdisc, int[] ring) {
+        String name() {
+            return "queue " + queue + " (" + cpu + ")";
+        }
+    }
+
     /** The series file of configuration {@code i}. */
     static Path seriesFile(Path folder, int configuration) {
         return folder.resolve(SERIES).resolve("cryptd-queue-" + configuration + ".csv");
@@ -43,41 +54,89 @@ final class SideFiles {
 
     /** The queues of configuration {@code i} in file order, or null when its file is absent. */
     static List<Queue> queues(Path folder, int configuration) throws MalformedResultsException {
-        Path file = seriesFile(folder, configuration);
+        List<Samples> file = samples(seriesFile(folder, configuration), List.of("host", "cpu"), List.of("queue_length"));
+        return file == null ? null
+                : file.stream().map(s -> new Queue(s.key().get(0), s.key().get(1), s.timeS(), s.values()[0])).toList();
+    }
+
+    /** The TX queues of configuration {@code i} in file order, or null when its file is absent. */
+    static List<TxQueue> txQueues(Path folder, int configuration) throws MalformedResultsException {
+        Path file = folder.resolve(SERIES).resolve("tx-queue-" + configuration + ".csv");
+        List<Samples> queues = samples(file, List.of("host", "queue", "cpu"), List.of("qdisc_packets", "ring_descriptors"));
+        if (queues == null) {
+            return null;
+        }
+        List<TxQueue> out = new ArrayList<>();
+        for (Samples s : queues) {
+            if (!s.key().get(1).matches("[0-9]{1,9}")) {
+                throw new MalformedResultsException(SERIES + "/" + file.getFileName() + ": queue \"" + s.key().get(1)
+                        + "\" is not a queue number");
+            }
+            out.add(new TxQueue(s.key().get(0), Integer.parseInt(s.key().get(1)), s.key().get(2), s.timeS(),
+                    s.values()[0], s.values()[1]));
+        }
+        return out;
+    }
+
+    /** The rows of a series file with one key: their times (s) and their counts, column by column. */
+    private record Samples(List<String> key, double[] timeS, int[][] values) {
+    }
+
+    /**
+     * A series file read by the key its rows are grouped by ({@code host, cpu}), in file order:
+     * each group's {@code time_s} and its {@code counts} columns, each a count of 0 or more; null
+     * when the file is absent.
+     */
+    private static List<Samples> samples(Path file, List<String> keys, List<String> counts)
+            throws MalformedResultsException {
         if (!Files.isRegularFile(file)) {
             return null;
         }
         CsvTable t = CsvTable.read(file);
         String name = SERIES + "/" + file.getFileName();
-        int time = t.column("time_s");
-        int host = t.column("host");
-        int cpu = t.column("cpu");
-        int length = t.column("queue_length");
-        if (time < 0 || host < 0 || cpu < 0 || length < 0) {
-            throw new MalformedResultsException(name + ": expected the columns time_s, host, cpu, queue_length, found "
-                    + String.join(",", t.header()));
+        List<String> expected = new ArrayList<>(List.of("time_s"));
+        expected.addAll(keys);
+        expected.addAll(counts);
+        int[] column = new int[expected.size()];
+        for (int c = 0; c < column.length; c++) {
+            column[c] = t.column(expected.get(c));
+            if (column[c] < 0) {
+                throw new MalformedResultsException(name + ": expected the columns " + String.join(", ", expected)
+                        + ", found " + String.join(",", t.header()));
+            }
         }
-        Map<String, List<double[]>> byCpu = new LinkedHashMap<>();
+        Map<List<String>, List<double[]>> byKey = new LinkedHashMap<>();
         for (int r = 0; r < t.rows().size(); r++) {
-            String key = t.rows().get(r).get(host) + " " + t.rows().get(r).get(cpu);
-            double q = t.number(r, length);
-            double s = t.number(r, time);
-            if (!(q >= 0) || !Double.isFinite(s)) {
-                throw new MalformedResultsException(name + " line " + t.lines().get(r)
-                        + ": expected a time and a queue length of 0 or more");
+            List<String> row = t.rows().get(r);
+            List<String> key = new ArrayList<>();
+            for (int k = 0; k < keys.size(); k++) {
+                key.add(row.get(column[1 + k]));
             }
-            byCpu.computeIfAbsent(key, k -> new ArrayList<>()).add(new double[] {s, q});
+            double[] sample = new double[1 + counts.size()];
+            sample[0] = t.number(r, column[0]);
+            boolean valid = Double.isFinite(sample[0]);
+            for (int v = 0; v < counts.size(); v++) {
+                sample[1 + v] = t.number(r, column[1 + keys.size() + v]);
+                valid &= sample[1 + v] >= 0;
+            }
+            if (!valid) {
+                throw new MalformedResultsException(name + " line " + t.lines().get(r) + ": expected a time and "
+                        + (counts.size() == 1 ? "a queue length" : "counts") + " of 0 or more");
+            }
+            byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(sample);
         }
-        List<Queue> out = new ArrayList<>();
-        for (Map.Entry<String, List<double[]>> e : byCpu.entrySet()) {
-            String[] parts = e.getKey().split(" ", 2);
-            double[] times = new double[e.getValue().size()];
-            int[] lengths = new int[times.length];
+        List<Samples> out = new ArrayList<>();
+        for (Map.Entry<List<String>, List<double[]>> e : byKey.entrySet()) {
+            List<double[]> rows = e.getValue();
+            double[] times = new double[rows.size()];
+            int[][] values = new int[counts.size()][rows.size()];
             for (int i = 0; i < times.length; i++) {
-                times[i] = e.getValue().get(i)[0];
-                lengths[i] = (int) e.getValue().get(i)[1];
+                times[i] = rows.get(i)[0];
+                for (int v = 0; v < counts.size(); v++) {
+                    values[v][i] = (int) rows.get(i)[1 + v];
+                }
             }
-            out.add(new Queue(parts[0], parts[1], times, lengths));
+            out.add(new Samples(List.copyOf(e.getKey()), times, values));
         }
         return out;
     }

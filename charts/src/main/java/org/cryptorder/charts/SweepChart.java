@@ -460,28 +460,17 @@ final class SweepChart {
     }
 
     /** Bars coloured one by one (by the policy of each configuration), not by series. */
-    private static final class ItemPaintBarRenderer extends XYBarRenderer {
+    private static final class ItemPaintBarRenderer extends ItemBarRenderer<Paint> {
         private static final long serialVersionUID = 1L;
-        private final transient List<List<Paint>> paints;
 
         ItemPaintBarRenderer(List<List<Paint>> paints) {
-            this.paints = paints;
+            super(paints);
         }
 
         @Override
         public Paint getItemPaint(int series, int item) {
-            List<Paint> own = paints.get(series);
-            return item < own.size() ? own.get(item) : super.getItemPaint(series, item);
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof ItemPaintBarRenderer other && super.equals(o) && paints.equals(other.paints);
-        }
-
-        @Override
-        public int hashCode() {
-            return super.hashCode();
+            Paint own = value(series, item, null);
+            return own != null ? own : super.getItemPaint(series, item);
         }
     }
 }

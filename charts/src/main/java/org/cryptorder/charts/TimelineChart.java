@@ -320,22 +320,20 @@ public final class TimelineChart {
     }
 
     /** Bars outlined one by one: red round the frames counted InPktsDelayed, white between wide bars, else none. */
-    private static final class OutlinedBarRenderer extends XYBarRenderer {
+    private static final class OutlinedBarRenderer extends ItemBarRenderer<Integer> {
         private static final long serialVersionUID = 1L;
         static final int NO_EDGE = 0;
         static final int WHITE_EDGE = 1;
         static final int RED_EDGE = 2;
         private static final BasicStroke THIN = new BasicStroke(0.4f);
         private static final BasicStroke RED = new BasicStroke(1.6f);
-        private final transient List<List<Integer>> edges;
 
         OutlinedBarRenderer(List<List<Integer>> edges) {
-            this.edges = edges;
+            super(edges);
         }
 
         private int edge(int series, int item) {
-            List<Integer> own = edges.get(series);
-            return item < own.size() ? own.get(item) : NO_EDGE;
+            return value(series, item, NO_EDGE);
         }
 
         @Override
@@ -350,16 +348,6 @@ public final class TimelineChart {
         @Override
         public Stroke getItemOutlineStroke(int series, int item) {
             return edge(series, item) == RED_EDGE ? RED : THIN;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof OutlinedBarRenderer other && super.equals(o) && edges.equals(other.edges);
-        }
-
-        @Override
-        public int hashCode() {
-            return super.hashCode();
         }
     }
 

@@ -14,7 +14,10 @@
  * the side files ({@code SideFiles}; a chart whose file is absent is skipped with a note) {@code
  * LatencyCdfChart} (the fraction of frames delivered within x µs, a line per policy, a panel per
  * level of the other swept path) and {@code QueueChart} (the cryptd queue length of each busy CPU
- * over replication 0, a panel per configuration that queued), and from {@code paired.csv} ({@code
+ * over replication 0, a panel per configuration that queued) and {@code TxQueueChart} (the sending
+ * host's TX queues on the same grid, the qdisc's packets above the ring's descriptors, a line per TX
+ * queue named with the CPU that feeds it; both lay their panels out with {@code SeriesPanels}), and
+ * from {@code paired.csv} ({@code
  * PairedDifferences}) {@code PairedChart} (each configuration's paired difference from the baseline,
  * a panel per headline metric, a line at 0); {@code MetricCharts} draws the columns a user names
  * ({@code chart --metric}, {@code --paired-metric}), under the catalog's headings and units

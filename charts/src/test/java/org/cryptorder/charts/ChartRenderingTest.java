@@ -258,6 +258,75 @@ class ChartRenderingTest {
     }
 
     @Test
+    void theTxQueueChartHasAQdiscAndARingPanelPerConfigurationThatHeldAnythingAndALinePerQueue() throws Exception {
+        Path folder = ResultFolders.quickstart(tmp.resolve("q"));
+        ResultFolders.txSeries(folder, List.of("sync-fallback", "async", "async-unordered"), true);
+        Drawn.Chart d = (Drawn.Chart) TxQueueChart.draw(ResultTables.read(folder));
+        List<XYPlot> panels = ((CombinedDomainXYPlot) d.chart().getPlot()).getSubplots();
+        assertThat(panels).as("sync-fallback held nothing: qdisc and ring of async, then of async-unordered").hasSize(4);
+        assertThat(panels).extracting(p -> p.getRangeAxis().getLabel()).containsExactly("qdisc", "ring", "qdisc", "ring");
+        for (XYPlot panel : panels) {
+            XYDataset data = panel.getDataset();
+            assertThat(data.getSeriesCount()).isEqualTo(2);
+            assertThat(List.of(data.getSeriesKey(0), data.getSeriesKey(1))).containsExactly("queue 0 (cpu0)", "queue 1 (cpu1)");
+            assertThat(data.getItemCount(0)).isEqualTo(101);
+            assertThat(data.getXValue(1, 100)).as("ms").isCloseTo(10, within(1e-9));
+        }
+        assertThat(panels.get(0).getDataset().getYValue(0, 19)).as("queue 0's qdisc").isEqualTo(19);
+        assertThat(panels.get(0).getDataset().getYValue(1, 19)).as("queue 1's qdisc").isZero();
+        assertThat(panels.get(1).getDataset().getYValue(1, 7)).as("queue 1's ring").isEqualTo(7);
+        org.jfree.chart.LegendItemCollection legend = d.chart().getPlot().getLegendItems();
+        assertThat(List.of(legend.get(0).getLabel(), legend.get(1).getLabel()))
+                .containsExactly("TX queue 0 (cpu0)", "TX queue 1 (cpu1)");
+        assertThat(d.height()).as("four panels fit the usual canvas").isEqualTo(ChartStyle.HEIGHT);
+        assertThat(renderer().render(folder).charts()).contains(folder.resolve("charts/tx-queue.png"),
+                folder.resolve("charts/tx-queue.svg"));
+        assertThat(Files.readString(folder.resolve("report.html"))).contains("<figure id=\"tx-queue\">");
+    }
+
+    @Test
+    void theTxQueueChartLeavesOutTheQdiscPanelsWhenNoQdiscHeldAPacket() throws Exception {
+        Path folder = ResultFolders.policyVsContention(tmp.resolve("pvc"));
+        ResultFolders.txSeries(folder, PVC_POLICIES, false);
+        Drawn.Chart d = (Drawn.Chart) TxQueueChart.draw(ResultTables.read(folder));
+        assertThat(d.chart().getTitle().getText()).endsWith(", at kernel FPU busy 0.5");
+        List<XYPlot> panels = ((CombinedDomainXYPlot) d.chart().getPlot()).getSubplots();
+        assertThat(panels).hasSize(2).allMatch(p -> p.getRangeAxis().getLabel().equals("ring"));
+    }
+
+    @Test
+    void aFolderWithoutTxQueueSeriesDrawsNoTxQueueChart() throws Exception {
+        Path folder = ResultFolders.quickstart(tmp.resolve("q"));
+        ResultFolders.sideFiles(folder, List.of("sync-fallback", "async", "async-unordered"));
+        ResultsRenderer.Rendered r = renderer().render(folder);
+        assertThat(r.skipped()).anyMatch(s -> s.startsWith("TX queue occupancy over time (the folder has no"
+                + " series/tx-queue-<i>.csv files"));
+        assertThat(folder.resolve("charts/cryptd-queue.png")).exists();
+        assertThat(folder.resolve("charts/tx-queue.png")).doesNotExist();
+        assertThat(folder.resolve("charts/tx-queue.svg")).doesNotExist();
+        ResultFolders.txSeries(folder, List.of("sync-fallback", "sync-fallback", "sync-fallback"), true);
+        assertThat(renderer().render(folder).skipped()).anyMatch(s -> s.startsWith("TX queue occupancy over time"
+                + " (no TX queue of a held"));
+        assertThat(folder.resolve("charts/tx-queue.png")).doesNotExist();
+    }
+
+    @Test
+    void aTxQueueSeriesWithoutItsColumnsOrWithABadQueueIsReportedWithItsName() throws Exception {
+        Path folder = ResultFolders.quickstart(tmp.resolve("q"));
+        Path file = Files.createDirectories(folder.resolve("series")).resolve("tx-queue-2.csv");
+        Files.writeString(file, "time_s,host,queue,cpu,qdisc_packets\n0,a,0,cpu0,1\n");
+        assertThatThrownBy(() -> renderer().render(folder)).isInstanceOf(MalformedResultsException.class)
+                .hasMessageContaining("series/tx-queue-2.csv: expected the columns time_s, host, queue, cpu,"
+                        + " qdisc_packets, ring_descriptors");
+        Files.writeString(file, "time_s,host,queue,cpu,qdisc_packets,ring_descriptors\n0,a,q0,cpu0,1,2\n");
+        assertThatThrownBy(() -> renderer().render(folder)).isInstanceOf(MalformedResultsException.class)
+                .hasMessageContaining("series/tx-queue-2.csv: queue \"q0\" is not a queue number");
+        Files.writeString(file, "time_s,host,queue,cpu,qdisc_packets,ring_descriptors\n0,a,0,cpu0,1,-2\n");
+        assertThatThrownBy(() -> renderer().render(folder)).isInstanceOf(MalformedResultsException.class)
+                .hasMessageContaining("series/tx-queue-2.csv line 2: expected a time and counts of 0 or more");
+    }
+
+    @Test
     void aFolderWithoutLatencyOrSeriesStillChartsAndSaysWhatItSkipped() throws Exception {
         Path folder = ResultFolders.quickstart(tmp.resolve("q"));
         ResultsRenderer.Rendered r = renderer().render(folder);

@@ -197,4 +197,31 @@ final class ResultFolders {
             throw new UncheckedIOException(e);
         }
     }
+
+    /**
+     * {@code series/tx-queue-<i>.csv} for a folder of {@code configurations} configurations whose
+     * policy is {@code policies[i]}, over 10 ms every 100 µs: TX queue 0 (cpu0) and 1 (cpu1) of a;
+     * under the async policies, when {@code qdisc}, queue 0's qdisc a saw-tooth up to 19 packets,
+     * and both rings a saw-tooth up to 4 (queue 0) and 7 (queue 1) descriptors; nothing otherwise.
+     */
+    static void txSeries(Path folder, List<String> policies, boolean qdisc) {
+        try {
+            Path series = Files.createDirectories(folder.resolve("series"));
+            for (int c = 0; c < policies.size(); c++) {
+                boolean queues = policies.get(c).startsWith("async");
+                StringBuilder b = new StringBuilder(COMMENTS + "time_s,host,queue,cpu,qdisc_packets,ring_descriptors\n");
+                for (int q = 0; q < 2; q++) {
+                    for (int i = 0; i <= 100; i++) {
+                        int packets = queues && qdisc && q == 0 ? i % 20 : 0;
+                        int descriptors = queues ? i % (5 + 3 * q) : 0;
+                        b.append(cell(i * 1e-4)).append(",a,").append(q).append(",cpu").append(q).append(',')
+                                .append(packets).append(',').append(descriptors).append('\n');
+                    }
+                }
+                Files.writeString(series.resolve("tx-queue-" + c + ".csv"), b);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

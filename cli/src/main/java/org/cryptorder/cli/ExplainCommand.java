@@ -15,6 +15,7 @@ import org.cryptorder.experiment.ResolvedRun;
 import org.cryptorder.experiment.RunCapture;
 import org.cryptorder.experiment.RunModel;
 import org.cryptorder.net.FrameTrace;
+import org.cryptorder.transport.TcpTrace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -25,22 +26,25 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cryptorder explain FILE [--configuration I] [--frames N] [--from-us T | --around-first-reordered]
- * [--pcap DIR]}: the narrated timeline of the first frames of replication 0 of one configuration (the
- * first unless {@code --configuration}), or of those from simulated time T, or from a few frames
- * before the first one counted InPktsDelayed, for teaching: every step of every followed frame with
- * time, host, CPU, context and why, and the moments where order broke; and the same replication's
- * captures ({@link PcapOptions}).
+ * [--tcp [--tcp-events N] [--tcp-around-seq S]] [--pcap DIR]}: the narrated timeline of the first
+ * frames of replication 0 of one configuration (the first unless {@code --configuration}), or of
+ * those from simulated time T, or from a few frames before the first one counted InPktsDelayed, for
+ * teaching: every step of every followed frame with time, host, CPU, context and why, and the
+ * moments where order broke; or the TCP senders' loss-recovery decisions ({@link TcpTraceOptions});
+ * and the same replication's captures ({@link PcapOptions}).
  */
 @Command(name = "explain", mixinStandardHelpOptions = true,
         description = {"Narrates the first frames of one run of an experiment, step by step.",
             "Each step of each followed frame gets its time (us), host, CPU, context and why; the frames"
                 + " delivered after a later one (counted InPktsDelayed) are marked with !. The same timeline is"
                 + " drawn as a chart of swimlanes, one per CPU and cryptd queue (PNG and SVG; see --chart).",
-            "--from-us or --around-first-reordered start the narration later, where it matters; --pcap also"
-                + " writes the run's captures for Wireshark."})
+            "--from-us or --around-first-reordered start the narration later, where it matters; --tcp narrates"
+                + " TCP's loss-recovery decisions instead; --pcap also writes the run's captures for Wireshark."})
 final class ExplainCommand implements Callable<Integer> {
     /** How many frames before the first reordered one {@code --around-first-reordered} starts. */
     static final int LEAD_FRAMES = 5;
+    /** Frames followed unless {@code --frames} says otherwise (none with {@code --tcp}). */
+    static final int DEFAULT_FRAMES = 40;
 
     @Spec
     CommandSpec spec;
@@ -55,9 +59,10 @@ final class ExplainCommand implements Callable<Integer> {
             description = "Which configuration of the sweep, counted from 0 in the order run uses (default: ${DEFAULT-VALUE}).")
     int configuration;
 
-    @Option(names = "--frames", paramLabel = "N", defaultValue = "40",
-            description = "How many frames to follow, in order of creation, both directions (default: ${DEFAULT-VALUE}).")
-    int frames;
+    @Option(names = "--frames", paramLabel = "N",
+            description = "How many frames to follow, in order of creation, both directions (default: "
+                    + DEFAULT_FRAMES + "; with --tcp none unless given).")
+    Integer frames;
 
     @Option(names = "--from-us", paramLabel = "T",
             description = "Follow the frames that enter MACsec TX from simulated time T (us) on, not from the start.")
@@ -69,6 +74,9 @@ final class ExplainCommand implements Callable<Integer> {
     boolean aroundFirstReordered;
 
     @Mixin
+    TcpTraceOptions tcp = new TcpTraceOptions();
+
+    @Mixin
     PcapOptions pcap = new PcapOptions();
 
     @Option(names = "--chart", paramLabel = "PATH",
@@ -78,7 +86,13 @@ final class ExplainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        new OptionRange("--frames", 1, 100_000).check(spec, frames);
+        boolean tracingTcp = tcp.on(spec);
+        int followed = frames != null ? new OptionRange("--frames", 1, 100_000).check(spec, frames)
+                : tracingTcp ? 0 : DEFAULT_FRAMES;
+        if (chart != null && followed == 0) {
+            throw new ParameterException(spec.commandLine(), "--chart draws the followed frames: with --tcp, give"
+                    + " --frames too");
+        }
         if (fromUs != null && aroundFirstReordered) {
             throw new ParameterException(spec.commandLine(), "--from-us and --around-first-reordered both say where to"
                     + " start: give one");
@@ -96,6 +110,7 @@ final class ExplainCommand implements Callable<Integer> {
         ExperimentFile f = loaded.get(0).file();
         new OptionRange("--configuration", 0, f.configurations().size() - 1, "for " + file).check(spec, configuration);
         pcap.checkCapturable(spec, f);
+        tcp.checkTraceable(spec, f);
         if (f.experiment().wifi() != null) {
             throw new ParameterException(spec.commandLine(), file + " is a WiFi station experiment: explain follows"
                     + " MACsec frames, and it has none");
@@ -109,6 +124,7 @@ final class ExplainCommand implements Callable<Integer> {
         StreamRegistry streams = new StreamRegistry(f.experiment().run().seed());
         RunCapture capture = capturing ? pcap.newCapture() : null;
         FrameTrace trace;
+        TcpTrace decisions = null;
         double fromNs = fromUs == null ? 0 : fromUs * 1e3;
         try {
             if (aroundFirstReordered) {
@@ -119,27 +135,31 @@ final class ExplainCommand implements Callable<Integer> {
                     return 1;
                 }
             }
-            trace = model.trace(run, streams, 0, new FrameTrace(frames, fromNs), capture);
+            decisions = tracingTcp ? tcp.newTrace(fromNs) : null;
+            trace = model.trace(run, streams, 0, new FrameTrace(followed, fromNs), capture, decisions);
         } catch (RunModel.ModelException e) {
             spec.commandLine().getErr().println("cryptorder explain: " + e.getMessage());
             return 1;
         }
-        out.println("# " + f.experiment().name() + ": " + (fromUs == null && !aroundFirstReordered
-                ? "first " + trace.followed() + " frames"
-                : String.format(Locale.ROOT, "%d frames from %.3f us", trace.followed(), fromNs / 1e3))
+        boolean fromStart = fromUs == null && !aroundFirstReordered;
+        String framesFollowed = followed == 0 ? "" : (fromStart ? "first " : "") + trace.followed() + " frames";
+        out.println("# " + f.experiment().name() + ": "
+                + (decisions == null ? framesFollowed : "TCP decisions" + (followed == 0 ? "" : " and " + framesFollowed))
+                + (fromStart ? "" : String.format(Locale.ROOT, " from %.3f us", fromNs / 1e3))
                 + (aroundFirstReordered ? " (up to " + LEAD_FRAMES + " before the first counted InPktsDelayed)" : "")
                 + ", replication 0" + (f.sweepKeys().isEmpty() ? "" : " of " + run.point().label()));
-        out.println("# time since start, where (host, CPU, context), frame number, its PN, what happened and why");
-        long delayed = 0;
-        for (FrameTrace.Step s : trace.steps()) {
-            boolean broke = s.what().contains("InPktsDelayed");
-            if (broke) {
-                delayed++;
-            }
-            out.println((broke ? "!" : " ") + s.format());
+        if (followed > 0) {
+            out.println("# time since start, where (host, CPU, context), frame number, its PN, what happened and why");
         }
-        out.println("# " + delayed + " of the followed frames were delivered after a later frame"
-                + " (marked !: counted InPktsDelayed)");
+        if (decisions != null) {
+            tcp.print(decisions, trace, out);
+        } else {
+            trace.steps().forEach(s -> out.println((delayed(s) ? "!" : " ") + s.format()));
+        }
+        if (followed > 0) {
+            out.println("# " + trace.steps().stream().filter(ExplainCommand::delayed).count() + " of the followed"
+                    + " frames were delivered after a later frame (marked !: counted InPktsDelayed)");
+        }
         if (capture != null) {
             try {
                 PcapOptions.write(pcap.dir, f, run, capture, out);
@@ -149,7 +169,16 @@ final class ExplainCommand implements Callable<Integer> {
                 return 1;
             }
         }
+        if (followed == 0) {
+            out.flush();
+            return 0;
+        }
         return writeChart(f, run, trace, out);
+    }
+
+    /** Whether a step is a frame delivered after a later one (counted InPktsDelayed). */
+    static boolean delayed(FrameTrace.Step s) {
+        return s.what().contains("InPktsDelayed");
     }
 
     /** The timeline chart (PNG and SVG); says where it went, or why it could not be written (status 1). */

@@ -87,7 +87,7 @@ final class TerminalSummary {
         boolean latency = java.nio.file.Files.isRegularFile(report.folder().resolve("latency.csv"));
         boolean series = java.nio.file.Files.isDirectory(report.folder().resolve("series"));
         out.printf(Locale.ROOT, "%ntables: %s (runs.csv, summary.csv, %sexperiment.json%s)%n", report.folder(),
-                latency ? "latency.csv, " : "", series ? "; cryptd queues in series/" : "");
+                latency ? "latency.csv, " : "", series ? "; cryptd and TX queues in series/" : "");
         out.flush();
     }
 

@@ -61,7 +61,8 @@ class ChartCommandTest {
                         + " has no latency.csv; results written before runs kept their latency histograms, or an"
                         + " interrupted run); cryptd queue length over time (the folder has no"
                         + " series/cryptd-queue-<i>.csv files; results written before runs sampled the cryptd queues);"
-                        + " Paired differences (the folder has no paired.csv; results written before runs paired their"
+                        + " TX queue occupancy over time (the folder has no series/tx-queue-<i>.csv files; results"
+                        + " written before runs sampled the TX queues); Paired differences (the folder has no paired.csv; results written before runs paired their"
                         + " configurations)");
         assertThat(folder.resolve("charts/goodput.png")).isNotEmptyFile();
         assertThat(folder.resolve("charts/reordering.svg")).isNotEmptyFile();
@@ -73,19 +74,21 @@ class ChartCommandTest {
         Path folder = tablesOnly();
         Files.copy(results.resolve("latency.csv"), folder.resolve("latency.csv"));
         Files.createDirectories(folder.resolve("series"));
-        for (String f : new String[] {"cryptd-queue-0.csv", "cryptd-queue-1.csv"}) {
+        for (String f : new String[] {"cryptd-queue-0.csv", "cryptd-queue-1.csv", "tx-queue-0.csv", "tx-queue-1.csv"}) {
             Files.copy(results.resolve("series").resolve(f), folder.resolve("series").resolve(f));
         }
         Files.copy(results.resolve("paired.csv"), folder.resolve("paired.csv"));
         CliRun r = CliRun.of("chart", folder.toString());
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(r.out()).contains("(goodput, reordering, cpu-time, latency-cdf, cryptd-queue, paired; PNG and SVG)");
-        for (String f : new String[] {"latency-cdf.png", "latency-cdf.svg", "cryptd-queue.png", "cryptd-queue.svg"}) {
+        assertThat(r.out()).contains("(goodput, reordering, cpu-time, latency-cdf, cryptd-queue, tx-queue, paired; PNG and SVG)");
+        for (String f : new String[] {"latency-cdf.png", "latency-cdf.svg", "cryptd-queue.png", "cryptd-queue.svg",
+                "tx-queue.png", "tx-queue.svg"}) {
             assertThat(folder.resolve("charts").resolve(f)).isNotEmptyFile();
         }
         assertThat(Files.readString(folder.resolve("report.html"))).contains("id=\"latency-cdf\"",
-                "id=\"cryptd-queue\"", "p99 latency: async ");
+                "id=\"cryptd-queue\"", "id=\"tx-queue\"", "p99 latency: async ");
         Files.delete(folder.resolve("series/cryptd-queue-1.csv"));
+        Files.delete(folder.resolve("series/tx-queue-1.csv"));
         assertThat(CliRun.of("chart", folder.toString()).status()).as("one series file missing").isZero();
     }
 

@@ -55,10 +55,10 @@ class RunCommandTest {
         assertThat(tmp.resolve("out/experiment.json")).exists();
         assertThat(r.out()).contains("small: 2 configurations x 2 replications", "crypto.policy=async-unordered",
                 "Gbits/sec", "InPktsDelayed", "reordered", "cryptd", "tables: " + tmp.resolve("out"));
-        assertThat(r.out()).contains("charts: " + tmp.resolve("out/charts") + " (goodput, reordering, cpu-time, latency-cdf, cryptd-queue, paired; PNG and SVG)",
+        assertThat(r.out()).contains("charts: " + tmp.resolve("out/charts") + " (goodput, reordering, cpu-time, latency-cdf, cryptd-queue, tx-queue, paired; PNG and SVG)",
                 "report: " + tmp.resolve("out/report.html"));
         for (String chart : List.of("goodput.png", "goodput.svg", "reordering.png", "reordering.svg",
-                "latency-cdf.png", "latency-cdf.svg", "cryptd-queue.png", "cryptd-queue.svg")) {
+                "latency-cdf.png", "latency-cdf.svg", "cryptd-queue.png", "cryptd-queue.svg", "tx-queue.png", "tx-queue.svg")) {
             assertThat(tmp.resolve("out/charts").resolve(chart)).isNotEmptyFile();
         }
         assertThat(Files.readString(tmp.resolve("out/report.html"))).contains("<h1>small</h1>", "<svg ");
@@ -249,7 +249,7 @@ class RunCommandTest {
         assertThat(r.err().lines()).containsExactly(
                 bad + ":2:20: hosts.cpus: expected an integer from 1 to 1024, found \"2\" (a string)",
                 bad + ":2:25: hosts.cpu: expected one of the keys cpus, rxQueues, txQueues, profile, rxRingSize,"
-                        + " txRingSize, napiBudget, rxSteering, appCpu, hz, qdisc, bql, nic, ksoftirqd, found unknown key \"cpu\";"
+                        + " txRingSize, napiBudget, rxSteering, appCpu, hz, qdisc, bql, nic, ksoftirqd, gso, found unknown key \"cpu\";"
                         + " did you mean \"cpus\"?");
         assertThat(r.out()).isEmpty();
         assertThat(tmp.resolve("out")).doesNotExist();

@@ -139,6 +139,7 @@ final class ConsistencyChecks {
                 !e.macsec().cipherSuite().xpn() || e.macsec().replayWindow() <= SecYConfig.XPN_MAX_REPLAY_WINDOW,
                 "macsec.replayWindow", () -> "expected at most " + SecYConfig.XPN_MAX_REPLAY_WINDOW
                         + " with an XPN cipher suite, found " + e.macsec().replayWindow());
+        gso(document, e, r);
         Integer appCpu = e.hosts().appCpu();
         r.check(List.of("hosts.appCpu", "hosts.cpus"), appCpu == null || appCpu < e.hosts().cpus(), "hosts.appCpu",
                 () -> "expected a CPU of the host, 0 to " + (e.hosts().cpus() - 1) + ", found " + appCpu);
@@ -167,6 +168,19 @@ final class ConsistencyChecks {
                 () -> "expected a profile in " + profiles.folder() + " (" + String.join(", ", known) + "), found \""
                         + profile + "\"" + Suggestion.didYouMean(profile, known));
         return out;
+    }
+
+    /**
+     * {@code hosts.gso} shapes the skbs of Linux-mode TCP only: a file that sets it with no such
+     * traffic entry sets a key that changes nothing.
+     */
+    private static void gso(JsonNode document, Experiment e, Rules r) {
+        boolean linuxTcp = e.traffic().stream().anyMatch(t -> t instanceof Experiment.TcpTraffic tcp
+                && tcp.mode() == org.cryptorder.transport.TcpMode.LINUX);
+        r.check(List.of("hosts.gso", "traffic"), !document.path("hosts").has("gso") || linuxTcp, "hosts.gso",
+                () -> "expected a TCP traffic entry in Linux mode beside hosts.gso, found none: GSO sizes the skbs"
+                        + " Linux's TCP hands the MACsec device; UDP datagrams and textbook-mode TCP (ns-3, which"
+                        + " sends one segment per packet) are never cut, so the key would change nothing");
     }
 
     /**

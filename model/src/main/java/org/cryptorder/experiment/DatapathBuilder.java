@@ -23,6 +23,7 @@ import org.cryptorder.scenario.Contention;
 import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.scenario.TcpFlow;
 import org.cryptorder.transport.Ipv4TcpHeader;
+import org.cryptorder.transport.Gso;
 import org.cryptorder.transport.SendPath;
 import org.cryptorder.transport.TcpConfig;
 import org.cryptorder.transport.TcpMode;
@@ -200,7 +201,8 @@ public final class DatapathBuilder {
      * A TCP entry's configuration: the mode's defaults with the MSS of the link's MTU, the entry's
      * congestion control, and the timers of the hosts' kernel: jiffies of {@code hosts.hz}, and
      * Linux's floor rule of the tail loss probe and RACK reorder timers by {@code crypto.kernel}
-     * ({@link #timerFloor}).
+     * ({@link #timerFloor}), and in Linux mode the GSO skbs of {@code hosts.gso} by that kernel's
+     * {@code tcp_tso_autosize} ({@link #gso}).
      */
     static TcpConfig tcpConfig(Experiment e, Experiment.TcpTraffic tcp) {
         TcpConfig cfg = TcpConfig.of(tcp.mode(), Ipv4TcpHeader.mssForLinkMtu(e.link().mtu()))
@@ -208,8 +210,22 @@ public final class DatapathBuilder {
         TcpTimers t = cfg.timers().withJiffyNs(1_000_000_000L / e.hosts().hz());
         if (tcp.mode() == TcpMode.LINUX) {
             t = t.withFloor(timerFloor(e.crypto().kernel()));
+            cfg = cfg.withGso(gso(e));
         }
         return cfg.withTimers(t);
+    }
+
+    /**
+     * The GSO rules of Linux-mode TCP on these hosts: {@link Gso#OFF} when {@code hosts.gso} is
+     * false, else the named kernel's {@code tcp_tso_autosize} (the min-RTT term from 5.18; with no
+     * kernel named, the TCP model's own 6.12).
+     */
+    static Gso gso(Experiment e) {
+        if (!e.hosts().gsoEnabled()) {
+            return Gso.OFF;
+        }
+        String k = e.crypto().kernel();
+        return k == null || atLeast(k, 5, 18) ? Gso.LINUX : Gso.linux(5, 17);
     }
 
     /**
@@ -237,7 +253,7 @@ public final class DatapathBuilder {
 
     /**
      * The rules the hosts' kernel resolves to, in one line for {@code experiment.json}'s provenance:
-     * the crypto policy and cryptd queue, the softirq deferral, TCP's timer floor, the tick.
+     * the crypto policy and cryptd queue, the softirq deferral, TCP's timer floor, its GSO skbs, the tick.
      */
     public static String kernelRules(Experiment e) {
         Experiment.Crypto c = e.crypto();
@@ -247,6 +263,8 @@ public final class DatapathBuilder {
                         ? e.hosts().softirqDeferral(c.kernel()).name().toLowerCase(java.util.Locale.ROOT) : "off")
                 + ", TCP timer floor " + (timerFloor(c.kernel()) == TcpTimers.TimerFloor.TWO_JIFFIES
                         ? "2 jiffies after rounding" : "2 ms before rounding")
+                + ", TCP GSO " + (!gso(e).enabled() ? "off (one MSS per skb)"
+                        : gso(e).tsoRttLog() ? "on, tcp_tso_autosize with tcp_tso_rtt_log" : "on, tcp_tso_autosize by pacing rate")
                 + ", HZ " + e.hosts().hz();
     }
 

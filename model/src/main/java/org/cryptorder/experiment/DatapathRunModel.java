@@ -13,6 +13,7 @@ import org.cryptorder.net.FrameTrace;
 import org.cryptorder.net.NicProfile;
 import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.scenario.WifiStation;
+import org.cryptorder.transport.TcpTrace;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -126,9 +127,22 @@ public final class DatapathRunModel implements RunModel {
      */
     public FrameTrace trace(ResolvedRun run, StreamRegistry streams, int replication, FrameTrace trace,
                             RunCapture capture) throws ModelException {
+        return trace(run, streams, replication, trace, capture, null);
+    }
+
+    /**
+     * As {@link #trace(ResolvedRun, StreamRegistry, int, FrameTrace, RunCapture)}, with {@code tcp},
+     * unless null, told of the loss-recovery decisions of each TCP sender (flow numbers counted
+     * from 0 in the order of the experiment's traffic).
+     */
+    public FrameTrace trace(ResolvedRun run, StreamRegistry streams, int replication, FrameTrace trace,
+                            RunCapture capture, TcpTrace tcp) throws ModelException {
         Datapath d = macsecDatapath(run, streams, replication);
         d.a().trace(trace);
         d.b().trace(trace);
+        for (int i = 0; tcp != null && i < d.tcpSenders().size(); i++) {
+            d.tcpSenders().get(i).sender().trace(tcp.flow(i));
+        }
         if (capture != null) {
             capture.attach(d);
         }

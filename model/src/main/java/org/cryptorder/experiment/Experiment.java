@@ -61,7 +61,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     public Experiment {
         description = description == null ? "" : description;
         hosts = hosts == null ? new Hosts(null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null) : hosts;
+                null, null) : hosts;
         link = link == null ? new Link(null, null, null, null) : link;
         macsec = macsec == null ? new Macsec(null, null, null, null, null, null, null) : macsec;
         crypto = crypto == null ? new Crypto(null, null, null, null, null) : crypto;
@@ -112,12 +112,17 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      *                   default {@code pfifo_fast}
      * @param bql        byte queue limits on the TX queues; default true (ixgbe uses BQL)
      * @param nic        the NIC profile {@code data/nics/<nic>.json}; default {@code ixgbe-82599}
+     * @param gso        whether Linux-mode TCP hands the MACsec device GSO skbs of several MSS, which it
+     *                   cuts into frames in software ({@link org.cryptorder.transport.Gso}); absent: true,
+     *                   as Linux's TCP always does ({@code sk_setup_caps}); false: one MSS per skb. Kept
+     *                   absent when not given (not written into a resolved file), since a file that gives
+     *                   it without Linux-mode TCP is refused ({@link ConsistencyChecks})
      */
     public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
                         Integer txRingSize, Integer napiBudget, RxSteering rxSteering,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer appCpu,
                         Boolean ksoftirqd, Integer hz, String qdisc,
-                        Boolean bql, String nic) {
+                        Boolean bql, String nic, @JsonInclude(JsonInclude.Include.NON_NULL) Boolean gso) {
         public Hosts {
             qdisc = or(qdisc, QdiscKind.PFIFO_FAST.key());
             bql = or(bql, true);
@@ -153,6 +158,11 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
         public SchedulerParams scheduler(int ncpus, String kernel) {
             return SchedulerParams.linuxDefaults(ncpus).withSoftirqDeferral(softirqDeferral(kernel)).withHz(hz)
                     .withSliceRule(SliceRule.ofKernel(kernel));
+        }
+
+        /** Whether TCP's skbs may cover several MSS ({@code gso}, true when absent). */
+        public boolean gsoEnabled() {
+            return gso == null || gso;
         }
 
         /** The CPU on which flow {@code flow}'s applications run. */

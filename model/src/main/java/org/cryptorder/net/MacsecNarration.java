@@ -44,7 +44,9 @@ final class MacsecNarration implements MacsecObserver {
 
     /** The sending context the frame's sender named, as the start of its first step. */
     private static String sentBy(Packet p) {
-        return p.sentBy() == null ? "" : "sent by the " + p.sentBy() + "; ";
+        String gso = p.gsoSegments() == 0 ? ""
+                : "segment " + p.gsoSegment() + " of " + p.gsoSegments() + " of a GSO skb, cut at the MACsec device; ";
+        return (p.sentBy() == null ? "" : "sent by the " + p.sentBy() + "; ") + gso;
     }
 
     @Override

@@ -28,8 +28,10 @@ import org.cryptorder.macsec.TxVerdict;
  * becomes of it: the frame's {@link Packet#onRelease} listener is told then. A frame sent untagged
  * ({@code protect_frames} off) goes down with its socket and is released when the TX clean frees it.
  * Linux's pure ACKs keep their socket too (linear, not cloned); the model's ACK sender registers no
- * listener, so that case does not arise. Segments reach the MACsec device one MSS each (GSO at the
- * MACsec device, where Linux segments TCP's up-to-64 KB skbs in software, is not modelled).
+ * listener, so that case does not arise. TCP's GSO skbs reach this device already cut
+ * ({@code skb_gso_segment} in {@code validate_xmit_skb}: the device has no TSO), one call of
+ * {@link #start} per segment, in order, each taking its own PN and issuing its own request
+ * ({@link Packet#gsoSegment} says which segment of how many).
  */
 final class MacsecTx {
     private final MacsecDevice device;

@@ -44,6 +44,10 @@ public final class Packet {
     private Released onRelease;
     /** The context that sent the frame, in words (explain's narration), or null. */
     private String sentBy;
+    /** Its number among the segments of the GSO skb it was cut from, from 1; 0 when not cut from one. */
+    private int gsoSegment;
+    /** How many segments that GSO skb was cut into; 0 when the frame was not cut from one. */
+    private int gsoSegments;
 
     /**
      * Told once when the sending host lets go of the frame's socket buffer: at MACsec's copy for a
@@ -76,6 +80,25 @@ public final class Packet {
     /** The context that sent the frame, in words, or null when the sender did not say. */
     public String sentBy() {
         return sentBy;
+    }
+
+    /** The frame is segment {@code i} (from 1) of the {@code n} a GSO skb was cut into ({@code skb_gso_segment}). */
+    public void gso(int i, int n) {
+        if (i < 1 || i > n) {
+            throw new IllegalArgumentException("segment " + i + " of " + n);
+        }
+        this.gsoSegment = i;
+        this.gsoSegments = n;
+    }
+
+    /** Its number among its GSO skb's segments, from 1; 0 when it was not cut from a GSO skb. */
+    public int gsoSegment() {
+        return gsoSegment;
+    }
+
+    /** How many segments its GSO skb was cut into; 0 when it was not cut from one. */
+    public int gsoSegments() {
+        return gsoSegments;
     }
 
     public Packet(long id, int flow, double createdAt, MacsecFrame frame) {

@@ -12,14 +12,19 @@ import org.cryptorder.host.CycleCosts;
  * @param macsecTxCycles   {@code macsec_start_xmit}/{@code macsec_encrypt} besides the AEAD
  * @param udpTxCycles      one datagram from the application's {@code sendmsg} down to the device
  * @param udpRxCycles      one datagram from the MACsec device up to the socket and the application
- * @param tcpTxCycles      one TCP segment from the send path down to the device
+ * @param tcpTxCycles      one TCP skb from the send path down to the device (one segment, or a GSO
+ *                         skb of several: {@code tcp_transmit_skb}, {@code ip_queue_xmit}, the
+ *                         MACsec device's {@code __dev_queue_xmit})
  * @param tcpRxCycles      one TCP segment up the stack to the socket (data or ACK)
+ * @param gsoSegmentCycles one segment cut from a GSO skb at the MACsec device ({@code skb_gso_segment}:
+ *                         {@code tcp_gso_segment}, {@code skb_segment}, the software checksum)
  */
 public record StackCosts(double ghz, double driverRxCycles, double macsecRxCycles, double macsecTxCycles,
-                         double udpTxCycles, double udpRxCycles, double tcpTxCycles, double tcpRxCycles) {
+                         double udpTxCycles, double udpRxCycles, double tcpTxCycles, double tcpRxCycles,
+                         double gsoSegmentCycles) {
     public StackCosts {
         CycleCosts.check("stack costs", ghz, driverRxCycles, macsecRxCycles, macsecTxCycles, udpTxCycles, udpRxCycles,
-                tcpTxCycles, tcpRxCycles);
+                tcpTxCycles, tcpRxCycles, gsoSegmentCycles);
     }
 
     public double ns(double cycles) {

@@ -14,8 +14,16 @@
  * round-robin into its packet buffer ({@link org.cryptorder.net.TxPacketBuffer}), which drains in
  * order onto the {@link org.cryptorder.net.Link} (serialisation at line rate with 24 octets of wire
  * overhead, propagation delay): a fetched frame is never overtaken. The NIC's values are a
- * {@link org.cryptorder.net.NicProfile} ({@code data/nics/}). Segments reach the MACsec device one
- * MSS each: the GSO segmentation Linux does in software at the MACsec device is not modelled. An optional
+ * {@link org.cryptorder.net.NicProfile} ({@code data/nics/}). TCP hands the MACsec device GSO skbs
+ * of up to 46 MSS ({@link org.cryptorder.transport.Gso}); the device has no TSO and no checksum
+ * offload ({@code MACSEC_FEATURES} in {@code drivers/net/macsec.c} is {@code NETIF_F_SG |
+ * NETIF_F_HIGHDMA | NETIF_F_FRAGLIST}), so {@code validate_xmit_skb} cuts each in software
+ * ({@code skb_gso_segment}) before {@code macsec_start_xmit}, and every segment is its own frame:
+ * its own PN, SecTAG and AEAD request, in order, in the sending context. The first segment's work
+ * carries the skb's TCP cost and the cutting of all its segments (the profile's
+ * {@code gsoSegmentCycles} each); each segment's TCP small queues octets are let go of at MACsec's
+ * copy of that segment ({@code tcp_gso_segment} gives every segment the socket and {@code
+ * tcp_wfree}). Pure ACKs are linear and never cut. An optional
  * {@link org.cryptorder.net.Netem} stage at the far end of the wire impairs the frames the way
  * Linux {@code tc netem} does (delay and jitter, random and Gilbert-Elliott loss, duplication, real
  * bit corruption, netem reordering, a queue limit) or by an exact displacement rule, as its
@@ -137,7 +145,9 @@
  *
  * <h2>Not modelled</h2>
  * RX interrupt moderation; the TX interrupt's adaptive moderation (a fixed interval stands for it);
- * GRO on the real device; GSO at the MACsec device; pfifo_fast's other bands;
+ * GRO on the real device; a softirq between two segments of one GSO skb on the sending CPU (Linux
+ * sends the whole list under {@code rcu_read_lock_bh}; the model's segments are separate pieces of
+ * work, each with softirqs held off); pfifo_fast's other bands;
  * the CPU time of the qdisc, the driver and the TX clean; the NIC's DMA time; the global softirq
  * budget; Ethernet flow control.
  *
@@ -154,7 +164,9 @@
  * dropped frame let go, no frame lost to the accounting. {@code FqCodelEndToEndTest}: TCP over a
  * 1 Gbit/s wire, where pfifo_fast refuses what does not fit and fq_codel's CoDel drops at dequeue.
  * {@code TxQueueSelectionTest}: CPU i's frames on TX queue i under inline, cryptd, padata and offload
- * completion; TCP small queues released at MACsec's copy. {@code NetemTest}: netem's semantics, exact where deterministic, rates
+ * completion; TCP small queues released at MACsec's copy. {@code GsoDatapathTest}: a 64 KB GSO skb
+ * becomes 46 frames with consecutive PNs, each segment's octets released at its own copy, pure ACKs
+ * never cut, one frame per skb without GSO. {@code NetemTest}: netem's semantics, exact where deterministic, rates
  * and burst lengths within their 95% intervals. {@code ImpairedUdpTest}: impairments through the
  * whole MACsec datapath. {@code UdpDatapathTest}: real bytes end to end; every corrupted frame is
  * refused by the receiving SecY. {@code RunCaptureTest}, {@code RunCaptureWiresharkTest},

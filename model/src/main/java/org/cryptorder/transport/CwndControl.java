@@ -101,6 +101,11 @@ final class CwndControl {
         pacingRate = (long) Math.min(rate, Long.MAX_VALUE / 2);
     }
 
+    /** {@code sk_pacing_rate}, octets per second (computed even without pacing). */
+    long pacingRate() {
+        return pacingRate;
+    }
+
     /** {@code tcp_cwnd_validate}, without the application-limited decay. */
     void cwndValidate(boolean cwndLimited) {
         if (sk.ack.sndUna() >= cwndUsageSeq || cwndLimited

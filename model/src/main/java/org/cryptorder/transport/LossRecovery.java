@@ -81,9 +81,18 @@ final class LossRecovery {
      * @throws IllegalStateException if it does not
      */
     private void setCaState(CaTransition t, TcpCaState to) {
-        t.check(caState, to);
+        TcpCaState from = caState;
+        t.check(from, to);
         sk.cwndControl.onState(to);
         caState = to;
+        if (sk.trace != null) {
+            sk.trace.caState(from, to, t, highSeq);
+        }
+    }
+
+    /** {@code undo_retrans}: retransmissions not yet D-SACKed since undo was armed, -1 if none. */
+    int undoRetrans() {
+        return undoRetrans;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -103,8 +112,9 @@ final class LossRecovery {
         }
     }
 
-    /** {@code tcp_retransmit_skb}: a segment with timestamp {@code tsVal} was retransmitted. */
-    void noteRetransmission(int tsVal) {
+    /** {@code tcp_retransmit_skb}: segment {@code n} was retransmitted (stamped already). */
+    void noteRetransmission(long n) {
+        int tsVal = board.tsVal(n);
         if (retransStamp == 0) {
             retransStamp = tsVal;
         }
@@ -112,6 +122,9 @@ final class LossRecovery {
             undoRetrans = 0;
         }
         undoRetrans++;
+        if (sk.trace != null) {
+            sk.trace.retransmitted(n, tsVal, retransStamp, caState);
+        }
     }
 
     // ------------------------------------------------------------------------------------------
@@ -247,6 +260,9 @@ final class LossRecovery {
             }
             if (!board.has(n, SackScoreboard.LOST)) {
                 board.markLost(n);
+                if (sk.trace != null) {
+                    sk.trace.markedLost(n, "tcp_mark_head_lost", -1, -1, -1);
+                }
             }
             if (markHead) {
                 break;
@@ -356,8 +372,8 @@ final class LossRecovery {
         if (!caState.atLeast(TcpCaState.CWR) && board.sackedOut() >= rf.initialReordering()) {
             sk.ack.limitReordering(rf.initialReordering());
         }
+        highSeq = sk.sndNxt(); // Linux sets it just after tcp_set_ca_state, which does not read it
         setCaState(CaTransition.ENTER_LOSS, TcpCaState.LOSS);
-        highSeq = sk.sndNxt();
         frto = rf.frto() && (newRecovery || icskRetransmits > 0);
     }
 
@@ -397,7 +413,11 @@ final class LossRecovery {
 
     /** {@code tcp_packet_delayed}: the echo predates the first retransmission. */
     private boolean packetDelayed() {
-        return retransStamp != 0 && sk.ack.tsoptEcrBefore(retransStamp);
+        return packetDelayed(retransStamp);
+    }
+
+    private boolean packetDelayed(int stamp) {
+        return stamp != 0 && sk.ack.tsoptEcrBefore(stamp);
     }
 
     /** {@code tcp_may_undo}. */
@@ -417,12 +437,18 @@ final class LossRecovery {
 
     /** {@code tcp_try_undo_recovery}; true if the caller must stop. */
     private boolean tryUndoRecovery() {
+        boolean marked = undoMarker != NONE;
         if (mayUndo()) {
             undoCwndReduction(false);
             mib.inc(caState == TcpCaState.LOSS ? SenderCounters.LOSS_UNDO
                     : SenderCounters.FULL_UNDO);
-        } else if (rack.reoWndPersist() > 0) {
-            rack.reoWndPersist(rack.reoWndPersist() - 1);
+            traceUndo("tcp_try_undo_recovery", true, caState == TcpCaState.LOSS ? "TCPLossUndo" : "TCPFullUndo",
+                    marked, retransStamp);
+        } else {
+            if (rack.reoWndPersist() > 0) {
+                rack.reoWndPersist(rack.reoWndPersist() - 1);
+            }
+            traceUndo("tcp_try_undo_recovery", false, "tcp_may_undo false", marked, retransStamp);
         }
         setCaState(CaTransition.END_RECOVERY, TcpCaState.OPEN);
         return false;
@@ -435,6 +461,8 @@ final class LossRecovery {
                     rack.reoWndPersist() + 1));
             undoCwndReduction(false);
             mib.inc(SenderCounters.DSACK_UNDO);
+            traceUndo("tcp_try_undo_dsack", true, "TCPDSACKUndo: every retransmission D-SACKed", true,
+                    retransStamp);
             return true;
         }
         return false;
@@ -442,9 +470,11 @@ final class LossRecovery {
 
     /** {@code tcp_try_undo_partial}; true if the caller must stop. */
     private boolean tryUndoPartial(long priorSndUna) {
+        int stamp = retransStamp;
         if (rf.undo() && undoMarker != NONE && packetDelayed()) {
             sk.ack.checkSackReordering(priorSndUna, true);
             if (board.retransOut() > 0) {
+                traceUndo("tcp_try_undo_partial", false, "retransmissions still out", true, stamp);
                 return true;
             }
             if (!board.anyRetransDone()) {
@@ -452,25 +482,42 @@ final class LossRecovery {
             }
             undoCwndReduction(true);
             mib.inc(SenderCounters.PARTIAL_UNDO);
+            traceUndo("tcp_try_undo_partial", true, "TCPPartialUndo", true, stamp);
             tryKeepOpen();
         } else {
             doLost = forceFastRetransmit();
+            traceUndo("tcp_try_undo_partial", false, doLost ? "tcp_force_fast_retransmit true"
+                    : "tcp_force_fast_retransmit false", undoMarker != NONE, stamp);
         }
         return false;
     }
 
     /** {@code tcp_try_undo_loss}. */
     private boolean tryUndoLoss(boolean frtoUndo) {
+        boolean marked = undoMarker != NONE;
         if (frtoUndo || mayUndo()) {
             undoCwndReduction(true);
             mib.inc(SenderCounters.LOSS_UNDO);
             if (frtoUndo) {
                 mib.inc(SenderCounters.SPURIOUS_RTOS);
             }
+            traceUndo("tcp_try_undo_loss", true, frtoUndo ? "F-RTO: TCPLossUndo, TCPSpuriousRTOs" : "TCPLossUndo",
+                    marked, retransStamp);
             sk.writeTimer.clearRetransmits();
             setCaState(CaTransition.UNDO_LOSS, TcpCaState.OPEN);
             return true;
         }
+        traceUndo("tcp_try_undo_loss", false, "tcp_may_undo false", marked, retransStamp);
         return false;
+    }
+
+    /**
+     * Tells the trace, if any, what an undo procedure decided, with what it looked at: whether
+     * {@code undo_marker} was set and {@code retrans_stamp}, both as they were before the undo.
+     */
+    private void traceUndo(String function, boolean undone, String why, boolean marked, int stamp) {
+        if (sk.trace != null) {
+            sk.trace.undo(function, undone, why, marked, undoRetrans, packetDelayed(stamp), stamp);
+        }
     }
 }

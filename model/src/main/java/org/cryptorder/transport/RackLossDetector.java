@@ -38,11 +38,18 @@ final class RackLossDetector {
     private int reoWndPersist;
     private boolean dsackSeen;
     private long lastDelivered;
+    /** Where the decisions go while a trace is attached, or null. */
+    private TcpTracePoints trace;
 
     RackLossDetector(SackScoreboard board, RecoveryFeatures features) {
         this.board = board;
         this.staticReoWnd = features.rackStaticReoWnd();
         this.noDupThresh = features.rackNoDupThresh();
+    }
+
+    /** Reports the decisions to {@code t} from now on (null: to nobody). */
+    void trace(TcpTracePoints t) {
+        trace = t;
     }
 
     int reoWndSteps() {
@@ -148,6 +155,9 @@ final class RackLossDetector {
             if (remaining <= 0) {
                 board.markLost(n);
                 board.tsRemove(n);
+                if (trace != null) {
+                    trace.markedLost(n, "tcp_rack_detect_loss", nowNs - board.xmitNs(n), rttNs, reoWnd);
+                }
             } else if (remaining > timeout) {
                 timeout = remaining;
             }
@@ -184,6 +194,7 @@ final class RackLossDetector {
         if (priorDelivered < lastDelivered) {
             dsackSeen = false;
         }
+        int prior = reoWndSteps;
         if (dsackSeen) {
             reoWndSteps = Math.min(0xff, reoWndSteps + 1);
             dsackSeen = false;
@@ -191,6 +202,9 @@ final class RackLossDetector {
             reoWndPersist = RECOVERY_THRESH;
         } else if (reoWndPersist == 0) {
             reoWndSteps = 1;
+        }
+        if (trace != null && reoWndSteps != prior) {
+            trace.reoWndSteps(prior, reoWndSteps, reoWndPersist);
         }
     }
 }

@@ -15,6 +15,14 @@ public interface SegmentOutput {
     void transmit(byte[] buf, int off, int len);
 
     /**
+     * The next {@code segments} packets (two or more) are the segments of one GSO skb: TCP built
+     * it once ({@code tcp_transmit_skb}), and the device cuts it ({@code skb_gso_segment}) into
+     * the packets that follow, each a full IPv4 packet. By default nothing is done with it.
+     */
+    default void gsoSkb(int segments) {
+    }
+
+    /**
      * The CPU whose context calls into the endpoint now, where a timer armed now will fire (Linux's
      * {@code __mod_timer} moves a timer to the CPU that arms it); null where no CPU is modelled.
      */

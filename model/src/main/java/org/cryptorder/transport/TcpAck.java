@@ -87,6 +87,11 @@ final class TcpAck {
         return tsRecent;
     }
 
+    /** The last ACK's TSecr, in the sender's TSval ticks; 0 if it had none. */
+    int tsEcr() {
+        return sawTstamp ? rcvTsecr : 0;
+    }
+
     /** {@code tcp_tsopt_ecr_before}: the ACK's echo predates timestamp {@code when}. */
     boolean tsoptEcrBefore(int when) {
         return sawTstamp && rcvTsecr != 0 && rcvTsecr - when < 0;
@@ -308,11 +313,14 @@ final class TcpAck {
             return false;
         }
         int dupSegs = dsackSeen(s0, e0);
-        if (dupSegs == 0) {
-            return false;
+        if (dupSegs > 0) {
+            sk.recovery.dsackedRetransmissions(dupSegs, e0, priorSndUna);
         }
-        sk.recovery.dsackedRetransmissions(dupSegs, e0, priorSndUna);
-        return true;
+        if (sk.trace != null) {
+            sk.trace.dsack(s0, e0, dupSegs, sk.recovery.undoMarker() == NONE ? -1 : sk.recovery.undoRetrans(),
+                    dupSegs > 0 && reordSeen > 0 && !sample.any(AckSample.DSACK_TLP));
+        }
+        return dupSegs > 0;
     }
 
     /** {@code tcp_dsack_seen}: counts the D-SACKed segments; 0 if the D-SACK is dubious. */
@@ -506,11 +514,15 @@ final class TcpAck {
             return;
         }
         long metric = fack - lowSeq;
+        int prior = reordering;
         if (rf.adaptiveReordering() && metric > (long) reordering * mss) {
             reordering = (int) Math.min((metric + mss - 1) / mss, rf.maxReordering());
         }
         reordSeen++;
         mib.inc(SenderCounters.REORD_SEEN);
         mib.inc(ts ? SenderCounters.TS_REORDER : SenderCounters.SACK_REORDER);
+        if (sk.trace != null) {
+            sk.trace.reordering(metric, prior, reordering, ts);
+        }
     }
 }

@@ -28,6 +28,8 @@ import java.util.function.Consumer;
  * @param receiverIsn the receiver's initial sequence number (it sends no data)
  * @param tsOffset added to both ends' timestamp clocks on the wire ({@code tp->tsoffset})
  * @param gsoMaxBytes the device's GSO limit, used by HyStart's ACK-delay allowance, 64 KiB
+ * @param gso how many MSS segments one skb may cover ({@link Gso}): Linux's rules in Linux mode,
+ *     {@link Gso#OFF} in textbook mode (ns-3 sends one segment per packet)
  * @param timers clocks and timer bounds
  * @param recovery loss detection and undo features
  * @param acks the receiver's ACK policy
@@ -35,7 +37,7 @@ import java.util.function.Consumer;
 public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionControl,
         boolean hystart, int initialCwnd, long sendBufferBytes, long receiveWindowBytes,
         int windowScale, long byteLimit, int senderIsn, int receiverIsn, int tsOffset,
-        long gsoMaxBytes, TcpTimers timers, RecoveryFeatures recovery, AckPolicy acks) {
+        long gsoMaxBytes, Gso gso, TcpTimers timers, RecoveryFeatures recovery, AckPolicy acks) {
 
     /** Default maximum receive window, octets. */
     public static final long DEFAULT_RECEIVE_WINDOW = 3L << 20;
@@ -54,7 +56,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
             throw new IllegalArgumentException("receive window " + receiveWindowBytes
                     + " does not fit the 16-bit field with window scale " + windowScale);
         }
-        if (timers == null || recovery == null || acks == null || mode == null
+        if (timers == null || gso == null || recovery == null || acks == null || mode == null
                 || congestionControl == null) {
             throw new IllegalArgumentException("null part in TCP parameters");
         }
@@ -64,7 +66,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
     public static TcpConfig linux(int mss) {
         return new TcpConfig(TcpMode.LINUX, mss, CongestionControlKind.CUBIC, true, 10,
                 DEFAULT_SEND_BUFFER, DEFAULT_RECEIVE_WINDOW, 7, 0, 0x1000_0000, 0x7000_0000, 0x100,
-                65_536, TcpTimers.linux(), RecoveryFeatures.linux(), AckPolicy.linux());
+                65_536, Gso.LINUX, TcpTimers.linux(), RecoveryFeatures.linux(), AckPolicy.linux());
     }
 
     /**
@@ -74,7 +76,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
     public static TcpConfig textbook(int mss) {
         return new TcpConfig(TcpMode.TEXTBOOK, mss, CongestionControlKind.CUBIC, true, 10,
                 DEFAULT_SEND_BUFFER, DEFAULT_RECEIVE_WINDOW, 7, 0, 0x1000_0000, 0x7000_0000, 0x100,
-                65_536, TcpTimers.textbook(), RecoveryFeatures.textbook(), AckPolicy.textbook());
+                65_536, Gso.OFF, TcpTimers.textbook(), RecoveryFeatures.textbook(), AckPolicy.textbook());
     }
 
     /** Defaults of {@code mode}. */
@@ -94,6 +96,10 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
         return copy(c -> c.timers = t);
     }
 
+    public TcpConfig withGso(Gso g) {
+        return copy(c -> c.gso = g);
+    }
+
     public TcpConfig withAcks(AckPolicy a) {
         return copy(c -> c.acks = a);
     }
@@ -108,7 +114,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
         change.accept(c);
         return new TcpConfig(c.mode, c.mss, c.congestionControl, c.hystart, c.initialCwnd,
                 c.sendBufferBytes, c.receiveWindowBytes, c.windowScale, c.byteLimit, c.senderIsn,
-                c.receiverIsn, c.tsOffset, c.gsoMaxBytes, c.timers, c.recovery, c.acks);
+                c.receiverIsn, c.tsOffset, c.gsoMaxBytes, c.gso, c.timers, c.recovery, c.acks);
     }
 
     /** The components of a {@link TcpConfig}, to be changed before the copy is made. */
@@ -126,6 +132,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
         int receiverIsn;
         int tsOffset;
         long gsoMaxBytes;
+        Gso gso;
         TcpTimers timers;
         RecoveryFeatures recovery;
         AckPolicy acks;
@@ -144,6 +151,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
             receiverIsn = t.receiverIsn;
             tsOffset = t.tsOffset;
             gsoMaxBytes = t.gsoMaxBytes;
+            gso = t.gso;
             timers = t.timers;
             recovery = t.recovery;
             acks = t.acks;

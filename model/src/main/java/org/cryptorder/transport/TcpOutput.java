@@ -20,6 +20,8 @@ final class TcpOutput {
     private boolean throttled;
     private boolean inOutput;
     private int ipId;
+    /** When the last skb of new data left ({@code tp->tcp_wstamp_ns}), ns. */
+    private long lastSkbNs = Long.MIN_VALUE / 2;
 
     TcpOutput(TcpSender sk, FlowAddress address, SegmentOutput output) {
         this.sk = sk;
@@ -70,21 +72,40 @@ final class TcpOutput {
                 && n - board.una() < board.capacity();
     }
 
-    /** {@code tcp_write_xmit}; {@code pushOne} 2 forces one segment past cwnd (a loss probe). */
+    /**
+     * {@code tcp_write_xmit}; {@code pushOne} 1 sends one skb ({@code tcp_push_one}), 2 forces one
+     * segment past cwnd (a loss probe). Each skb covers as many whole unsent segments as
+     * {@link Gso} lets it ({@code tcp_tso_segs}, {@code tcp_cwnd_test}, {@code tcp_mss_split_point}),
+     * may be deferred ({@code tcp_tso_should_defer}), and asks TCP small queues once
+     * ({@code tcp_small_queue_check}). The skb's segments go to the output one by one, after
+     * {@link SegmentOutput#gsoSkb} when there is more than one.
+     */
     void writeXmit(int pushOne) {
         if (!sk.started() || inOutput) {
             return;
         }
         CongestionWindow cw = sk.cwndControl.window();
+        Gso gso = cfg.gso();
+        int maxSegs = gso.tsoSegs(pacingRate(), sk.mss, minRttUs());
         int sent = 0;
         boolean cwndLimited = false;
         while (hasUnsent()) {
-            int inFlight = board.inFlight();
-            if (inFlight >= cw.cwnd() && pushOne != 2) {
-                break;
+            int quota = gso.enabled() ? Gso.cwndQuota(cw.cwnd(), board.inFlight())
+                    : Math.max(0, cw.cwnd() - board.inFlight());
+            if (quota == 0) {
+                if (pushOne != 2) {
+                    break;
+                }
+                quota = 1;
             }
             long n = board.nxt();
-            if (board.endOf(n) > sk.ack.sndUna() + sk.ack.sndWnd()) {
+            long windowEnd = sk.ack.sndUna() + sk.ack.sndWnd();
+            if (board.endOf(n) > windowEnd) {
+                break;
+            }
+            int segs = pushOne == 2 ? 1 : skbSegments(n, Math.min(quota, maxSegs), windowEnd);
+            if (segs > 1 && pushOne == 0 && gso.deferTso() && shouldDefer(n, maxSegs, windowEnd)) {
+                cwndLimited |= board.inFlight() + segs >= cw.cwnd();
                 break;
             }
             if (!gate.canTransmit()) {
@@ -92,12 +113,18 @@ final class TcpOutput {
                 break;
             }
             int priorPackets = board.packetsOut();
-            board.sendNew(sk.clock.nowNs(), sk.clock.tsNow(), sk.ack.delivered());
-            transmit(n, false);
+            if (segs > 1) {
+                output.gsoSkb(segs);
+            }
+            for (int k = 0; k < segs; k++) {
+                board.sendNew(sk.clock.nowNs(), sk.clock.tsNow(), sk.ack.delivered());
+                transmit(n + k, false);
+            }
+            lastSkbNs = sk.clock.nowNs();
             if (priorPackets == 0 || sk.writeTimer.pending() == RetransmitTimer.Kind.LOSS_PROBE) {
                 sk.writeTimer.rearmRto();
             }
-            sent++;
+            sent += segs;
             if (pushOne != 0) {
                 break;
             }
@@ -114,6 +141,73 @@ final class TcpOutput {
                 sk.writeTimer.scheduleLossProbe(false);
             }
         }
+    }
+
+    /**
+     * {@code sk_pacing_rate}: before the first ACK computes it, {@code ~0UL} as {@code
+     * sock_init_data} leaves it (Linux has the handshake's RTT by then; the model starts established).
+     */
+    private long pacingRate() {
+        long rate = sk.cwndControl.pacingRate();
+        return rate == 0 ? Long.MAX_VALUE : rate;
+    }
+
+    /** {@code tcp_min_rtt} in microseconds, -1 before a sample ({@code ~0U} in Linux adds nothing). */
+    private long minRttUs() {
+        long ns = sk.rtt.minRttNs();
+        return ns == RttEstimator.NO_SAMPLE ? -1 : ns / 1000;
+    }
+
+    /**
+     * {@code tcp_mss_split_point}: segments of the skb starting at segment {@code n}, at most
+     * {@code maxSegs}, all whole, unsent and within the peer's window (the model's write queue
+     * has no skb boundaries of its own: a GSO skb takes what is unsent up to its cap).
+     */
+    private int skbSegments(long n, int maxSegs, long windowEnd) {
+        int segs = 1;
+        while (segs < maxSegs && unsentWhole(n + segs) && board.endOf(n + segs) <= windowEnd) {
+            segs++;
+        }
+        return segs;
+    }
+
+    /** Whether segment {@code n}, past the send head, is written, within the limits of {@link #hasUnsent}. */
+    private boolean unsentWhole(long n) {
+        if (cfg.byteLimit() > 0 && board.seqOf(n) >= cfg.byteLimit()) {
+            return false;
+        }
+        long end = board.endOf(n);
+        return end <= sk.writeSeq() && end - sk.ack.sndUna() <= cfg.sendBufferBytes()
+                && n - board.una() < board.capacity();
+    }
+
+    /**
+     * {@code tcp_tso_should_defer}: wait for the next ACK rather than send a small skb from
+     * segment {@code n}, when less than a full skb ({@code maxSegs}) and less than a third of the
+     * window may go, the last skb left within 1 ms, and that ACK is due within min(SRTT / 2, 1 ms).
+     */
+    private boolean shouldDefer(long n, int maxSegs, long windowEnd) {
+        if (!sk.rtt.hasSample() || sk.recovery.caState().atLeast(TcpCaState.RECOVERY)) {
+            return false;
+        }
+        long now = sk.clock.nowNs();
+        if (now - lastSkbNs > 1_000_000) {
+            return false;
+        }
+        CongestionWindow cw = sk.cwndControl.window();
+        long sendWin = windowEnd - board.seqOf(n);
+        long congWin = (long) (cw.cwnd() - board.inFlight()) * sk.mss;
+        long limit = Math.min(sendWin, congWin);
+        if (limit >= (long) maxSegs * sk.mss) {
+            return false;
+        }
+        long chunk = Math.min(sk.ack.sndWnd(), (long) cw.cwnd() * sk.mss) / Gso.TSO_WIN_DIVISOR;
+        if (limit >= chunk || board.packetsOut() == 0) {
+            return false;
+        }
+        long srtt = sk.rtt.srttNs();
+        long howFar = board.xmitNs(board.una()) + srtt - now;
+        return howFar <= Math.min(srtt >> 1, 1_000_000);
     }
 
     /** {@code tcp_xmit_recovery}. */
@@ -185,7 +279,7 @@ final class TcpOutput {
         transmit(n, true);
         board.setTags(n, SackScoreboard.SACKED_RETRANS);
         board.addRetransOut(1);
-        sk.recovery.noteRetransmission(board.tsVal(n));
+        sk.recovery.noteRetransmission(n);
     }
 
     /**

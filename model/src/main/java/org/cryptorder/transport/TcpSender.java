@@ -28,8 +28,14 @@ import umontreal.ssj.simevents.Simulator;
  * The parts reach one another through this class, as the kernel's functions all take the socket.
  * In {@link TcpMode#TEXTBOOK} mode the features ns-3 lacks are off ({@link RecoveryFeatures}).
  *
- * <p>Not modelled: the handshake and connection close, TSO/GSO (every segment is one MSS; segments
- * sent in one call share their send time, as a TSO burst does), pacing, Nagle and PSH, ECN, SACK
+ * <p>GSO ({@link Gso}): in Linux mode new data leaves in skbs of up to 46 MSS, the MACsec device
+ * cutting them into frames; the scoreboard keeps one entry per MSS segment, as Linux's write queue
+ * is after {@code tcp_fragment} splits a partly acknowledged or SACKed skb (here every skb is
+ * split so from the start: RTO, SACK and RACK count segments, TSQ counts skbs); retransmissions
+ * go one MSS each, where Linux's {@code tcp_retransmit_skb} may resend a lost skb of several.
+ *
+ * <p>Not modelled: the handshake and connection close, TSO (segments sent in one call share their
+ * send time, as a TSO burst does), pacing, Nagle and PSH, ECN, SACK
  * reneging, zero-window probes, MTU probing, {@code tcp_metrics} caching of the reordering degree,
  * cwnd decay while application-limited, the check that the original is still in a host queue
  * ({@code skb_still_in_host_queue}).
@@ -55,6 +61,9 @@ public final class TcpSender {
     final LossRecovery recovery;
     final TcpOutput output;
     final TcpWriteTimer writeTimer;
+
+    /** Where loss recovery's decisions go while a {@link TcpTraceObserver} is attached, or null. */
+    TcpTracePoints trace;
 
     private long lostBase;
     private long lostRetransmitsBase;
@@ -89,6 +98,15 @@ public final class TcpSender {
     /** Sets the host's backpressure hook ({@link TransmitGate#OPEN} by default). */
     public void transmitGate(TransmitGate g) {
         output.gate(g);
+    }
+
+    /**
+     * Tells {@code observer} of each loss-recovery decision from now on ({@link TcpTraceEvent});
+     * null detaches it. What the sender does is the same either way.
+     */
+    public void trace(TcpTraceObserver observer) {
+        trace = observer == null ? null : new TcpTracePoints(this, observer);
+        rack.trace(trace);
     }
 
     /** Starts sending at the current simulation time (the connection is already established). */

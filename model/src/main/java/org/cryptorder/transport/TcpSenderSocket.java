@@ -25,12 +25,16 @@ import umontreal.ssj.simevents.Simulator;
  * {@code tcp_new_space}, the writer woken).
  *
  * <p><b>TCP small queues.</b> The host may hold at most {@code tsqLimitBytes} of the socket's
- * frames not yet on the wire ({@code tcp_small_queue_check}; retransmissions twice that); past it
+ * frames not yet on the wire ({@code tcp_small_queue_check}, asked once per skb, a GSO skb of
+ * several segments included; retransmissions twice that); past it
  * the sender waits ({@code TSQ_THROTTLED}) until frames leave. The frame's release ({@code
  * tcp_wfree}, {@link Packet#onRelease}) then queues the socket to the TSQ tasklet of the CPU that
  * frees the skb ({@code tcp_wfree}: {@code this_cpu_ptr(&tsq_tasklet)}; {@code TSQF_QUEUED}: once);
  * the model takes that CPU to be the one that sent the frame, where MACsec's copy frees it
- * (KERNEL-FACTS.md 10.1). The tasklet ({@code tcp_tasklet_func}) runs {@code tcp_tsq_handler} in
+ * (KERNEL-FACTS.md 10.1). A GSO skb is let go of segment by segment: {@code tcp_gso_segment}
+ * ({@code net/ipv4/tcp_offload.c}) gives every segment the skb's socket and {@code tcp_wfree}
+ * ({@code copy_destructor}), so each segment's bytes are released at MACsec's copy of that segment,
+ * and the whole skb's once its last segment is copied. The tasklet ({@code tcp_tasklet_func}) runs {@code tcp_tsq_handler} in
  * softirq there, or, if the application owns the socket, sets {@code TCP_TSQ_DEFERRED} for {@code
  * tcp_release_cb}.
  */
@@ -177,6 +181,9 @@ final class TcpSenderSocket extends TcpSocket {
 
     private void released(Cpu cpu, Packet p) {
         hostBytes -= p.length();
+        if (listener() != null) {
+            listener().released(p, hostBytes);
+        }
         if (throttled && !tsqQueued && hostBytes + mss <= tsqLimitBytes) {
             tsqQueued = true;
             tasklets[cpu.id()].schedule(0);

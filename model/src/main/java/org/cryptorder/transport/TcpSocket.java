@@ -74,6 +74,10 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     /** Where the endpoint puts its segments, knowing from which CPU's context they are sent. */
     final SegmentOutput output = new SocketOutput();
     private long packets;
+    /** Segments of the GSO skb being handed down ({@link SegmentOutput#gsoSkb}), 0 outside one. */
+    private int gsoSegments;
+    /** How many of them have been framed so far. */
+    private int gsoFramed;
     /** RFC 4737 reordering of arriving data segments (a sender measures none: it stays empty). */
     final Rfc4737Reordering reordering = new Rfc4737Reordering();
     /** Latency of arriving data segments (a sender measures none: it stays empty). */
@@ -137,6 +141,13 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         default void leaving(Packet p, Cpu cpu) {
         }
 
+        /**
+         * The host lets go of data frame {@code p} ({@code tcp_wfree}: at MACsec's copy), leaving
+         * {@code hostBytes} octets of the socket's frames held for TCP small queues.
+         */
+        default void released(Packet p, long hostBytes) {
+        }
+
         /** The sleeping writer is woken ({@code sk_stream_write_space}) with the send buffer as it is now. */
         default void writerWoken(long sndbuf, long wmemQueued) {
         }
@@ -163,6 +174,9 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         SendContext c = context != null ? context : SendContext.TIMER;
         Cpu cpu = context != null ? contextCpu : home;
         p.sentBy(contextWords[c.ordinal()][cpu.id()]);
+        if (gsoFramed < gsoSegments) {
+            p.gso(++gsoFramed, gsoSegments);
+        }
         holding(p, f, cpu, c);
         if (c.softirq()) {
             softirq(cpu).add(p);
@@ -215,6 +229,16 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         }
 
         @Override
+        public void gsoSkb(int segments) {
+            if (gsoFramed < gsoSegments) {
+                throw new IllegalStateException("GSO skb of " + segments + " segments begun after "
+                        + gsoFramed + " of " + gsoSegments);
+            }
+            gsoSegments = segments;
+            gsoFramed = 0;
+        }
+
+        @Override
         public Object armingCpu() {
             return contextCpu();
         }
@@ -245,7 +269,20 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         if (listener != null) {
             listener.leaving(p, cpu);
         }
-        return costs.ns(costs.tcpTxCycles()) + device.startTransmit(cpu, p);
+        return costs.ns(skbCycles(p)) + device.startTransmit(cpu, p);
+    }
+
+    /**
+     * TCP's and GSO's cycles charged to frame {@code p}'s work: a frame of its own pays for its skb;
+     * the first segment of a GSO skb pays for the skb and for cutting every segment
+     * ({@code skb_gso_segment} builds the whole list before {@code macsec_start_xmit} sees the
+     * first), the others for nothing but MACsec's part.
+     */
+    private double skbCycles(Packet p) {
+        if (p.gsoSegments() == 0) {
+            return costs.tcpTxCycles();
+        }
+        return p.gsoSegment() == 1 ? costs.tcpTxCycles() + p.gsoSegments() * costs.gsoSegmentCycles() : 0;
     }
 
     /** One segment from the application's task. */

@@ -66,7 +66,12 @@
  *       control algorithm reads; the {@code CongestionWindow} it owns changes only through methods
  *       named after the kernel step ({@code startReduction}, {@code proportionalRateReduction},
  *       {@code lowerSsthreshForLoss}, {@code undo}, ...);
- *   <li>{@code TcpOutput}: {@code tcp_write_xmit}, {@code tcp_xmit_recovery},
+ *   <li>{@code Gso}: the skbs' size, {@code tcp_tso_autosize} (with {@code tcp_tso_rtt_log} from
+ *       5.18), {@code tcp_tso_segs}, {@code tcp_cwnd_test}'s half-cwnd quota, and whether
+ *       {@code tcp_tso_should_defer} runs; {@code TcpOutput} sends each skb's segments to the
+ *       {@code SegmentOutput} after {@code gsoSkb}, and the host cuts it at the MACsec device;
+ *   <li>{@code TcpOutput}: {@code tcp_write_xmit}, {@code tcp_mss_split_point},
+ *       {@code tcp_tso_should_defer}, {@code tcp_xmit_recovery},
  *       {@code tcp_xmit_retransmit_queue}, {@code tcp_retransmit_skb}, {@code tcp_transmit_skb},
  *       and the TSQ gate;
  *   <li>{@code TcpWriteTimer}: {@code tcp_write_timer_handler} on the one {@code RetransmitTimer}
@@ -137,6 +142,11 @@
  *       <td>CUBIC, on (ns-3's default)</td></tr>
  *   <tr><td>{@code initialCwnd}</td><td>segments</td><td>10</td><td>10</td></tr>
  *   <tr><td>{@code sendBufferBytes}</td><td>octets</td><td>4 MiB</td><td>4 MiB</td></tr>
+ *   <tr><td>{@code gso}: segments per skb ({@code tcp_tso_autosize}: pacing rate &gt;&gt; 10, from
+ *       5.18 plus 65,215 &gt;&gt; (min_rtt_us &gt;&gt; 9); at least 2, at most 65,215 octets, 46 MSS;
+ *       at most half of cwnd), {@code tcp_tso_should_defer}</td><td>segments</td><td>on, 5.18 rules
+ *       (experiments: {@code hosts.gso}, the rule of {@code crypto.kernel})</td><td>off (one MSS
+ *       per packet, as ns-3)</td></tr>
  *   <tr><td>{@code SendPath.writeBytes} (experiment key {@code writeBytes})</td><td>octets</td>
  *       <td colspan="2">128 KiB (iperf3's TCP block); 0: no application model</td></tr>
  *   <tr><td>{@code receiveWindowBytes}, {@code windowScale}</td><td>octets</td><td>3 MiB, 7</td>
@@ -181,8 +191,9 @@
  * <h2>What is deliberately not modelled</h2>
  *
  * The handshake and close (connections start established; MSS, window scale, SACK and timestamps
- * as agreed), TSO/GSO on the sender and GRO on the receiver (every segment is one MSS and is ACKed
- * on its own; segments sent in one call share their send time, as a TSO burst does), pacing, Nagle
+ * as agreed), TSO and GRO on the receiver (every segment is ACKed on its own; segments sent in
+ * one call share their send time, as a TSO burst does), retransmitting a lost GSO skb whole
+ * (retransmissions go one MSS each), pacing, Nagle
  * and PSH, ECN, SACK reneging and out-of-order queue pruning, zero-window probes, receive buffer
  * auto-tuning (the send buffer's is modelled on a host), MTU probing, cwnd decay while application-limited, the {@code tcp_metrics}
  * cache of the reordering degree, the check that a segment's original still sits in a host queue
@@ -226,6 +237,9 @@
  * a TSQ-style 64 KiB gate, and deterministic injectors (hold frame k past d successors, drop
  * frames, blackout).
  * <ul>
+ *   <li>GSO ({@code GsoTest}): {@code tcp_tso_autosize} against its closed form at several rates
+ *       and minimum RTTs with and without the 5.18 term, the 2-segment floor, the 46-segment cap,
+ *       {@code tcp_cwnd_test}'s quota; the reordering table below is of one MSS per skb.
  *   <li>Codec: checksums against an independent RFC 1071 sum and a published IPv4 example; round
  *       trips; option layout; corruption caught; sequence numbers across 2^32.
  *   <li>Parts against closed forms: CUBIC's beta and fast convergence, its window against
@@ -246,6 +260,12 @@
  *       echo and PAWS ({@code TcpReceiverTest}).
  *   <li>State machine: the legal congestion-state changes pass and the ones Linux never makes
  *       throw ({@code CaTransitionTest}).
+ *   <li>Trace: a {@link org.cryptorder.transport.TcpTraceObserver} attached to a sender ({@code
+ *       explain --tcp}) is told each loss-recovery decision ({@code TcpTraceEvent}, in the kernel's
+ *       function names); {@code TcpTraceTest} checks, on the scripted ACKs, RACK's mark, {@code
+ *       tcp_enter_recovery}, the retransmission, {@code tcp_check_sack_reordering} raising {@code
+ *       tp->reordering} and the partial undo with {@code tcp_packet_delayed}'s verdict, in that
+ *       order, and that a traced sender sends what an untraced one does.
  *   <li>Determinism: the same scenario twice gives identical counters; {@code FingerprintTest}
  *       (experiment package) guards every output column of the bundled experiments.
  * </ul>

@@ -33,7 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
  * flagged {@code tcp.analysis.retransmission}. From the capture alone it cannot tell a late
  * original that fills the duplicate ACKs' hole from its retransmission: both are "fast
  * retransmissions" to it. So the late originals are its out-of-order and fast-retransmission
- * frames together, and the model's retransmissions are its other retransmissions.
+ * frames together, and the model's retransmissions are its other retransmissions; where a
+ * retransmission reaches b before its late original (a few times here since TCP's GSO skbs are
+ * modelled), tshark takes the retransmission for the hole's filler and the original for the
+ * retransmission, and the test expects the pair swapped so.
  */
 @Tag("wireshark")
 class RunCaptureTsharkTest {
@@ -57,6 +60,11 @@ class RunCaptureTsharkTest {
                 (long) m.get("tcp_retransmits"));
         Set<Integer> late = new TreeSet<>();
         Set<Integer> resent = new TreeSet<>();
+        // as tshark sees them: where a retransmission reached b before its late original, tshark takes the
+        // first to arrive for the hole's filler and the original for the retransmission
+        Set<Integer> lateAsTsharkSees = new TreeSet<>();
+        Set<Integer> resentAsTsharkSees = new TreeSet<>();
+        java.util.Map<Long, Integer> resentFirst = new java.util.HashMap<>();
         long highestEnd = -1;
         for (CapturedPackets.Packet p : CapturedPackets.of(c.capture("b-macsec0")).packets()) {
             if (p.frame().sent() || !p.tcpData()) {
@@ -64,10 +72,19 @@ class RunCaptureTsharkTest {
             }
             if (retransmitted.contains(p.ipId())) {
                 resent.add(p.number());
+                resentAsTsharkSees.add(p.number());
+                resentFirst.putIfAbsent(p.tcpSeq(), p.number());
             } else if (p.tcpSeq() < highestEnd) {
                 assertThat(p.frame().delayed()).as("an original behind a later segment was validated after it: frame "
                         + p.number()).isTrue();
                 late.add(p.number());
+                Integer first = resentFirst.get(p.tcpSeq());
+                if (first != null && resentAsTsharkSees.remove(first)) {
+                    lateAsTsharkSees.add(first);
+                    resentAsTsharkSees.add(p.number());
+                } else {
+                    lateAsTsharkSees.add(p.number());
+                }
             }
             highestEnd = Math.max(highestEnd, p.tcpSeq() + p.payloadLength());
         }
@@ -80,10 +97,11 @@ class RunCaptureTsharkTest {
         Set<Integer> retransmissions = frames(pcap, "tcp.analysis.retransmission");
         Set<Integer> tsharkLate = new TreeSet<>(outOfOrder);
         tsharkLate.addAll(fast);
-        assertThat(tsharkLate).as("tshark's out-of-order and fast retransmissions: the late originals").isEqualTo(late);
+        assertThat(tsharkLate).as("tshark's out-of-order and fast retransmissions: the late originals")
+                .isEqualTo(lateAsTsharkSees);
         Set<Integer> tsharkResent = new TreeSet<>(retransmissions);
         tsharkResent.removeAll(fast);
-        assertThat(tsharkResent).as("tshark's other retransmissions: the model's").isEqualTo(resent);
+        assertThat(tsharkResent).as("tshark's other retransmissions: the model's").isEqualTo(resentAsTsharkSees);
     }
 
     /**

@@ -43,7 +43,7 @@ public final class TcpStreams {
         /** The experiment this describes: one TCP entry (the application's writes left out, writeBytes 0: every segment ACK-clocked), every application on CPU 0, one replication. */
         Experiment experiment() {
             Experiment.Hosts hosts = new Experiment.Hosts(a.cpus(), null, null, null, null, null, null, null, 0,
-                    null, null, null, null, null);
+                    null, null, null, null, null, null);
             Experiment.Contention contention = new Experiment.Contention(kernelFpuBusy, meanSectionUs, sections,
                     userFpuLoad, senderKernelFpuBusy, userFpuLoad, true);
             Experiment.TcpTraffic tcp = new Experiment.TcpTraffic(flows, congestionControl, mode, 0L);

@@ -72,7 +72,7 @@ public final class UdpStreams {
          */
         Experiment experiment() {
             Experiment.Hosts hosts = new Experiment.Hosts(a.cpus(), null, null, null, null, null, null, null, null,
-                    null, null, null, null, null);
+                    null, null, null, null, null, null);
             Experiment.Contention contention = new Experiment.Contention(kernelFpuBusy, meanSectionUs, sections,
                     userFpuLoad, senderKernelFpuBusy, false, false);
             Experiment.UdpTraffic udp = new Experiment.UdpTraffic(flows, offeredMbps, payloadBytes,

@@ -1,0 +1,102 @@
+package org.cryptorder.transport;
+
+/**
+ * How big the skbs are that TCP hands down: Linux's generic segmentation offload as a sender sees
+ * it ({@code net/ipv4/tcp_output.c}). One skb covers up to {@link #tsoSegs} MSS segments; the
+ * MACsec device, which has no TSO, cuts it into frames in software ({@code skb_gso_segment} in
+ * {@code validate_xmit_skb}), one MACsec frame and AEAD request each.
+ *
+ * <p>{@code tcp_tso_autosize}: {@code bytes = sk_pacing_rate >> sk_pacing_shift} (10: about 1 ms
+ * of data at the pacing rate); from Linux 5.18 (commit 65466904b015, "tcp: adjust TSO packet sizes
+ * based on min_rtt") also {@code + sk_gso_max_size >> (min_rtt_us >> tcp_tso_rtt_log)}, with
+ * {@code tcp_tso_rtt_log} 9, so a flow whose minimum RTT is under 512 us gets the whole 64 KB;
+ * then {@code min(bytes, sk_gso_max_size)}, and {@code segs = max(bytes / mss, min_tso_segs)},
+ * {@code tcp_min_tso_segs} 2. {@code tcp_tso_segs} caps that by {@code sk_gso_max_segs}
+ * ({@code GSO_MAX_SEGS}, 65,535: never binding here). {@code sk_gso_max_size} is the device's
+ * {@code gso_ipv4_max_size} ({@code GSO_LEGACY_MAX_SIZE}, 65,536) less {@code MAX_TCP_HEADER + 1}
+ * ({@code sk_dst_gso_max_size} in {@code net/core/sock.c}; before 5.19 the same subtraction was in
+ * {@code tcp_tso_autosize}): {@link #SK_GSO_MAX_BYTES}, 46 segments of 1,416 octets.
+ *
+ * <p>{@code tcp_write_xmit} then cuts the skb it sends to {@code min(cwnd quota, tso segs)}
+ * ({@code tcp_mss_split_point}), the quota being {@code tcp_cwnd_test}'s {@code min(cwnd / 2,
+ * cwnd - in_flight)} ("ensure we have at least 2 GSO packets in flight"), and to the peer's window.
+ *
+ * <p>{@code tcp_tso_should_defer} ({@link #deferTso}): when the room in cwnd and the peer's window
+ * is less than a full skb and less than a third of the window ({@code tcp_tso_win_divisor} 3),
+ * the last skb went less than 1 ms ago, the connection is not in recovery, and the next ACK is due
+ * within min(SRTT / 2, 1 ms) (the oldest unacknowledged segment's send time plus SRTT), TCP waits
+ * for that ACK instead of sending a small skb. The model does this.
+ *
+ * <p>Linux builds GSO skbs whatever the device's {@code gso} feature says: {@code sk_setup_caps}
+ * sets {@code NETIF_F_GSO} in a TCP socket's route capabilities (commit 0a6b2a1dc2a2, "tcp: switch
+ * to GSO being always on", 4.19). {@link #OFF} stands for a sender whose skbs are one MSS each.
+ *
+ * @param enabled whether skbs may cover more than one MSS ({@code hosts.gso})
+ * @param tsoRttLog whether {@code tcp_tso_autosize} adds the min-RTT term (Linux 5.18 and later)
+ * @param deferTso whether {@code tcp_tso_should_defer} runs
+ */
+public record Gso(boolean enabled, boolean tsoRttLog, boolean deferTso) {
+
+    /** {@code GSO_LEGACY_MAX_SIZE}, octets: the device's {@code gso_ipv4_max_size} by default. */
+    public static final long GSO_LEGACY_MAX_SIZE = 65_536;
+    /**
+     * {@code MAX_TCP_HEADER}, octets: {@code L1_CACHE_ALIGN(128 + MAX_HEADER)}, 320 on x86-64 for
+     * every {@code LL_MAX_HEADER} a distribution kernel configures (32, 96, 128, with the tunnels' 48).
+     */
+    public static final int MAX_TCP_HEADER = 320;
+    /** {@code sk_gso_max_size}, octets: {@code GSO_LEGACY_MAX_SIZE - (MAX_TCP_HEADER + 1)}. */
+    public static final long SK_GSO_MAX_BYTES = GSO_LEGACY_MAX_SIZE - (MAX_TCP_HEADER + 1);
+    /** {@code GSO_MAX_SEGS}: the device's {@code gso_max_segs}, so {@code sk_gso_max_segs}. */
+    public static final int GSO_MAX_SEGS = 65_535;
+    /** {@code net.ipv4.tcp_min_tso_segs}, the default. */
+    public static final int MIN_TSO_SEGS = 2;
+    /** {@code sk_pacing_shift} of a TCP socket ({@code tcp_init_sock}). */
+    public static final int PACING_SHIFT = 10;
+    /** {@code net.ipv4.tcp_tso_rtt_log}, the default (512 us). */
+    public static final int TSO_RTT_LOG = 9;
+    /** {@code net.ipv4.tcp_tso_win_divisor}, the default. */
+    public static final int TSO_WIN_DIVISOR = 3;
+
+    /** Linux 5.18 and later, as a sender builds skbs by default. */
+    public static final Gso LINUX = new Gso(true, true, true);
+    /** One MSS per skb: no segmentation anywhere. */
+    public static final Gso OFF = new Gso(false, false, false);
+
+    /** The rules of Linux {@code major.minor}: the min-RTT term from 5.18. */
+    public static Gso linux(int major, int minor) {
+        return new Gso(true, major > 5 || major == 5 && minor >= 18, true);
+    }
+
+    /**
+     * {@code tcp_tso_autosize}: segments per skb at pacing rate {@code pacingRate} (octets per
+     * second), {@code mss} octets per segment and minimum RTT {@code minRttUs} (microseconds, or a
+     * negative number before any sample: Linux's {@code ~0U}, which adds nothing).
+     */
+    public int autosize(long pacingRate, int mss, long minRttUs) {
+        if (!enabled) {
+            return 1;
+        }
+        long bytes = pacingRate >> PACING_SHIFT;
+        if (tsoRttLog && minRttUs >= 0) {
+            long r = minRttUs >> TSO_RTT_LOG;
+            if (r < 32) {
+                bytes += SK_GSO_MAX_BYTES >> r;
+            }
+        }
+        bytes = Math.min(bytes, SK_GSO_MAX_BYTES);
+        return (int) Math.max(bytes / mss, MIN_TSO_SEGS);
+    }
+
+    /** {@code tcp_tso_segs}: {@link #autosize} capped by {@code sk_gso_max_segs}. */
+    public int tsoSegs(long pacingRate, int mss, long minRttUs) {
+        return Math.min(autosize(pacingRate, mss, minRttUs), GSO_MAX_SEGS);
+    }
+
+    /** {@code tcp_cwnd_test}: segments cwnd lets go now, at most half of it (at least 1). */
+    static int cwndQuota(int cwnd, int inFlight) {
+        if (inFlight >= cwnd) {
+            return 0;
+        }
+        return Math.min(Math.max(cwnd >> 1, 1), cwnd - inFlight);
+    }
+}

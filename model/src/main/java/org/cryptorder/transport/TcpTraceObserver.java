@@ -1,0 +1,13 @@
+package org.cryptorder.transport;
+
+/**
+ * Told of each loss-recovery decision a {@link TcpSender} makes ({@link TcpTraceEvent}), in the
+ * order it makes them, after each decision took effect. A sender has none unless one is attached
+ * ({@link TcpSender#trace}); without one, each decision point costs one null check and no event is
+ * built. An observer only reads: it cannot change what the sender does.
+ */
+@FunctionalInterface
+public interface TcpTraceObserver {
+    /** One decision. */
+    void decided(TcpTraceEvent e);
+}
