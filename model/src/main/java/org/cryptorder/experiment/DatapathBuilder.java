@@ -203,7 +203,9 @@ public final class DatapathBuilder {
      * congestion control, and the timers of the hosts' kernel: jiffies of {@code hosts.hz}, and
      * Linux's floor rule of the tail loss probe and RACK reorder timers by {@code crypto.kernel}
      * ({@link #timerFloor}), and in Linux mode the GSO skbs of {@code hosts.gso} by that kernel's
-     * {@code tcp_tso_autosize} ({@link #gso}).
+     * {@code tcp_tso_autosize} ({@link #gso}) and its {@code sk_gso_max_size} for HyStart's ACK
+     * delay: the device's 65,536 before 5.19, less {@code MAX_TCP_HEADER + 1} from 5.19
+     * ({@code sk_dst_gso_max_size}).
      */
     static TcpConfig tcpConfig(Experiment e, Experiment.TcpTraffic tcp) {
         TcpConfig cfg = TcpConfig.of(tcp.mode(), Ipv4TcpHeader.mssForLinkMtu(e.link().mtu()))
@@ -212,6 +214,10 @@ public final class DatapathBuilder {
         if (tcp.mode() == TcpMode.LINUX) {
             t = t.withFloor(timerFloor(e.crypto().kernel()));
             cfg = cfg.withGso(gso(e));
+            String k = e.crypto().kernel();
+            if (k != null && !atLeast(k, 5, 19)) {
+                cfg = cfg.withGsoMaxBytes(Gso.GSO_LEGACY_MAX_SIZE);
+            }
         }
         return cfg.withTimers(t);
     }

@@ -27,7 +27,9 @@ import java.util.function.Consumer;
  * @param senderIsn the data sender's initial sequence number
  * @param receiverIsn the receiver's initial sequence number (it sends no data)
  * @param tsOffset added to both ends' timestamp clocks on the wire ({@code tp->tsoffset})
- * @param gsoMaxBytes the device's GSO limit, used by HyStart's ACK-delay allowance, 64 KiB
+ * @param gsoMaxBytes {@code sk_gso_max_size}, used by HyStart's ACK-delay allowance: 65,215 octets
+ *     ({@link Gso#SK_GSO_MAX_BYTES}; the socket has it whether or not the device does GSO, since
+ *     TCP's GSO is always on), 65,536 before Linux 5.19
  * @param gso how many MSS segments one skb may cover ({@link Gso}): Linux's rules in Linux mode,
  *     {@link Gso#OFF} in textbook mode (ns-3 sends one segment per packet)
  * @param timers clocks and timer bounds
@@ -66,7 +68,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
     public static TcpConfig linux(int mss) {
         return new TcpConfig(TcpMode.LINUX, mss, CongestionControlKind.CUBIC, true, 10,
                 DEFAULT_SEND_BUFFER, DEFAULT_RECEIVE_WINDOW, 7, 0, 0x1000_0000, 0x7000_0000, 0x100,
-                65_536, Gso.LINUX, TcpTimers.linux(), RecoveryFeatures.linux(), AckPolicy.linux());
+                Gso.SK_GSO_MAX_BYTES, Gso.LINUX, TcpTimers.linux(), RecoveryFeatures.linux(), AckPolicy.linux());
     }
 
     /**
@@ -76,7 +78,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
     public static TcpConfig textbook(int mss) {
         return new TcpConfig(TcpMode.TEXTBOOK, mss, CongestionControlKind.CUBIC, true, 10,
                 DEFAULT_SEND_BUFFER, DEFAULT_RECEIVE_WINDOW, 7, 0, 0x1000_0000, 0x7000_0000, 0x100,
-                65_536, Gso.OFF, TcpTimers.textbook(), RecoveryFeatures.textbook(), AckPolicy.textbook());
+                Gso.SK_GSO_MAX_BYTES, Gso.OFF, TcpTimers.textbook(), RecoveryFeatures.textbook(), AckPolicy.textbook());
     }
 
     /** Defaults of {@code mode}. */
@@ -98,6 +100,10 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
 
     public TcpConfig withGso(Gso g) {
         return copy(c -> c.gso = g);
+    }
+
+    public TcpConfig withGsoMaxBytes(long bytes) {
+        return copy(c -> c.gsoMaxBytes = bytes);
     }
 
     public TcpConfig withAcks(AckPolicy a) {
