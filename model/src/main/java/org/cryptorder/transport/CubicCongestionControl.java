@@ -22,7 +22,7 @@ package org.cryptorder.transport;
  * cwnd is, and only then returns below the low window (commit 25c1a9ca53db, "tcp_cubic: fix
  * incorrect HyStart round start detection", 6.14; from 5.16, commit 4e1fddc98d25, to 6.13 the
  * low-window test came first, so rounds were not restarted below 16 segments; before 5.16 the
- * round restarted in {@code cubictcp_cong_avoid}; the model has only the 6.14 rule). The ACK train
+ * round restarted in {@code cubictcp_cong_avoid}: {@link HystartRound}, by kernel). The ACK train
  * ends slow start when an ACK within 2 ms of the previous one comes more than
  * {@code (delay_min + hystart_ack_delay) >> 1} after the round's start (halved since the socket
  * is not paced, {@code SK_PACING_NONE}); {@code hystart_ack_delay} allows for TSO/GRO batching,
@@ -48,6 +48,7 @@ final class CubicCongestionControl implements CongestionControl {
 
     private final CongestionContext ctx;
     private final boolean hystart;
+    private final HystartRound round;
     private final long hz;
 
     private int cnt;
@@ -67,9 +68,15 @@ final class CubicCongestionControl implements CongestionControl {
     private long currRttNs;
     private int sampleCnt;
 
+    /** CUBIC with HyStart of 6.14 and later, or without HyStart. */
     CubicCongestionControl(CongestionContext ctx, boolean hystart) {
+        this(ctx, hystart, HystartRound.BEFORE_LOW_WINDOW);
+    }
+
+    CubicCongestionControl(CongestionContext ctx, boolean hystart, HystartRound round) {
         this.ctx = ctx;
         this.hystart = hystart;
+        this.round = round;
         this.hz = 1_000_000_000L / ctx.clock().jiffyNs();
         reset();
         if (hystart) {
@@ -130,6 +137,10 @@ final class CubicCongestionControl implements CongestionControl {
     @Override
     public void congAvoid(int acked) {
         CongestionWindow w = ctx.window();
+        if (round == HystartRound.CONG_AVOID && hystart && ctx.isCwndLimited() && w.inSlowStart()
+                && ctx.sndUna() > endSeq) {
+            hystartReset();
+        }
         int left = CongestionControl.ackedAfterSlowStart(ctx, acked);
         if (left >= 0) {
             update(w.cwnd(), left);
@@ -212,14 +223,15 @@ final class CubicCongestionControl implements CongestionControl {
         if (delayMinNs == 0 || delayMinNs > delay) {
             delayMinNs = delay;
         }
-        if (!found && ctx.window().inSlowStart() && hystart) {
+        if (!found && ctx.window().inSlowStart() && hystart
+                && (round == HystartRound.BEFORE_LOW_WINDOW || ctx.window().cwnd() >= HYSTART_LOW_WINDOW)) {
             hystartUpdate(delay);
         }
     }
 
     private void hystartUpdate(long delay) {
         CongestionWindow w = ctx.window();
-        if (ctx.sndUna() > endSeq) {
+        if (round != HystartRound.CONG_AVOID && ctx.sndUna() > endSeq) {
             hystartReset();
         }
         if (w.cwnd() < HYSTART_LOW_WINDOW) {

@@ -180,14 +180,47 @@ class HyStartTest {
      */
     @Test
     void roundStartsBelowTheLowWindowAndTheTrainIsMeasuredFromIt() {
-        assertThat(foundAt6100Us(10)).as("cwnd 10 < hystart_low_window throughout").isFalse();
-        assertThat(foundAt6100Us(16)).as("1.1 ms into the round started at cwnd 10").isTrue();
+        assertThat(foundAt6100Us(10, HystartRound.BEFORE_LOW_WINDOW)).as("cwnd 10 < hystart_low_window throughout")
+                .isFalse();
+        assertThat(foundAt6100Us(16, HystartRound.BEFORE_LOW_WINDOW)).as("1.1 ms into the round started at cwnd 10")
+                .isTrue();
+        assertThat(foundAt6100Us(16, HystartRound.AFTER_LOW_WINDOW)).as("5.16-6.13: 0.2 ms into the round of 5.9 ms")
+                .isFalse();
     }
 
-    /** A round started at 5 ms with cwnd 10, then ACKs at 5.9 and 6.1 ms with cwnd {@code later}. */
-    private boolean foundAt6100Us(int later) {
+    /**
+     * Before 5.16 {@code cubictcp_cong_avoid} starts the round, after {@code pkts_acked}: ACKs alone
+     * at 5, 5.9 and 6.1 ms never end slow start (the round is still the connection's first, its
+     * last close ACK at 0), but with {@code cong_avoid} run on the ACK of 5 ms the train of 1.1 ms
+     * does.
+     */
+    @Test
+    void before516TheRoundStartsInCongAvoid() {
+        assertThat(foundAt6100UsBefore516(false)).isFalse();
+        assertThat(foundAt6100UsBefore516(true)).isTrue();
+    }
+
+    private boolean foundAt6100UsBefore516(boolean congAvoid) {
+        sim.setNs(0);
+        w = new CongestionWindow(16);
+        CubicCongestionControl c = new CubicCongestionControl(ctx, true, HystartRound.CONG_AVOID);
+        newRound(c, 5 * MS, MS);
+        if (congAvoid) {
+            c.congAvoid(1);
+        }
+        ack(c, 5 * MS + 900 * US, MS);
+        ack(c, 6 * MS + 100 * US, MS);
+        return c.hystartFound();
+    }
+
+    /**
+     * A round started at 5 ms with cwnd 10, then ACKs at 5.9 and 6.1 ms with cwnd {@code later},
+     * under rule {@code rule}.
+     */
+    private boolean foundAt6100Us(int later, HystartRound rule) {
+        sim.setNs(0);
         w = new CongestionWindow(10);
-        CubicCongestionControl c = new CubicCongestionControl(ctx, true);
+        CubicCongestionControl c = new CubicCongestionControl(ctx, true, rule);
         newRound(c, 5 * MS, MS);
         w = new CongestionWindow(later);
         ack(c, 5 * MS + 900 * US, MS);
