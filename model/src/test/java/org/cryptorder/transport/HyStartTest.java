@@ -16,60 +16,23 @@ class HyStartTest {
 
     private final ManualClock sim = new ManualClock();
     private final TcpClock clock = new TcpClock(sim, TcpTimers.linux());
-    private CongestionWindow w = new CongestionWindow(20);
-    private long sndUna;
-    private long sndNxt;
-    private long pacingRate = 30_000_000;
-    private long gsoMaxBytes = Gso.SK_GSO_MAX_BYTES;
+    private final ScriptedSender ctx = new ScriptedSender(clock, new CongestionWindow(20));
 
-    private final CongestionContext ctx = new CongestionContext() {
-        @Override
-        public CongestionWindow window() {
-            return w;
-        }
-
-        @Override
-        public TcpClock clock() {
-            return clock;
-        }
-
-        @Override
-        public long sndUna() {
-            return sndUna;
-        }
-
-        @Override
-        public long sndNxt() {
-            return sndNxt;
-        }
-
-        @Override
-        public boolean isCwndLimited() {
-            return true;
-        }
-
-        @Override
-        public long pacingRate() {
-            return pacingRate;
-        }
-
-        @Override
-        public long gsoMaxBytes() {
-            return gsoMaxBytes;
-        }
-    };
+    HyStartTest() {
+        ctx.pacingRate = 30_000_000;
+    }
 
     /** An ACK at {@code atNs} that moves SND.UNA by one and brings RTT sample {@code rttNs}. */
     private void ack(CubicCongestionControl c, long atNs, long rttNs) {
         sim.setNs(atNs);
-        sndUna++;
+        ctx.sndUna++;
         c.pktsAcked(1, rttNs);
     }
 
     /** Starts a round at {@code atNs}: SND.UNA passes the previous round's end, SND.NXT is 1,000 on. */
     private void newRound(CubicCongestionControl c, long atNs, long rttNs) {
-        sndUna = sndNxt;
-        sndNxt += 1_000;
+        ctx.sndUna = ctx.sndNxt;
+        ctx.sndNxt += 1_000;
         ack(c, atNs, rttNs);
     }
 
@@ -89,10 +52,10 @@ class HyStartTest {
             ack(c, t, MS);
         }
         assertThat(c.hystartFound()).as("train of 1,000 us, threshold 1,000 us").isFalse();
-        assertThat(w.inSlowStart()).isTrue();
+        assertThat(ctx.w.inSlowStart()).isTrue();
         ack(c, t0 + 1_100 * US, MS);
         assertThat(c.hystartFound()).as("train of 1,100 us").isTrue();
-        assertThat(w.ssthresh()).as("tp->snd_ssthresh = tcp_snd_cwnd(tp)").isEqualTo(20);
+        assertThat(ctx.w.ssthresh()).as("tp->snd_ssthresh = tcp_snd_cwnd(tp)").isEqualTo(20);
     }
 
     /**
@@ -102,15 +65,15 @@ class HyStartTest {
      */
     @Test
     void ackDelayIsFourGsoSizesAtThePacingRateInWholeMicroseconds() {
-        pacingRate = 1_000_000_000;
+        ctx.pacingRate = 1_000_000_000;
         assertThat(trainEndsAfterUs()).isEqualTo(631);
-        gsoMaxBytes = Gso.GSO_LEGACY_MAX_SIZE;
+        ctx.gsoMaxBytes = Gso.GSO_LEGACY_MAX_SIZE;
         assertThat(trainEndsAfterUs()).isEqualTo(632);
     }
 
     /** The first ACK, 1 us apart, whose distance from the round's start ends slow start, us. */
     private long trainEndsAfterUs() {
-        w = new CongestionWindow(20);
+        ctx.w = new CongestionWindow(20);
         CubicCongestionControl c = new CubicCongestionControl(ctx, true);
         long t0 = 10 * MS;
         newRound(c, t0, MS);
@@ -147,7 +110,7 @@ class HyStartTest {
         assertThat(c.hystartFound()).as("8 samples: still counting").isFalse();
         ack(c, t + 3 * MS, 5 * MS + US);
         assertThat(c.hystartFound()).as("ninth sample, 5.001 ms > 1 ms + 4 ms").isTrue();
-        assertThat(w.ssthresh()).isEqualTo(20);
+        assertThat(ctx.w.ssthresh()).isEqualTo(20);
     }
 
     /**
@@ -202,7 +165,7 @@ class HyStartTest {
 
     private boolean foundAt6100UsBefore516(boolean congAvoid) {
         sim.setNs(0);
-        w = new CongestionWindow(16);
+        ctx.w = new CongestionWindow(16);
         CubicCongestionControl c = new CubicCongestionControl(ctx, true, HystartRound.CONG_AVOID);
         newRound(c, 5 * MS, MS);
         if (congAvoid) {
@@ -219,10 +182,10 @@ class HyStartTest {
      */
     private boolean foundAt6100Us(int later, HystartRound rule) {
         sim.setNs(0);
-        w = new CongestionWindow(10);
+        ctx.w = new CongestionWindow(10);
         CubicCongestionControl c = new CubicCongestionControl(ctx, true, rule);
         newRound(c, 5 * MS, MS);
-        w = new CongestionWindow(later);
+        ctx.w = new CongestionWindow(later);
         ack(c, 5 * MS + 900 * US, MS);
         ack(c, 6 * MS + 100 * US, MS);
         return c.hystartFound();
