@@ -24,6 +24,7 @@ import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.scenario.TcpFlow;
 import org.cryptorder.transport.Ipv4TcpHeader;
 import org.cryptorder.transport.Gso;
+import org.cryptorder.transport.HystartRound;
 import org.cryptorder.transport.SendPath;
 import org.cryptorder.transport.TcpConfig;
 import org.cryptorder.transport.TcpMode;
@@ -202,7 +203,9 @@ public final class DatapathBuilder {
      * congestion control, and the timers of the hosts' kernel: jiffies of {@code hosts.hz}, and
      * Linux's floor rule of the tail loss probe and RACK reorder timers by {@code crypto.kernel}
      * ({@link #timerFloor}), and in Linux mode the GSO skbs of {@code hosts.gso} by that kernel's
-     * {@code tcp_tso_autosize} ({@link #gso}).
+     * {@code tcp_tso_autosize} ({@link #gso}) and its {@code sk_gso_max_size} for HyStart's ACK
+     * delay: the device's 65,536 before 5.19, less {@code MAX_TCP_HEADER + 1} from 5.19
+     * ({@code sk_dst_gso_max_size}), and where HyStart starts its rounds ({@link HystartRound}).
      */
     static TcpConfig tcpConfig(Experiment e, Experiment.TcpTraffic tcp) {
         TcpConfig cfg = TcpConfig.of(tcp.mode(), Ipv4TcpHeader.mssForLinkMtu(e.link().mtu()))
@@ -211,6 +214,14 @@ public final class DatapathBuilder {
         if (tcp.mode() == TcpMode.LINUX) {
             t = t.withFloor(timerFloor(e.crypto().kernel()));
             cfg = cfg.withGso(gso(e));
+            String k = e.crypto().kernel();
+            if (k != null && !atLeast(k, 5, 19)) {
+                cfg = cfg.withGsoMaxBytes(Gso.GSO_LEGACY_MAX_SIZE);
+            }
+            if (k != null) {
+                cfg = cfg.withHystartRound(!atLeast(k, 5, 16) ? HystartRound.CONG_AVOID
+                        : atLeast(k, 6, 14) ? HystartRound.BEFORE_LOW_WINDOW : HystartRound.AFTER_LOW_WINDOW);
+            }
         }
         return cfg.withTimers(t);
     }
