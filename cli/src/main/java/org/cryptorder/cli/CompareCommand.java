@@ -25,14 +25,15 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cryptorder compare}: runs the seed experiments named in {@code data/seed-comparisons.csv}
- * (reusing the runs a previous compare left in the same folder when the experiment is unchanged),
+ * (reusing the runs a previous compare left in the same folder when the experiment, the model's
+ * code and its profiles are unchanged: {@link ModelBuild}),
  * then sets each seed figure beside the model's value, says which were fitted and which
  * predicted, and whether each is within the band docs/calibration.md claims for it.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Sets the model beside the seed measurements and says which were fitted and which predicted.",
             "Runs the seed experiments listed in data/seed-comparisons.csv (reusing the runs an earlier compare left"
-                + " in the same folder when the experiment is unchanged), then prints for every figure of"
+                + " in the same folder when the experiment, the model's code and its profiles are unchanged), then prints for every figure of"
                 + " data/measurements.csv the measured value, the model's mean and 95%% half-width, their ratio,"
                 + " whether a parameter was fitted to it, and whether it is within the band docs/calibration.md"
                 + " claims.",
@@ -40,6 +41,9 @@ import picocli.CommandLine.Spec;
                 + " compare.png and compare.svg.",
             "Exit status: 0 done (1 with --check when a claimed band is missed), 2 bad usage or input."})
 final class CompareCommand implements Callable<Integer> {
+    /** The file in each seed experiment's folder naming the model build ({@link ModelBuild#id()}) its runs came from. */
+    static final String BUILD_FILE = "model-build.txt";
+
     @Spec
     CommandSpec spec;
 
@@ -73,6 +77,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         Map<String, Path> folders = new LinkedHashMap<>();
         long[] ranAndReused = new long[2];
+        String build = ModelBuild.id();
         RunnerInvocation invocation = new RunnerInvocation("cryptorder compare",
                 new DatapathRunModel(ExperimentFiles.profiles()), err, false);
         for (String experiment : SeedComparison.experiments(specs)) {
@@ -84,7 +89,7 @@ final class CompareCommand implements Callable<Integer> {
             ExperimentFile f = loaded.get(0).file();
             Path folder = out.resolve(f.experiment().name());
             folders.put(experiment, folder);
-            int status = run(f, folder, invocation, threads, err, ranAndReused);
+            int status = run(f, folder, build, invocation, threads, err, ranAndReused);
             if (status != 0) {
                 return status;
             }
@@ -110,10 +115,24 @@ final class CompareCommand implements Callable<Integer> {
         return check && missed > 0 ? 1 : 0;
     }
 
-    /** Runs one seed experiment into its folder, keeping the runs a previous compare left there. */
-    private int run(ExperimentFile f, Path folder, RunnerInvocation invocation, int threads, PrintWriter err,
-                    long[] ranAndReused) throws IOException {
-        boolean resume = Files.isRegularFile(folder.resolve("runs.csv"));
+    /**
+     * Runs one seed experiment into its folder, keeping the runs a previous compare left there when
+     * they were made by this model build ({@link #BUILD_FILE}); runs of another build are made again.
+     */
+    private int run(ExperimentFile f, Path folder, String build, RunnerInvocation invocation, int threads,
+                    PrintWriter err, long[] ranAndReused) throws IOException {
+        Path stamp = folder.resolve(BUILD_FILE);
+        boolean resume = Files.isRegularFile(folder.resolve("runs.csv")) && Files.isRegularFile(stamp)
+                && Files.readString(stamp, StandardCharsets.UTF_8).strip().equals(build);
+        int status = runInto(f, folder, resume, invocation, threads, err, ranAndReused);
+        if (status == 0) {
+            Files.writeString(stamp, build + "\n", StandardCharsets.UTF_8);
+        }
+        return status;
+    }
+
+    private int runInto(ExperimentFile f, Path folder, boolean resume, RunnerInvocation invocation, int threads,
+                        PrintWriter err, long[] ranAndReused) throws IOException {
         ExperimentRunner.Progress progress = ProgressDisplay.of(f.experiment().name(), quiet, err);
         RunnerInvocation.Completed counted = report -> {
             ranAndReused[0] += report.ran();

@@ -64,4 +64,34 @@ class CompareCommandTest {
         assertThat(again.out()).containsPattern(" 0 runs made, [1-9][0-9]* reused");
         assertThat(again.out().lines().skip(1)).containsExactlyElementsOf(first.out().lines().skip(1).toList());
     }
+
+    @Test
+    void runsOfAnotherModelBuildAreMadeAgainNotReused() throws Exception {
+        List<Path> stamps;
+        try (var folders = Files.list(out)) {
+            stamps = folders.map(d -> d.resolve(CompareCommand.BUILD_FILE)).filter(Files::isRegularFile).toList();
+        }
+        assertThat(stamps).as("every seed experiment's folder names its build").isNotEmpty();
+        assertThat(Files.readString(stamps.get(0)).strip()).isEqualTo(ModelBuild.id());
+        Files.writeString(stamps.get(0), "a build of before\n");
+        String table = Files.readString(out.resolve("compare.csv"));
+        CliRun again = CliRun.of("compare", "--quiet", "--out", out.toString());
+        assertThat(again.status()).as(again.err()).isZero();
+        assertThat(again.out()).containsPattern(" [1-9][0-9]* runs made, [1-9][0-9]* reused");
+        assertThat(Files.readString(stamps.get(0)).strip()).isEqualTo(ModelBuild.id());
+        assertThat(Files.readString(out.resolve("compare.csv"))).as("the same build makes the same runs").isEqualTo(table);
+    }
+
+    @Test
+    void theBuildIdChangesWithAnyFileBelowItsRoots(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("A.class"), "one");
+        String before = ModelBuild.id(List.of(dir));
+        assertThat(ModelBuild.id(List.of(dir))).isEqualTo(before);
+        Files.writeString(dir.resolve("A.class"), "two");
+        assertThat(ModelBuild.id(List.of(dir))).isNotEqualTo(before);
+        Files.writeString(dir.resolve("A.class"), "one");
+        Files.createDirectories(dir.resolve("p"));
+        Files.writeString(dir.resolve("p/profile.json"), "{}");
+        assertThat(ModelBuild.id(List.of(dir))).isNotEqualTo(before);
+    }
 }
