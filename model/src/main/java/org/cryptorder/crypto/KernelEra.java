@@ -14,10 +14,12 @@ public enum KernelEra {
     V6_16_ON("6.16+", Policy.SYNC_SIMD, 1000);
 
     /**
-     * The version the model runs when an experiment names none: Linux 6.12, the kernel the TCP model
-     * is built after (KERNEL-FACTS.md). Its era, 6.6 to 6.14, runs {@code async} with cryptd's 1000.
+     * The version the model runs when an experiment names none: Linux 6.12.117, the release whose
+     * source the TCP model is read from (TCP-AND-PEERS.md). Its era, 6.6 to 6.14, runs {@code async}
+     * with cryptd's 1000; every versioned rule reads it as 6.12, except where 6.12's stable tree
+     * took a later fix (HyStart's round start).
      */
-    public static final String DEFAULT_VERSION = "6.12";
+    public static final String DEFAULT_VERSION = "6.12.117";
 
     private final String key;
     private final Policy policy;

@@ -24,6 +24,7 @@ import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.scenario.TcpFlow;
 import org.cryptorder.transport.Ipv4TcpHeader;
 import org.cryptorder.transport.Gso;
+import org.cryptorder.transport.HystartRound;
 import org.cryptorder.transport.SendPath;
 import org.cryptorder.transport.TcpConfig;
 import org.cryptorder.transport.TcpMode;
@@ -202,7 +203,9 @@ public final class DatapathBuilder {
      * congestion control, and the timers of the hosts' kernel: jiffies of {@code hosts.hz}, and
      * Linux's floor rule of the tail loss probe and RACK reorder timers by the hosts' kernel
      * ({@link #timerFloor}), and in Linux mode the GSO skbs of {@code hosts.gso} by that kernel's
-     * {@code tcp_tso_autosize} ({@link #gso}).
+     * {@code tcp_tso_autosize} ({@link #gso}) and its {@code sk_gso_max_size} for HyStart's ACK
+     * delay: the device's 65,536 before 5.19, less {@code MAX_TCP_HEADER + 1} from 5.19
+     * ({@code sk_dst_gso_max_size}), and where HyStart starts its rounds ({@link HystartRound}).
      */
     static TcpConfig tcpConfig(Experiment e, Experiment.TcpTraffic tcp) {
         TcpConfig cfg = TcpConfig.of(tcp.mode(), Ipv4TcpHeader.mssForLinkMtu(e.link().mtu()))
@@ -211,8 +214,25 @@ public final class DatapathBuilder {
         if (tcp.mode() == TcpMode.LINUX) {
             t = t.withFloor(timerFloor(e.crypto().kernelOrDefault()));
             cfg = cfg.withGso(gso(e));
+            String k = e.crypto().kernelOrDefault();
+            cfg = cfg.withGsoMaxBytes(atLeast(k, 5, 19) ? Gso.SK_GSO_MAX_BYTES : Gso.GSO_LEGACY_MAX_SIZE)
+                    .withHystartRound(hystartRound(k));
         }
         return cfg.withTimers(t);
+    }
+
+    /**
+     * Where HyStart starts its rounds in the kernel {@code kernel}: in {@code cong_avoid} before
+     * 5.16, after the low-window test from 5.16 (4e1fddc98d25), before it from 6.14 (25c1a9ca53db),
+     * which 6.12's stable tree carries by 6.12.117, the release the TCP model is read from (the
+     * first 6.12.y with it is not pinned down here, so an earlier one reads as mainline 6.12).
+     */
+    static HystartRound hystartRound(String kernel) {
+        if (!atLeast(kernel, 5, 16)) {
+            return HystartRound.CONG_AVOID;
+        }
+        boolean fixed = atLeast(kernel, 6, 14) || atLeast(kernel, 6, 12, 117) && !atLeast(kernel, 6, 13);
+        return fixed ? HystartRound.BEFORE_LOW_WINDOW : HystartRound.AFTER_LOW_WINDOW;
     }
 
     /**
@@ -238,20 +258,26 @@ public final class DatapathBuilder {
 
     /** Whether kernel version (or era key) {@code kernel} is {@code major.minor} or later; an era counts by its first version. */
     static boolean atLeast(String kernel, int major, int minor) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)").matcher(kernel.trim());
+        return atLeast(kernel, major, minor, 0);
+    }
+
+    /** The same to the stable release: {@code "6.12.117"} is 6.12.117 or later, {@code "6.12"} is 6.12.0. */
+    static boolean atLeast(String kernel, int major, int minor, int patch) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)(?:\\.(\\d+))?").matcher(kernel.trim());
         if (!m.find()) {
             return true;
         }
         int a = Integer.parseInt(m.group(1));
         int b = Integer.parseInt(m.group(2));
-        return a > major || a == major && b >= minor;
+        int c = m.group(3) == null ? 0 : Integer.parseInt(m.group(3));
+        return a != major ? a > major : b != minor ? b > minor : c >= patch;
     }
 
     /**
      * The rules the hosts' kernel resolves to, in one line for {@code experiment.json}'s provenance:
      * the version ({@link Experiment.Crypto#kernelOrDefault()}), then the crypto policy (marked when
      * {@code crypto.policy} chose it) and cryptd queue, the softirq deferral, the scheduler's tick
-     * check, TCP's timer floor, its GSO skbs and send path, fq_codel's overlimit batch when it is
+     * check, TCP's timer floor, its GSO skbs, HyStart's round start and the send path, fq_codel's overlimit batch when it is
      * the qdisc, the tick.
      */
     public static String kernelRules(Experiment e) {
@@ -268,6 +294,7 @@ public final class DatapathBuilder {
                         ? "2 jiffies after rounding" : "2 ms before rounding")
                 + ", TCP GSO " + (!gso(e).enabled() ? "off (one MSS per skb)"
                         : gso(e).tsoRttLog() ? "on, tcp_tso_autosize with tcp_tso_rtt_log" : "on, tcp_tso_autosize by pacing rate")
+                + ", HyStart round " + hystartRound(k).name().toLowerCase(root)
                 + ", TCP skb heads " + (atLeast(k, 6, 3) ? "small-head cache" : "kmalloc")
                 + ", backlog flush " + (atLeast(k, 6, 7) ? "runs tcp_release_cb" : "without tcp_release_cb")
                 + (QdiscKind.of(h.qdisc()) == QdiscKind.FQ_CODEL

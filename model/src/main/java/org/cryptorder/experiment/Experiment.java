@@ -311,11 +311,11 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     /**
      * How AEAD requests run: a policy, or a kernel version whose policy to use (one or neither).
      * The kernel is also the version every other versioned rule follows (softirq deferral,
-     * scheduler, TCP); with none named they all follow {@link KernelEra#DEFAULT_VERSION}, 6.12, and
+     * scheduler, TCP); with none named they all follow {@link KernelEra#DEFAULT_VERSION}, 6.12.117, and
      * a given {@code policy} chooses only the crypto path ({@link #kernelOrDefault()}).
      *
      * @param policy              a {@link Policy} key, or null when {@code kernel} is given
-     * @param kernel              a Linux version such as "5.10" or "3.10-rhel7", or null: 6.12
+     * @param kernel              a Linux version such as "5.10" or "3.10-rhel7", or null: 6.12.117
      * @param cryptdQueueLength   cryptd's per-CPU queue length; default the kernel era's, else 1000
      * @param resequenceTimeoutUs PN reorder queue timeout of the resequencing policies, us; default 100
      * @param offload             the offload device; see {@link Offload}
@@ -332,7 +332,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
 
         /**
          * The kernel version the hosts run, which every versioned rule reads: the named one, else
-         * {@link KernelEra#DEFAULT_VERSION} (6.12).
+         * {@link KernelEra#DEFAULT_VERSION} (6.12.117).
          */
         @JsonIgnore
         public String kernelOrDefault() {

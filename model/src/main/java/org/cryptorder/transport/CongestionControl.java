@@ -48,9 +48,9 @@ sealed interface CongestionControl permits CubicCongestionControl, RenoCongestio
 
     /** Creates the algorithm for a sender. */
     static CongestionControl create(CongestionControlKind kind, CongestionContext ctx,
-            boolean hystart) {
+            boolean hystart, HystartRound round) {
         return switch (kind) {
-            case CUBIC -> new CubicCongestionControl(ctx, hystart);
+            case CUBIC -> new CubicCongestionControl(ctx, hystart, round);
             case RENO -> new RenoCongestionControl(ctx);
         };
     }

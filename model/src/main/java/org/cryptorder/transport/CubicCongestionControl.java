@@ -12,9 +12,24 @@ package org.cryptorder.transport;
  * uses a table lookup and one Newton step (within 0.2 %). Undo restores cwnd only
  * ({@code tcp_reno_undo_cwnd}), not the epoch, as in Linux.
  *
- * <p>HyStart's ACK-train test uses {@code sk_pacing_rate} for its allowance for TSO/GRO batching
- * ({@code hystart_ack_delay}) and halves the threshold when the socket is not paced, which is the
- * case here.
+ * <p>HyStart is Linux 6.14's ({@code tcp_cubic.c}; the same in the 6.1, 6.6 and 6.12 stable trees
+ * that carry the backport, and in 6.18): {@code hystart_detect} 3 (ACK train and delay),
+ * {@code hystart_low_window} 16, {@code hystart_ack_delta_us} 2000, {@code HYSTART_MIN_SAMPLES} 8,
+ * {@code HYSTART_DELAY_THRESH(delay_min >> 3)} clamped to 4-16 ms. {@code cubictcp_acked} calls
+ * {@code hystart_update} in slow start until an exit is found; that starts a round
+ * ({@code bictcp_hystart_reset}: round start and last ACK now, {@code end_seq} = SND.NXT, the
+ * round's minimum RTT and sample count cleared) when SND.UNA has passed {@code end_seq}, whatever
+ * cwnd is, and only then returns below the low window (commit 25c1a9ca53db, "tcp_cubic: fix
+ * incorrect HyStart round start detection", 6.14; from 5.16, commit 4e1fddc98d25, to 6.13 the
+ * low-window test came first, so rounds were not restarted below 16 segments; before 5.16 the
+ * round restarted in {@code cubictcp_cong_avoid}: {@link HystartRound}, by kernel). The ACK train
+ * ends slow start when an ACK within 2 ms of the previous one comes more than
+ * {@code (delay_min + hystart_ack_delay) >> 1} after the round's start (halved since the socket
+ * is not paced, {@code SK_PACING_NONE}); {@code hystart_ack_delay} allows for TSO/GRO batching,
+ * min(1 ms, 4 {@code sk_gso_max_size} at {@code sk_pacing_rate}) in whole microseconds. The delay
+ * test ends it once 8 samples of a round have been taken and the round's minimum RTT exceeds
+ * {@code delay_min} + the threshold. Either sets ssthresh to cwnd ({@link
+ * CongestionWindow#endSlowStart}). Times are kept in ns where Linux keeps microseconds.
  */
 final class CubicCongestionControl implements CongestionControl {
     private static final int BETA = 717;
@@ -33,6 +48,7 @@ final class CubicCongestionControl implements CongestionControl {
 
     private final CongestionContext ctx;
     private final boolean hystart;
+    private final HystartRound round;
     private final long hz;
 
     private int cnt;
@@ -52,9 +68,15 @@ final class CubicCongestionControl implements CongestionControl {
     private long currRttNs;
     private int sampleCnt;
 
+    /** CUBIC with HyStart of 6.14 and later, or without HyStart. */
     CubicCongestionControl(CongestionContext ctx, boolean hystart) {
+        this(ctx, hystart, HystartRound.BEFORE_LOW_WINDOW);
+    }
+
+    CubicCongestionControl(CongestionContext ctx, boolean hystart, HystartRound round) {
         this.ctx = ctx;
         this.hystart = hystart;
+        this.round = round;
         this.hz = 1_000_000_000L / ctx.clock().jiffyNs();
         reset();
         if (hystart) {
@@ -115,6 +137,10 @@ final class CubicCongestionControl implements CongestionControl {
     @Override
     public void congAvoid(int acked) {
         CongestionWindow w = ctx.window();
+        if (round == HystartRound.CONG_AVOID && hystart && ctx.isCwndLimited() && w.inSlowStart()
+                && ctx.sndUna() > endSeq) {
+            hystartReset();
+        }
         int left = CongestionControl.ackedAfterSlowStart(ctx, acked);
         if (left >= 0) {
             update(w.cwnd(), left);
@@ -197,14 +223,15 @@ final class CubicCongestionControl implements CongestionControl {
         if (delayMinNs == 0 || delayMinNs > delay) {
             delayMinNs = delay;
         }
-        if (!found && ctx.window().inSlowStart() && hystart) {
+        if (!found && ctx.window().inSlowStart() && hystart
+                && (round == HystartRound.BEFORE_LOW_WINDOW || ctx.window().cwnd() >= HYSTART_LOW_WINDOW)) {
             hystartUpdate(delay);
         }
     }
 
     private void hystartUpdate(long delay) {
         CongestionWindow w = ctx.window();
-        if (ctx.sndUna() > endSeq) {
+        if (round != HystartRound.CONG_AVOID && ctx.sndUna() > endSeq) {
             hystartReset();
         }
         if (w.cwnd() < HYSTART_LOW_WINDOW) {
@@ -234,13 +261,16 @@ final class CubicCongestionControl implements CongestionControl {
         }
     }
 
-    /** {@code hystart_ack_delay}: min(1 ms, 4 GSO frames at the pacing rate), ns. */
-    private long ackDelayNs() {
+    /**
+     * {@code hystart_ack_delay}: min(1 ms, 4 {@code sk_gso_max_size} at {@code sk_pacing_rate}),
+     * in whole microseconds as Linux divides, returned in ns; 0 before a pacing rate is known.
+     */
+    long ackDelayNs() {
         long rate = ctx.pacingRate();
         if (rate <= 0) {
             return 0;
         }
-        double ns = ctx.gsoMaxBytes() * 4.0 * 1e9 / rate;
-        return (long) Math.min(1_000_000.0, ns);
+        long us = Math.min(1_000, ctx.gsoMaxBytes() * 4 * 1_000_000 / rate);
+        return us * 1_000;
     }
 }

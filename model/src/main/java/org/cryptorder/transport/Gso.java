@@ -29,7 +29,7 @@ package org.cryptorder.transport;
  *
  * <p>Linux builds GSO skbs whatever the device's {@code gso} feature says: {@code sk_setup_caps}
  * sets {@code NETIF_F_GSO} in a TCP socket's route capabilities (commit 0a6b2a1dc2a2, "tcp: switch
- * to GSO being always on", 4.19). {@link #OFF} stands for a sender whose skbs are one MSS each.
+ * to GSO being always on", 4.17). {@link #OFF} stands for a sender whose skbs are one MSS each.
  *
  * @param enabled whether skbs may cover more than one MSS ({@code hosts.gso})
  * @param tsoRttLog whether {@code tcp_tso_autosize} adds the min-RTT term (Linux 5.18 and later)

@@ -15,6 +15,8 @@ import java.util.function.Consumer;
  *     over MACsec
  * @param congestionControl CUBIC (default) or Reno
  * @param hystart CUBIC's HyStart (ACK train and delay detection), on by default as in Linux
+ * @param hystartRound where HyStart starts its rounds, by kernel version ({@link HystartRound});
+ *     6.14's rule by default
  * @param initialCwnd TCP_INIT_CWND, 10 segments
  * @param sendBufferBytes most unacknowledged octets the sender holds ({@code tcp_wmem[2]}, 4 MiB):
  *     without an application model the application always fills it; on a host with iperf3's writes
@@ -27,7 +29,9 @@ import java.util.function.Consumer;
  * @param senderIsn the data sender's initial sequence number
  * @param receiverIsn the receiver's initial sequence number (it sends no data)
  * @param tsOffset added to both ends' timestamp clocks on the wire ({@code tp->tsoffset})
- * @param gsoMaxBytes the device's GSO limit, used by HyStart's ACK-delay allowance, 64 KiB
+ * @param gsoMaxBytes {@code sk_gso_max_size}, used by HyStart's ACK-delay allowance: 65,215 octets
+ *     ({@link Gso#SK_GSO_MAX_BYTES}; the socket has it whether or not the device does GSO, since
+ *     TCP's GSO is always on), 65,536 before Linux 5.19
  * @param gso how many MSS segments one skb may cover ({@link Gso}): Linux's rules in Linux mode,
  *     {@link Gso#OFF} in textbook mode (ns-3 sends one segment per packet)
  * @param timers clocks and timer bounds
@@ -35,7 +39,7 @@ import java.util.function.Consumer;
  * @param acks the receiver's ACK policy
  */
 public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionControl,
-        boolean hystart, int initialCwnd, long sendBufferBytes, long receiveWindowBytes,
+        boolean hystart, HystartRound hystartRound, int initialCwnd, long sendBufferBytes, long receiveWindowBytes,
         int windowScale, long byteLimit, int senderIsn, int receiverIsn, int tsOffset,
         long gsoMaxBytes, Gso gso, TcpTimers timers, RecoveryFeatures recovery, AckPolicy acks) {
 
@@ -56,7 +60,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
             throw new IllegalArgumentException("receive window " + receiveWindowBytes
                     + " does not fit the 16-bit field with window scale " + windowScale);
         }
-        if (timers == null || gso == null || recovery == null || acks == null || mode == null
+        if (timers == null || gso == null || hystartRound == null || recovery == null || acks == null || mode == null
                 || congestionControl == null) {
             throw new IllegalArgumentException("null part in TCP parameters");
         }
@@ -64,9 +68,10 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
 
     /** Linux 6.12 defaults with CUBIC. */
     public static TcpConfig linux(int mss) {
-        return new TcpConfig(TcpMode.LINUX, mss, CongestionControlKind.CUBIC, true, 10,
+        return new TcpConfig(TcpMode.LINUX, mss, CongestionControlKind.CUBIC, true,
+                HystartRound.BEFORE_LOW_WINDOW, 10,
                 DEFAULT_SEND_BUFFER, DEFAULT_RECEIVE_WINDOW, 7, 0, 0x1000_0000, 0x7000_0000, 0x100,
-                65_536, Gso.LINUX, TcpTimers.linux(), RecoveryFeatures.linux(), AckPolicy.linux());
+                Gso.SK_GSO_MAX_BYTES, Gso.LINUX, TcpTimers.linux(), RecoveryFeatures.linux(), AckPolicy.linux());
     }
 
     /**
@@ -74,9 +79,10 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
      * same sizes as {@link #linux}. HyStart is Linux's variant here, not ns-3's own port of it.
      */
     public static TcpConfig textbook(int mss) {
-        return new TcpConfig(TcpMode.TEXTBOOK, mss, CongestionControlKind.CUBIC, true, 10,
+        return new TcpConfig(TcpMode.TEXTBOOK, mss, CongestionControlKind.CUBIC, true,
+                HystartRound.BEFORE_LOW_WINDOW, 10,
                 DEFAULT_SEND_BUFFER, DEFAULT_RECEIVE_WINDOW, 7, 0, 0x1000_0000, 0x7000_0000, 0x100,
-                65_536, Gso.OFF, TcpTimers.textbook(), RecoveryFeatures.textbook(), AckPolicy.textbook());
+                Gso.SK_GSO_MAX_BYTES, Gso.OFF, TcpTimers.textbook(), RecoveryFeatures.textbook(), AckPolicy.textbook());
     }
 
     /** Defaults of {@code mode}. */
@@ -100,6 +106,14 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
         return copy(c -> c.gso = g);
     }
 
+    public TcpConfig withHystartRound(HystartRound r) {
+        return copy(c -> c.hystartRound = r);
+    }
+
+    public TcpConfig withGsoMaxBytes(long bytes) {
+        return copy(c -> c.gsoMaxBytes = bytes);
+    }
+
     public TcpConfig withAcks(AckPolicy a) {
         return copy(c -> c.acks = a);
     }
@@ -112,7 +126,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
     private TcpConfig copy(Consumer<Components> change) {
         Components c = new Components(this);
         change.accept(c);
-        return new TcpConfig(c.mode, c.mss, c.congestionControl, c.hystart, c.initialCwnd,
+        return new TcpConfig(c.mode, c.mss, c.congestionControl, c.hystart, c.hystartRound, c.initialCwnd,
                 c.sendBufferBytes, c.receiveWindowBytes, c.windowScale, c.byteLimit, c.senderIsn,
                 c.receiverIsn, c.tsOffset, c.gsoMaxBytes, c.gso, c.timers, c.recovery, c.acks);
     }
@@ -123,6 +137,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
         int mss;
         CongestionControlKind congestionControl;
         boolean hystart;
+        HystartRound hystartRound;
         int initialCwnd;
         long sendBufferBytes;
         long receiveWindowBytes;
@@ -142,6 +157,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
             mss = t.mss;
             congestionControl = t.congestionControl;
             hystart = t.hystart;
+            hystartRound = t.hystartRound;
             initialCwnd = t.initialCwnd;
             sendBufferBytes = t.sendBufferBytes;
             receiveWindowBytes = t.receiveWindowBytes;

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * With no kernel named, every rule that depends on the kernel version is the rule of the one
- * default version, Linux 6.12 ({@link KernelEra#DEFAULT_VERSION}), whether {@code crypto.policy}
+ * default version, Linux 6.12.117 ({@link KernelEra#DEFAULT_VERSION}), whether {@code crypto.policy}
  * is given or not; a given policy chooses only the crypto path.
  */
 class DefaultKernelTest {
@@ -30,7 +30,7 @@ class DefaultKernelTest {
         RULES.put("scheduler (slice rule, deferral, HZ)", e -> hostSpec(e).scheduler());
         RULES.put("scheduler of a WiFi station", e -> e.hosts().scheduler(1, e.crypto().kernelOrDefault()));
         RULES.put("TX path (fq_codel by version)", e -> hostSpec(e).tx());
-        RULES.put("TCP timers (timer floor)", e -> DatapathBuilder.tcpConfig(e, tcp(e)).timers());
+        RULES.put("TCP config (timer floor, HyStart round, sk_gso_max_size)", e -> DatapathBuilder.tcpConfig(e, tcp(e)));
         RULES.put("TCP GSO (tcp_tso_autosize)", DatapathBuilder::gso);
         RULES.put("TCP send path (skb heads, backlog flush)", e -> DatapathBuilder.sendPath(e, tcp(e), 1.0, 2.0));
     }
@@ -62,7 +62,7 @@ class DefaultKernelTest {
         Experiment none = parse(crypto);
         Experiment named = parse("\"crypto\": {\"kernel\": \"" + KernelEra.DEFAULT_VERSION + "\"}, ");
         assertThat(none.crypto().kernel()).isNull();
-        assertThat(none.crypto().kernelOrDefault()).isEqualTo("6.12");
+        assertThat(none.crypto().kernelOrDefault()).isEqualTo("6.12.117");
         assertThat(RULES.get(rule).apply(none)).isEqualTo(RULES.get(rule).apply(named));
     }
 
@@ -81,11 +81,20 @@ class DefaultKernelTest {
         assertThat(hostSpec(ancient).tx()).isNotEqualTo(hostSpec(none).tx());
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}: {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"5.15, CONG_AVOID", "5.16, AFTER_LOW_WINDOW", "6.12, AFTER_LOW_WINDOW",
+        "6.12.116, AFTER_LOW_WINDOW", "6.12.117, BEFORE_LOW_WINDOW", "6.13, AFTER_LOW_WINDOW", "6.14, BEFORE_LOW_WINDOW",
+        "6.6-6.14, AFTER_LOW_WINDOW", "6.16+, BEFORE_LOW_WINDOW"})
+    void hyStartsRoundFollowsTheReleaseAndSixTwelvesStableFix(String kernel,
+                                                             org.cryptorder.transport.HystartRound round) {
+        assertThat(DatapathBuilder.hystartRound(kernel)).isEqualTo(round);
+    }
+
     @Test
     void theCryptoSideIsSixTwelvesUnlessAPolicyIsGiven() throws Exception {
         Experiment none = parse("");
-        assertThat(none.crypto().effectivePolicy()).isEqualTo(KernelEra.of("6.12").policy()).isEqualTo(Policy.ASYNC);
-        assertThat(none.crypto().cryptdQueueLength()).isEqualTo(KernelEra.of("6.12").cryptdQueueLength());
+        assertThat(none.crypto().effectivePolicy()).isEqualTo(KernelEra.of("6.12.117").policy()).isEqualTo(Policy.ASYNC);
+        assertThat(none.crypto().cryptdQueueLength()).isEqualTo(KernelEra.of("6.12.117").cryptdQueueLength());
         Experiment simd = parse("\"crypto\": {\"policy\": \"sync-simd\"}, ");
         assertThat(simd.crypto().effectivePolicy()).isEqualTo(Policy.SYNC_SIMD);
         assertThat(hostSpec(simd).policy()).isEqualTo(Policy.SYNC_SIMD);
@@ -95,18 +104,20 @@ class DefaultKernelTest {
     void kernelRulesSaysWhichVersionRulesAndListsEachRule() throws Exception {
         String none = DatapathBuilder.kernelRules(parse(""));
         String given = DatapathBuilder.kernelRules(parse("\"crypto\": {\"policy\": \"sync-simd\"}, "));
-        String named = DatapathBuilder.kernelRules(parse("\"crypto\": {\"kernel\": \"6.12\"}, "));
-        String prefix = "no kernel named: rules of Linux 6.12: ";
+        String named = DatapathBuilder.kernelRules(parse("\"crypto\": {\"kernel\": \"6.12.117\"}, "));
+        String prefix = "no kernel named: rules of Linux 6.12.117: ";
         assertThat(none).startsWith(prefix);
-        assertThat(named).startsWith("kernel 6.12: ");
-        assertThat(none.substring(prefix.length())).isEqualTo(named.substring("kernel 6.12: ".length()));
+        assertThat(named).startsWith("kernel 6.12.117: ");
+        assertThat(none.substring(prefix.length())).isEqualTo(named.substring("kernel 6.12.117: ".length()));
         assertThat(given).startsWith(prefix + "crypto policy sync-simd (crypto.policy), cryptd queue 1000,")
                 .endsWith(named.substring(named.indexOf(", ksoftirqd ")));
         assertThat(named).contains("ksoftirqd inline_at_irq_exit", "scheduler tick eevdf",
-                "TCP timer floor 2 ms before rounding", "tcp_tso_rtt_log", "TCP skb heads small-head cache",
+                "TCP timer floor 2 ms before rounding", "tcp_tso_rtt_log", "HyStart round before_low_window",
+                "TCP skb heads small-head cache",
                 "backlog flush runs tcp_release_cb", "fq_codel drop batch 64", "HZ 250");
         assertThat(DatapathBuilder.kernelRules(parse("\"crypto\": {\"kernel\": \"5.10\"}, ")))
                 .contains("ksoftirqd ksoftirqd_only", "scheduler tick cfs", "2 jiffies after rounding",
+                        "HyStart round cong_avoid",
                         "TCP skb heads kmalloc", "backlog flush without tcp_release_cb");
     }
 }

@@ -9,57 +9,19 @@ import org.junit.jupiter.api.Test;
 class CongestionControlTest {
     final ManualClock sim = new ManualClock();
     final TcpClock clock = new TcpClock(sim, TcpTimers.linux());
-    /** The window the algorithm under test sees; a test puts it in the state it needs. */
-    CongestionWindow w = new CongestionWindow(10);
-
-    /** A sender that is always cwnd-limited. */
-    final CongestionContext ctx = new CongestionContext() {
-        @Override
-        public CongestionWindow window() {
-            return w;
-        }
-
-        @Override
-        public TcpClock clock() {
-            return clock;
-        }
-
-        @Override
-        public long sndUna() {
-            return 0;
-        }
-
-        @Override
-        public long sndNxt() {
-            return 0;
-        }
-
-        @Override
-        public boolean isCwndLimited() {
-            return true;
-        }
-
-        @Override
-        public long pacingRate() {
-            return 0;
-        }
-
-        @Override
-        public long gsoMaxBytes() {
-            return 65_536;
-        }
-    };
+    /** The sender the algorithm under test sees; a test puts its window in the state it needs. */
+    final ScriptedSender ctx = new ScriptedSender(clock, new CongestionWindow(10));
 
     @Test
     void cubicBetaAndFastConvergence() {
         CubicCongestionControl c = new CubicCongestionControl(ctx, false);
-        w = new CongestionWindow(100);
+        ctx.w = new CongestionWindow(100);
         assertThat(c.ssthresh()).as("100 x 717/1024").isEqualTo(70);
         assertThat(c.lastMaxCwnd()).isEqualTo(100);
-        w = new CongestionWindow(80);
+        ctx.w = new CongestionWindow(80);
         assertThat(c.ssthresh()).as("80 x 717/1024").isEqualTo(56);
         assertThat(c.lastMaxCwnd()).as("fast convergence: 80 x (1024+717)/2048").isEqualTo(68);
-        w = new CongestionWindow(1);
+        ctx.w = new CongestionWindow(1);
         assertThat(c.ssthresh()).isEqualTo(2);
     }
 
@@ -75,9 +37,9 @@ class CongestionControlTest {
     void cubicFollowsTheCubicCurve() {
         CubicCongestionControl c = new CubicCongestionControl(ctx, false);
         long rtt = 200_000_000L;
-        w = new CongestionWindow(100);
+        ctx.w = new CongestionWindow(100);
         int ssthresh = c.ssthresh();
-        w = new CongestionWindow(ssthresh, ssthresh);
+        ctx.w = new CongestionWindow(ssthresh, ssthresh);
         c.pktsAcked(1, rtt);
         sim.setNs(2_000_000_000L);
         long lossNs = (long) sim.time();
@@ -89,10 +51,10 @@ class CongestionControlTest {
             double s = (t - lossNs) / 1e9;
             if (k < checkAt.length && Math.abs(s - checkAt[k]) < 1e-9) {
                 double expected = 0.4004 * Math.pow(s - kSeconds, 3) + 100;
-                assertThat((double) w.cwnd()).as("cwnd at %.1f s", s).isCloseTo(expected, within(2.0));
+                assertThat((double) ctx.w.cwnd()).as("cwnd at %.1f s", s).isCloseTo(expected, within(2.0));
                 k++;
             }
-            c.congAvoid(w.cwnd());
+            c.congAvoid(ctx.w.cwnd());
         }
         assertThat(c.k()).as("K in 1/1024 s").isCloseTo(Math.round(kSeconds * 1024), within(2L));
         assertThat(k).isEqualTo(checkAt.length);
@@ -101,30 +63,30 @@ class CongestionControlTest {
     @Test
     void cubicSlowStartThenUndoRestoresCwndOnly() {
         CubicCongestionControl c = new CubicCongestionControl(ctx, false);
-        w = new CongestionWindow(10);
+        ctx.w = new CongestionWindow(10);
         c.congAvoid(10);
-        assertThat(w.cwnd()).as("slow start: +1 per segment ACKed").isEqualTo(20);
-        w.startReduction(c.ssthresh());
-        w.endReduction();
-        assertThat(w.priorCwnd()).isEqualTo(20);
-        assertThat(w.cwnd()).as("20 x 717/1024").isEqualTo(14);
+        assertThat(ctx.w.cwnd()).as("slow start: +1 per segment ACKed").isEqualTo(20);
+        ctx.w.startReduction(c.ssthresh());
+        ctx.w.endReduction();
+        assertThat(ctx.w.priorCwnd()).isEqualTo(20);
+        assertThat(ctx.w.cwnd()).as("20 x 717/1024").isEqualTo(14);
         assertThat(c.undoCwnd()).isEqualTo(20);
     }
 
     @Test
     void renoHalvesAndAddsOneSegmentPerWindow() {
         RenoCongestionControl r = new RenoCongestionControl(ctx);
-        w = new CongestionWindow(40);
+        ctx.w = new CongestionWindow(40);
         assertThat(r.ssthresh()).isEqualTo(20);
-        w = new CongestionWindow(20, 20);
+        ctx.w = new CongestionWindow(20, 20);
         for (int rttCount = 0; rttCount < 10; rttCount++) {
-            int acks = w.cwnd();
+            int acks = ctx.w.cwnd();
             for (int i = 0; i < acks; i++) {
                 r.congAvoid(1);
             }
         }
-        assertThat(w.cwnd()).isEqualTo(30);
-        w = new CongestionWindow(3);
+        assertThat(ctx.w.cwnd()).isEqualTo(30);
+        ctx.w = new CongestionWindow(3);
         assertThat(r.ssthresh()).isEqualTo(2);
     }
 }
