@@ -13,6 +13,14 @@ public enum KernelEra {
     V6_15("6.15", Policy.DEFER_SOFTIRQ, 1000),
     V6_16_ON("6.16+", Policy.SYNC_SIMD, 1000);
 
+    /**
+     * The version the model runs when an experiment names none: Linux 6.12.117, the release whose
+     * source the TCP model is read from (TCP-AND-PEERS.md). Its era, 6.6 to 6.14, runs {@code async}
+     * with cryptd's 1000; every versioned rule reads it as 6.12, except where 6.12's stable tree
+     * took a later fix (HyStart's round start).
+     */
+    public static final String DEFAULT_VERSION = "6.12.117";
+
     private final String key;
     private final Policy policy;
     private final int cryptdQueueLength;
@@ -40,8 +48,8 @@ public enum KernelEra {
     }
 
     /**
-     * The policy that runs for an experiment's {@code crypto} block: the given one, else the kernel
-     * era's, else {@code async}.
+     * The policy that runs for an experiment's {@code crypto} block: the given one, else the era's
+     * of {@code kernel}, or of {@link #DEFAULT_VERSION} when {@code kernel} is null ({@code async}).
      *
      * @throws IllegalArgumentException for a kernel version {@link #of} cannot read
      */
@@ -49,7 +57,7 @@ public enum KernelEra {
         if (policy != null) {
             return policy;
         }
-        return kernel == null ? Policy.ASYNC : of(kernel).policy();
+        return of(kernel == null ? DEFAULT_VERSION : kernel).policy();
     }
 
     /**

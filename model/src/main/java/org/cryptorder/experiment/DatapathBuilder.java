@@ -82,10 +82,10 @@ public final class DatapathBuilder {
         OffloadSpec defaults = OffloadSpec.defaults();
         OffloadSpec offload = new OffloadSpec(c.offload().engines(), Time.us(c.offload().latencyUs()),
                 c.offload().gbpsPerEngine(), c.offload().inOrder(), defaults.submitCycles(), defaults.completionCycles());
-        TxPathSpec tx = txPath(h, nic, e.link().mtu(), c.kernel());
+        TxPathSpec tx = txPath(h, nic, e.link().mtu(), c.kernelOrDefault());
         return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), tx, h.napiBudget(), c.effectivePolicy(),
                 c.cryptdQueueLength(), profile.crypto(), profile.stack(),
-                h.scheduler(h.cpus(), c.kernel()),
+                h.scheduler(h.cpus(), c.kernelOrDefault()),
                 offload,
                 Time.us(c.resequenceTimeoutUs()), h.rxSteering());
     }
@@ -201,7 +201,7 @@ public final class DatapathBuilder {
     /**
      * A TCP entry's configuration: the mode's defaults with the MSS of the link's MTU, the entry's
      * congestion control, and the timers of the hosts' kernel: jiffies of {@code hosts.hz}, and
-     * Linux's floor rule of the tail loss probe and RACK reorder timers by {@code crypto.kernel}
+     * Linux's floor rule of the tail loss probe and RACK reorder timers by the hosts' kernel
      * ({@link #timerFloor}), and in Linux mode the GSO skbs of {@code hosts.gso} by that kernel's
      * {@code tcp_tso_autosize} ({@link #gso}) and its {@code sk_gso_max_size} for HyStart's ACK
      * delay: the device's 65,536 before 5.19, less {@code MAX_TCP_HEADER + 1} from 5.19
@@ -212,82 +212,101 @@ public final class DatapathBuilder {
                 .withCongestionControl(tcp.congestionControl());
         TcpTimers t = cfg.timers().withJiffyNs(1_000_000_000L / e.hosts().hz());
         if (tcp.mode() == TcpMode.LINUX) {
-            t = t.withFloor(timerFloor(e.crypto().kernel()));
+            t = t.withFloor(timerFloor(e.crypto().kernelOrDefault()));
             cfg = cfg.withGso(gso(e));
-            String k = e.crypto().kernel();
-            if (k != null && !atLeast(k, 5, 19)) {
-                cfg = cfg.withGsoMaxBytes(Gso.GSO_LEGACY_MAX_SIZE);
-            }
-            if (k != null) {
-                cfg = cfg.withHystartRound(!atLeast(k, 5, 16) ? HystartRound.CONG_AVOID
-                        : atLeast(k, 6, 14) ? HystartRound.BEFORE_LOW_WINDOW : HystartRound.AFTER_LOW_WINDOW);
-            }
+            String k = e.crypto().kernelOrDefault();
+            cfg = cfg.withGsoMaxBytes(atLeast(k, 5, 19) ? Gso.SK_GSO_MAX_BYTES : Gso.GSO_LEGACY_MAX_SIZE)
+                    .withHystartRound(hystartRound(k));
         }
         return cfg.withTimers(t);
     }
 
     /**
+     * Where HyStart starts its rounds in the kernel {@code kernel}: in {@code cong_avoid} before
+     * 5.16, after the low-window test from 5.16 (4e1fddc98d25), before it from 6.14 (25c1a9ca53db),
+     * which 6.12's stable tree carries by 6.12.117, the release the TCP model is read from (the
+     * first 6.12.y with it is not pinned down here, so an earlier one reads as mainline 6.12).
+     */
+    static HystartRound hystartRound(String kernel) {
+        if (!atLeast(kernel, 5, 16)) {
+            return HystartRound.CONG_AVOID;
+        }
+        boolean fixed = atLeast(kernel, 6, 14) || atLeast(kernel, 6, 12, 117) && !atLeast(kernel, 6, 13);
+        return fixed ? HystartRound.BEFORE_LOW_WINDOW : HystartRound.AFTER_LOW_WINDOW;
+    }
+
+    /**
      * The GSO rules of Linux-mode TCP on these hosts: {@link Gso#OFF} when {@code hosts.gso} is
-     * false, else the named kernel's {@code tcp_tso_autosize} (the min-RTT term from 5.18; with no
-     * kernel named, the TCP model's own 6.12).
+     * false, else the hosts' kernel's {@code tcp_tso_autosize} (the min-RTT term from 5.18).
      */
     static Gso gso(Experiment e) {
         if (!e.hosts().gsoEnabled()) {
             return Gso.OFF;
         }
-        String k = e.crypto().kernel();
-        return k == null || atLeast(k, 5, 18) ? Gso.LINUX : Gso.linux(5, 17);
+        return atLeast(e.crypto().kernelOrDefault(), 5, 18) ? Gso.LINUX : Gso.linux(5, 17);
     }
 
     /**
      * A TCP entry's application writes ({@code writeBytes}) and the socket layer's rules of the
      * hosts' kernel: skb heads from the small-head cache from 6.3 (commit bf9f1baa279f), {@code
-     * tcp_release_cb} in {@code __sk_flush_backlog} from 6.7 (commit 4505dc2a5228); with no kernel
-     * named, the TCP model's own 6.12.
+     * tcp_release_cb} in {@code __sk_flush_backlog} from 6.7 (commit 4505dc2a5228).
      */
     static SendPath sendPath(Experiment e, Experiment.TcpTraffic tcp, double copyCyclesPerByte, double ghz) {
-        String k = e.crypto().kernel();
-        return new SendPath(tcp.writeBytes(), copyCyclesPerByte, ghz, k == null || atLeast(k, 6, 3),
-                k == null || atLeast(k, 6, 7));
+        String k = e.crypto().kernelOrDefault();
+        return new SendPath(tcp.writeBytes(), copyCyclesPerByte, ghz, atLeast(k, 6, 3), atLeast(k, 6, 7));
     }
 
     /** Whether kernel version (or era key) {@code kernel} is {@code major.minor} or later; an era counts by its first version. */
     static boolean atLeast(String kernel, int major, int minor) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)").matcher(kernel.trim());
+        return atLeast(kernel, major, minor, 0);
+    }
+
+    /** The same to the stable release: {@code "6.12.117"} is 6.12.117 or later, {@code "6.12"} is 6.12.0. */
+    static boolean atLeast(String kernel, int major, int minor, int patch) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)(?:\\.(\\d+))?").matcher(kernel.trim());
         if (!m.find()) {
             return true;
         }
         int a = Integer.parseInt(m.group(1));
         int b = Integer.parseInt(m.group(2));
-        return a > major || a == major && b >= minor;
+        int c = m.group(3) == null ? 0 : Integer.parseInt(m.group(3));
+        return a != major ? a > major : b != minor ? b > minor : c >= patch;
     }
 
     /**
      * The rules the hosts' kernel resolves to, in one line for {@code experiment.json}'s provenance:
-     * the crypto policy and cryptd queue, the softirq deferral, TCP's timer floor, its GSO skbs, the tick.
+     * the version ({@link Experiment.Crypto#kernelOrDefault()}), then the crypto policy (marked when
+     * {@code crypto.policy} chose it) and cryptd queue, the softirq deferral, the scheduler's tick
+     * check, TCP's timer floor, its GSO skbs, HyStart's round start and the send path, fq_codel's overlimit batch when it is
+     * the qdisc, the tick.
      */
     public static String kernelRules(Experiment e) {
         Experiment.Crypto c = e.crypto();
-        return (c.kernel() == null ? "no kernel named (crypto.policy given; TCP as 6.12)" : "kernel " + c.kernel())
-                + ": crypto policy " + c.effectivePolicy().key() + ", cryptd queue " + c.cryptdQueueLength()
-                + ", ksoftirqd " + (e.hosts().ksoftirqd()
-                        ? e.hosts().softirqDeferral(c.kernel()).name().toLowerCase(java.util.Locale.ROOT) : "off")
-                + ", TCP timer floor " + (timerFloor(c.kernel()) == TcpTimers.TimerFloor.TWO_JIFFIES
+        Experiment.Hosts h = e.hosts();
+        String k = c.kernelOrDefault();
+        java.util.Locale root = java.util.Locale.ROOT;
+        return (c.kernel() == null ? "no kernel named: rules of Linux " + k : "kernel " + k)
+                + ": crypto policy " + c.effectivePolicy().key() + (c.policy() != null ? " (crypto.policy)" : "")
+                + ", cryptd queue " + c.cryptdQueueLength()
+                + ", ksoftirqd " + (h.ksoftirqd() ? h.softirqDeferral(k).name().toLowerCase(root) : "off")
+                + ", scheduler tick " + h.scheduler(h.cpus(), k).sliceRule().name().toLowerCase(root)
+                + ", TCP timer floor " + (timerFloor(k) == TcpTimers.TimerFloor.TWO_JIFFIES
                         ? "2 jiffies after rounding" : "2 ms before rounding")
                 + ", TCP GSO " + (!gso(e).enabled() ? "off (one MSS per skb)"
                         : gso(e).tsoRttLog() ? "on, tcp_tso_autosize with tcp_tso_rtt_log" : "on, tcp_tso_autosize by pacing rate")
-                + ", HZ " + e.hosts().hz();
+                + ", HyStart round " + hystartRound(k).name().toLowerCase(root)
+                + ", TCP skb heads " + (atLeast(k, 6, 3) ? "small-head cache" : "kmalloc")
+                + ", backlog flush " + (atLeast(k, 6, 7) ? "runs tcp_release_cb" : "without tcp_release_cb")
+                + (QdiscKind.of(h.qdisc()) == QdiscKind.FQ_CODEL
+                        ? ", fq_codel drop batch " + FqCodel.Params.linux(e.link().mtu(), k).dropBatchSize() : "")
+                + ", HZ " + h.hz();
     }
 
     /**
      * How the kernel {@code kernel} adds the 2 ms floor of the TLP and RACK reorder timers: 2 jiffies
-     * after rounding before 6.6, 2 ms before rounding from 6.6 (Linux commit 1c2709cfff1d); with no
-     * kernel named, the TCP model's own Linux 6.12.
+     * after rounding before 6.6, 2 ms before rounding from 6.6 (Linux commit 1c2709cfff1d).
      */
     static TcpTimers.TimerFloor timerFloor(String kernel) {
-        if (kernel == null) {
-            return TcpTimers.TimerFloor.TWO_MILLISECONDS;
-        }
         return KernelEra.of(kernel).compareTo(KernelEra.V6_6_TO_6_14) >= 0
                 ? TcpTimers.TimerFloor.TWO_MILLISECONDS : TcpTimers.TimerFloor.TWO_JIFFIES;
     }

@@ -140,20 +140,18 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
         }
 
         /**
-         * How softirq runs move to ksoftirqd on these hosts: as the kernel {@code kernel} does, or as
-         * 4.9 to 6.4 do when no kernel is named; none when {@code ksoftirqd} is switched off.
+         * How softirq runs move to ksoftirqd on these hosts: as the kernel {@code kernel} does (a
+         * version, resolved: {@link Crypto#kernelOrDefault()}); none when {@code ksoftirqd} is
+         * switched off.
          */
         public SoftirqDeferral softirqDeferral(String kernel) {
-            if (!ksoftirqd) {
-                return SoftirqDeferral.NONE;
-            }
-            return kernel == null ? SoftirqDeferral.KSOFTIRQD_ONLY : SoftirqDeferral.ofKernel(kernel);
+            return ksoftirqd ? SoftirqDeferral.ofKernel(kernel) : SoftirqDeferral.NONE;
         }
 
         /**
-         * The scheduler of hosts with {@code ncpus} CPUs running the kernel {@code kernel}: Linux's
-         * defaults at {@code hz}, with this softirq deferral and the kernel's {@link SliceRule} (CFS
-         * when no kernel is named).
+         * The scheduler of hosts with {@code ncpus} CPUs running the kernel {@code kernel} (resolved:
+         * {@link Crypto#kernelOrDefault()}): Linux's defaults at {@code hz}, with this softirq
+         * deferral and the kernel's {@link SliceRule}.
          */
         public SchedulerParams scheduler(int ncpus, String kernel) {
             return SchedulerParams.linuxDefaults(ncpus).withSoftirqDeferral(softirqDeferral(kernel)).withHz(hz)
@@ -311,11 +309,13 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     }
 
     /**
-     * How AEAD requests run: a policy, or a kernel version whose policy to use (one or neither;
-     * neither means {@code async}).
+     * How AEAD requests run: a policy, or a kernel version whose policy to use (one or neither).
+     * The kernel is also the version every other versioned rule follows (softirq deferral,
+     * scheduler, TCP); with none named they all follow {@link KernelEra#DEFAULT_VERSION}, 6.12.117, and
+     * a given {@code policy} chooses only the crypto path ({@link #kernelOrDefault()}).
      *
      * @param policy              a {@link Policy} key, or null when {@code kernel} is given
-     * @param kernel              a Linux version such as "5.10" or "3.10-rhel7", or null
+     * @param kernel              a Linux version such as "5.10" or "3.10-rhel7", or null: 6.12.117
      * @param cryptdQueueLength   cryptd's per-CPU queue length; default the kernel era's, else 1000
      * @param resequenceTimeoutUs PN reorder queue timeout of the resequencing policies, us; default 100
      * @param offload             the offload device; see {@link Offload}
@@ -324,12 +324,22 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     public record Crypto(Policy policy, String kernel, Integer cryptdQueueLength, Double resequenceTimeoutUs,
                          Offload offload) {
         public Crypto {
-            cryptdQueueLength = or(cryptdQueueLength, kernel == null ? 1000 : KernelEra.of(kernel).cryptdQueueLength());
+            cryptdQueueLength = or(cryptdQueueLength,
+                    KernelEra.of(kernel == null ? KernelEra.DEFAULT_VERSION : kernel).cryptdQueueLength());
             resequenceTimeoutUs = or(resequenceTimeoutUs, 100.0);
             offload = offload == null ? new Offload(null, null, null, null) : offload;
         }
 
-        /** The policy that runs: the given one, the kernel era's, or {@code async}. */
+        /**
+         * The kernel version the hosts run, which every versioned rule reads: the named one, else
+         * {@link KernelEra#DEFAULT_VERSION} (6.12.117).
+         */
+        @JsonIgnore
+        public String kernelOrDefault() {
+            return kernel == null ? KernelEra.DEFAULT_VERSION : kernel;
+        }
+
+        /** The policy that runs: the given one, else the era's of {@link #kernelOrDefault()}. */
         @JsonIgnore
         public Policy effectivePolicy() {
             return KernelEra.policyFor(policy, kernel);

@@ -32,9 +32,9 @@ public enum SliceRule {
      */
     EEVDF;
 
-    /** The rule of a kernel version such as {@code "5.10"} or {@code "6.6-6.14"}: EEVDF from 6.6; CFS when none is named. */
+    /** The rule of a kernel version such as {@code "5.10"} or {@code "6.6-6.14"}: EEVDF from 6.6. */
     public static SliceRule ofKernel(String version) {
-        if (version == null || version.trim().startsWith("3.")) {
+        if (version.trim().startsWith("3.")) {
             return CFS;
         }
         return KernelVersion.code(version) >= 6006 ? EEVDF : CFS;

@@ -16,7 +16,8 @@
  *       runnable now, or past {@code min_granularity} a lead over the leftmost of more than that
  *       slice; tunables scaled by {@code 1 + ilog2(min(ncpus, 8))}), from 6.6 EEVDF's
  *       {@code update_deadline} (a virtual deadline one base slice on, renewed when reached at every
- *       tick, the task alone too, and rescheduled then if others wait). CFS when no kernel is named.</li>
+ *       tick, the task alone too, and rescheduled then if others wait). With no kernel named the
+ *       experiment layer resolves the version to 6.12.117 for this and every other versioned rule.</li>
  *   <li>The FPU rule of each kernel era: work may be a kernel FPU section; tasks cannot preempt it
  *       (preemption disabled); before 6.15 a softirq that interrupts it finds the FPU unusable
  *       ({@code in_kernel_fpu} set, {@link org.cryptorder.host.Cpu#simdUsable}); from 6.15 softirqs
@@ -32,7 +33,8 @@
  * switches it off with {@code hosts.ksoftirqd: false}): a softirq run that lasts 2 ms, 10 passes or
  * until a woken task waits hands the rest to a per-CPU ksoftirqd task; the next interrupt then runs
  * pending softirqs at once (3.10, 4.6-4.8, 6.5+, the timer tick at HZ among those interrupts) or
- * leaves them to ksoftirqd (4.9-6.4). Off, softirq work runs before any task however long it lasts.
+ * leaves them to ksoftirqd (4.9-6.4); with no kernel named, 6.12.117's rule (at once). Off, softirq
+ * work runs before any task however long it lasts.
  *
  * <p><b>The tick</b> ({@code SchedulerTick}): one timer interrupt per CPU at HZ, scheduled only
  * for a jiffy that needs it (the running task's turn checked while others wait, and under EEVDF

@@ -21,7 +21,8 @@
  * <p><b>TCP sender</b> ({@link org.cryptorder.transport.TcpSender}), an {@code iperf3 -c}: it
  * sends what the application has written ({@code tp->write_seq}, optionally up to a byte limit),
  * and on its own, without a socket, as if the application always had data. In {@link
- * org.cryptorder.transport.TcpMode#LINUX} mode, after Linux 6.12 ({@code net/ipv4/tcp_input.c},
+ * org.cryptorder.transport.TcpMode#LINUX} mode, after Linux 6.12 (6.12.117, the version every
+ * versioned rule follows when an experiment names no kernel; {@code net/ipv4/tcp_input.c},
  * {@code tcp_output.c}, {@code tcp_timer.c}, {@code tcp_recovery.c}, {@code tcp_cubic.c}), each
  * class and method naming the kernel function it follows:
  * <ul>

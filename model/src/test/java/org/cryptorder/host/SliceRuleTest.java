@@ -143,9 +143,4 @@ class SliceRuleTest {
     void kernelVersionsMapToTheirRule(String kernel, SliceRule rule) {
         assertThat(SliceRule.ofKernel(kernel)).isEqualTo(rule);
     }
-
-    @Test
-    void noKernelNamedKeepsCfs() {
-        assertThat(SliceRule.ofKernel(null)).isEqualTo(SliceRule.CFS);
-    }
 }

@@ -1,0 +1,123 @@
+package org.cryptorder.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.cryptorder.crypto.KernelEra;
+import org.cryptorder.crypto.Policy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * With no kernel named, every rule that depends on the kernel version is the rule of the one
+ * default version, Linux 6.12.117 ({@link KernelEra#DEFAULT_VERSION}), whether {@code crypto.policy}
+ * is given or not; a given policy chooses only the crypto path.
+ */
+class DefaultKernelTest {
+    private static final String HOSTS = "\"hosts\": {\"qdisc\": \"fq_codel\"}, \"link\": {\"mtu\": 9000},"
+            + " \"traffic\": [{\"kind\": \"tcp\", \"mode\": \"linux\"}]";
+
+    /** Every versioned rule the model reads (the inventory), by the name kernelRules gives it. */
+    static final Map<String, Function<Experiment, Object>> RULES = new LinkedHashMap<>();
+
+    static {
+        RULES.put("softirq deferral", e -> e.hosts().softirqDeferral(e.crypto().kernelOrDefault()));
+        RULES.put("scheduler (slice rule, deferral, HZ)", e -> hostSpec(e).scheduler());
+        RULES.put("scheduler of a WiFi station", e -> e.hosts().scheduler(1, e.crypto().kernelOrDefault()));
+        RULES.put("TX path (fq_codel by version)", e -> hostSpec(e).tx());
+        RULES.put("TCP config (timer floor, HyStart round, sk_gso_max_size)", e -> DatapathBuilder.tcpConfig(e, tcp(e)));
+        RULES.put("TCP GSO (tcp_tso_autosize)", DatapathBuilder::gso);
+        RULES.put("TCP send path (skb heads, backlog flush)", e -> DatapathBuilder.sendPath(e, tcp(e), 1.0, 2.0));
+    }
+
+    static Experiment parse(String crypto) throws Exception {
+        return Experiments.parse("k.json", "{\"name\": \"k\", " + crypto + HOSTS + "}").experiment();
+    }
+
+    static org.cryptorder.net.HostSpec hostSpec(Experiment e) {
+        try {
+            return DatapathBuilder.hostSpec(e, Experiments.PROFILES.load("xeon-skylake-sp"));
+        } catch (org.cryptorder.scenario.CpuProfile.InvalidProfileException ex) {
+            throw new IllegalStateException("the bundled profile does not load", ex);
+        }
+    }
+
+    static Experiment.TcpTraffic tcp(Experiment e) {
+        return (Experiment.TcpTraffic) e.traffic().get(0);
+    }
+
+    static Stream<Arguments> rulesWithoutAKernel() {
+        return RULES.keySet().stream().flatMap(rule -> Stream.of("", "\"crypto\": {\"policy\": \"async\"}, ",
+                "\"crypto\": {\"policy\": \"sync-simd\"}, ").map(crypto -> Arguments.of(rule, crypto)));
+    }
+
+    @ParameterizedTest(name = "{0} with [{1}]")
+    @MethodSource("rulesWithoutAKernel")
+    void eachVersionedRuleIsTheDefaultVersions(String rule, String crypto) throws Exception {
+        Experiment none = parse(crypto);
+        Experiment named = parse("\"crypto\": {\"kernel\": \"" + KernelEra.DEFAULT_VERSION + "\"}, ");
+        assertThat(none.crypto().kernel()).isNull();
+        assertThat(none.crypto().kernelOrDefault()).isEqualTo("6.12.117");
+        assertThat(RULES.get(rule).apply(none)).isEqualTo(RULES.get(rule).apply(named));
+    }
+
+    @Test
+    void theTableTellsKernelsApart() throws Exception {
+        // the rules a 5.10 host follows differ from 6.12's in every row but the TX path (fq_codel
+        // changed in 4.7), so equality above says something
+        Experiment old = parse("\"crypto\": {\"kernel\": \"5.10\"}, ");
+        Experiment none = parse("");
+        RULES.forEach((rule, of) -> {
+            if (!rule.startsWith("TX path")) {
+                assertThat(of.apply(old)).as(rule).isNotEqualTo(of.apply(none));
+            }
+        });
+        Experiment ancient = parse("\"crypto\": {\"kernel\": \"4.6\"}, ");
+        assertThat(hostSpec(ancient).tx()).isNotEqualTo(hostSpec(none).tx());
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}: {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"5.15, CONG_AVOID", "5.16, AFTER_LOW_WINDOW", "6.12, AFTER_LOW_WINDOW",
+        "6.12.116, AFTER_LOW_WINDOW", "6.12.117, BEFORE_LOW_WINDOW", "6.13, AFTER_LOW_WINDOW", "6.14, BEFORE_LOW_WINDOW",
+        "6.6-6.14, AFTER_LOW_WINDOW", "6.16+, BEFORE_LOW_WINDOW"})
+    void hyStartsRoundFollowsTheReleaseAndSixTwelvesStableFix(String kernel,
+                                                             org.cryptorder.transport.HystartRound round) {
+        assertThat(DatapathBuilder.hystartRound(kernel)).isEqualTo(round);
+    }
+
+    @Test
+    void theCryptoSideIsSixTwelvesUnlessAPolicyIsGiven() throws Exception {
+        Experiment none = parse("");
+        assertThat(none.crypto().effectivePolicy()).isEqualTo(KernelEra.of("6.12.117").policy()).isEqualTo(Policy.ASYNC);
+        assertThat(none.crypto().cryptdQueueLength()).isEqualTo(KernelEra.of("6.12.117").cryptdQueueLength());
+        Experiment simd = parse("\"crypto\": {\"policy\": \"sync-simd\"}, ");
+        assertThat(simd.crypto().effectivePolicy()).isEqualTo(Policy.SYNC_SIMD);
+        assertThat(hostSpec(simd).policy()).isEqualTo(Policy.SYNC_SIMD);
+    }
+
+    @Test
+    void kernelRulesSaysWhichVersionRulesAndListsEachRule() throws Exception {
+        String none = DatapathBuilder.kernelRules(parse(""));
+        String given = DatapathBuilder.kernelRules(parse("\"crypto\": {\"policy\": \"sync-simd\"}, "));
+        String named = DatapathBuilder.kernelRules(parse("\"crypto\": {\"kernel\": \"6.12.117\"}, "));
+        String prefix = "no kernel named: rules of Linux 6.12.117: ";
+        assertThat(none).startsWith(prefix);
+        assertThat(named).startsWith("kernel 6.12.117: ");
+        assertThat(none.substring(prefix.length())).isEqualTo(named.substring("kernel 6.12.117: ".length()));
+        assertThat(given).startsWith(prefix + "crypto policy sync-simd (crypto.policy), cryptd queue 1000,")
+                .endsWith(named.substring(named.indexOf(", ksoftirqd ")));
+        assertThat(named).contains("ksoftirqd inline_at_irq_exit", "scheduler tick eevdf",
+                "TCP timer floor 2 ms before rounding", "tcp_tso_rtt_log", "HyStart round before_low_window",
+                "TCP skb heads small-head cache",
+                "backlog flush runs tcp_release_cb", "fq_codel drop batch 64", "HZ 250");
+        assertThat(DatapathBuilder.kernelRules(parse("\"crypto\": {\"kernel\": \"5.10\"}, ")))
+                .contains("ksoftirqd ksoftirqd_only", "scheduler tick cfs", "2 jiffies after rounding",
+                        "HyStart round cong_avoid",
+                        "TCP skb heads kmalloc", "backlog flush without tcp_release_cb");
+    }
+}
