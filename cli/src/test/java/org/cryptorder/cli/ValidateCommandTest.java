@@ -56,10 +56,12 @@ class ValidateCommandTest {
     void theBundledExperimentsAreValid() {
         Path home = ProjectPaths.home();
         CliRun r = CliRun.of("validate", home.resolve("experiments/quickstart.json").toString(),
-                home.resolve("experiments/policy-vs-contention.json").toString());
+                home.resolve("experiments/policy-vs-contention.json").toString(),
+                home.resolve("experiments/tcp-heavy-reordering.json").toString());
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("quickstart.json: ok, quickstart: 3 configurations x 5 replications = 15 runs",
-                "policy-vs-contention.json: ok, policy-vs-contention: 12 configurations x 5 replications = 60 runs");
+                "policy-vs-contention.json: ok, policy-vs-contention: 12 configurations x 5 replications = 60 runs",
+                "tcp-heavy-reordering.json: ok, tcp-heavy-reordering: 4 configurations x 1 replication = 4 runs");
     }
 
     @Test

@@ -275,7 +275,9 @@ public final class DatapathBuilder {
 
     /**
      * The rules the hosts' kernel resolves to, in one line for {@code experiment.json}'s provenance:
-     * the version ({@link Experiment.Crypto#kernelOrDefault()}), then the crypto policy (marked when
+     * the version ({@link Experiment.Crypto#kernelOrDefault()}), and when {@code crypto.policy} is
+     * given beside a named kernel, that only the policy is not the kernel's ("kernel 6.18, policy
+     * sync-simd given; everything else Linux 6.18's"), then the crypto policy (marked when
      * {@code crypto.policy} chose it) and cryptd queue, the softirq deferral, the scheduler's tick
      * check, TCP's timer floor, its GSO skbs, HyStart's round start and the send path, fq_codel's overlimit batch when it is
      * the qdisc, the tick.
@@ -285,7 +287,10 @@ public final class DatapathBuilder {
         Experiment.Hosts h = e.hosts();
         String k = c.kernelOrDefault();
         java.util.Locale root = java.util.Locale.ROOT;
-        return (c.kernel() == null ? "no kernel named: rules of Linux " + k : "kernel " + k)
+        String version = c.kernel() == null ? "no kernel named: rules of Linux " + k
+                : c.policy() == null ? "kernel " + k
+                : "kernel " + k + ", policy " + c.policy().key() + " given; everything else Linux " + k + "'s";
+        return version
                 + ": crypto policy " + c.effectivePolicy().key() + (c.policy() != null ? " (crypto.policy)" : "")
                 + ", cryptd queue " + c.cryptdQueueLength()
                 + ", ksoftirqd " + (h.ksoftirqd() ? h.softirqDeferral(k).name().toLowerCase(root) : "off")

@@ -309,12 +309,15 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     }
 
     /**
-     * How AEAD requests run: a policy, or a kernel version whose policy to use (one or neither).
-     * The kernel is also the version every other versioned rule follows (softirq deferral,
-     * scheduler, TCP); with none named they all follow {@link KernelEra#DEFAULT_VERSION}, 6.12.117, and
-     * a given {@code policy} chooses only the crypto path ({@link #kernelOrDefault()}).
+     * How AEAD requests run, and the hosts' kernel: a policy, a kernel version, both, or neither.
+     * The kernel is the version every versioned rule follows (softirq deferral, scheduler, TCP,
+     * fq_codel); with none named they all follow {@link KernelEra#DEFAULT_VERSION}, 6.12.117
+     * ({@link #kernelOrDefault()}). A given {@code policy} overrides only the crypto path the
+     * kernel's era would choose; cryptd's queue stays the era's unless {@code cryptdQueueLength} is
+     * given. From 6.15 a kernel takes only a policy whose FPU sections hold off softirqs, as its
+     * {@code kernel_fpu_begin_mask} does (ConsistencyChecks refuses the others).
      *
-     * @param policy              a {@link Policy} key, or null when {@code kernel} is given
+     * @param policy              a {@link Policy} key, or null: the kernel era's
      * @param kernel              a Linux version such as "5.10" or "3.10-rhel7", or null: 6.12.117
      * @param cryptdQueueLength   cryptd's per-CPU queue length; default the kernel era's, else 1000
      * @param resequenceTimeoutUs PN reorder queue timeout of the resequencing policies, us; default 100

@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * With no kernel named, every rule that depends on the kernel version is the rule of the one
  * default version, Linux 6.12.117 ({@link KernelEra#DEFAULT_VERSION}), whether {@code crypto.policy}
- * is given or not; a given policy chooses only the crypto path.
+ * is given or not; with one named, its rules, whether a policy is given beside it or not. A given
+ * policy chooses only the crypto path.
  */
 class DefaultKernelTest {
     private static final String HOSTS = "\"hosts\": {\"qdisc\": \"fq_codel\"}, \"link\": {\"mtu\": 9000},"
@@ -79,6 +80,49 @@ class DefaultKernelTest {
         });
         Experiment ancient = parse("\"crypto\": {\"kernel\": \"4.6\"}, ");
         assertThat(hostSpec(ancient).tx()).isNotEqualTo(hostSpec(none).tx());
+    }
+
+    static Stream<Arguments> rulesWithAKernelAndAPolicy() {
+        return RULES.keySet().stream().flatMap(rule -> Stream.of("6.18, sync-simd", "6.15, defer-softirq",
+                "6.12.117, sync-simd", "5.10, async", "3.10-rhel7, pcrypt").map(pair -> Arguments.of(rule, pair)));
+    }
+
+    @ParameterizedTest(name = "{0} with kernel and policy {1}")
+    @MethodSource("rulesWithAKernelAndAPolicy")
+    void aPolicyBesideAKernelLeavesEveryVersionedRuleTheKernels(String rule, String pair) throws Exception {
+        String kernel = pair.split(", ")[0];
+        String policy = pair.split(", ")[1];
+        Experiment both = parse("\"crypto\": {\"kernel\": \"" + kernel + "\", \"policy\": \"" + policy + "\"}, ");
+        Experiment named = parse("\"crypto\": {\"kernel\": \"" + kernel + "\"}, ");
+        assertThat(both.crypto().kernelOrDefault()).isEqualTo(kernel);
+        assertThat(RULES.get(rule).apply(both)).isEqualTo(RULES.get(rule).apply(named));
+        assertThat(both.crypto().effectivePolicy()).isEqualTo(Policy.fromKey(policy));
+        assertThat(hostSpec(both).policy()).isEqualTo(Policy.fromKey(policy));
+        assertThat(both.crypto().cryptdQueueLength()).as("the era's queue").isEqualTo(KernelEra.of(kernel).cryptdQueueLength());
+    }
+
+    @Test
+    void theRhel7QueueStandsBesideAPolicyUnlessOneIsGiven() throws Exception {
+        assertThat(parse("\"crypto\": {\"kernel\": \"3.10-rhel7\", \"policy\": \"async\"}, ").crypto().cryptdQueueLength())
+                .isEqualTo(100);
+        assertThat(parse("\"crypto\": {\"kernel\": \"3.10-rhel7\", \"policy\": \"async\", \"cryptdQueueLength\": 500}, ")
+                .crypto().cryptdQueueLength()).isEqualTo(500);
+    }
+
+    @Test
+    void sixEighteenRunsSixTwelveOneSeventeensRulesSoNamingItMovesNothing() throws Exception {
+        // tcp-heavy-reordering models a 6.18 measurement: every rule it reads is the default
+        // version's, so naming 6.18 beside its policy leaves its runs as they were
+        Experiment named = parse("\"crypto\": {\"kernel\": \"6.18\", \"policy\": \"sync-simd\"}, ");
+        Experiment none = parse("\"crypto\": {\"policy\": \"sync-simd\"}, ");
+        RULES.forEach((rule, of) -> assertThat(of.apply(named)).as(rule).isEqualTo(of.apply(none)));
+        assertThat(hostSpec(named)).isEqualTo(hostSpec(none));
+        String rules = DatapathBuilder.kernelRules(named);
+        String prefix = "kernel 6.18, policy sync-simd given; everything else Linux 6.18's: ";
+        assertThat(rules).startsWith(prefix + "crypto policy sync-simd (crypto.policy), cryptd queue 1000,");
+        String defaults = DatapathBuilder.kernelRules(none);
+        assertThat(rules.substring(prefix.length()))
+                .isEqualTo(defaults.substring("no kernel named: rules of Linux 6.12.117: ".length()));
     }
 
     @org.junit.jupiter.params.ParameterizedTest(name = "{0}: {1}")

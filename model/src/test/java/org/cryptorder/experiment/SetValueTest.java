@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.cryptorder.crypto.Policy;
 import org.junit.jupiter.api.Test;
 
 /** Values set from the command line over an experiment file ({@code run --set PATH=VALUE}). */
@@ -63,9 +64,13 @@ class SetValueTest {
         ExperimentFile f = ExperimentFile.parse(Path.of("s.json"), withPolicy, Experiments.PROFILES, switchToKernel);
         assertThat(f.experiment().crypto().policy()).isNull();
         assertThat(f.experiment().crypto().kernel()).isEqualTo("5.4");
+        Experiment both = ExperimentFile.parse(Path.of("s.json"), withPolicy, Experiments.PROFILES,
+                List.of(JsonSource.SetValue.parse("crypto.kernel=5.4"))).experiment();
+        assertThat(both.crypto().kernel()).as("both, without the unset").isEqualTo("5.4");
+        assertThat(both.crypto().effectivePolicy()).isEqualTo(Policy.SYNC_SIMD);
         assertThatThrownBy(() -> ExperimentFile.parse(Path.of("s.json"), withPolicy, Experiments.PROFILES,
-                List.of(JsonSource.SetValue.parse("crypto.kernel=5.4")))).as("both, without the unset")
-                .hasMessageContaining("expected crypto.policy or crypto.kernel, not both");
+                List.of(JsonSource.SetValue.parse("crypto.policy=async"), JsonSource.SetValue.parse("crypto.kernel=6.18"))))
+                .hasMessageContaining("expected, beside crypto.kernel \"6.18\", a policy whose kernel FPU sections");
     }
 
     @Test
