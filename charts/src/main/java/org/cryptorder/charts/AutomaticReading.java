@@ -392,13 +392,16 @@ final class AutomaticReading {
         return Double.isNaN(e.relative()) ? Double.POSITIVE_INFINITY : Math.abs(e.relative());
     }
 
-    /** {@code goodput −1.26 ± 0.01 Gbit/s (−63.2%)}: a configuration's difference in {@code m}, with its relative size. */
+    /**
+     * {@code goodput −1.26 ± 0.01 Gbit/s (−63.2%)}: a configuration's difference in {@code m}, with its
+     * size relative to the baseline, or {@code (from 0)} against a baseline of 0.
+     */
     private static String effect(PairedDifferences p, PairedDifferences.Row r, String m) {
         PairedEffect e = p.effect(r, m);
         MetricUnit unit = MetricUnit.of(m, p.largest(m));
         return unit.heading() + " " + PairedDifferences.signed(r.difference(m), unit.scale())
                 + (unit.unit().isEmpty() || unit.whole() ? "" : " " + unit.unit())
-                + (Double.isNaN(e.relative()) ? "" : " (" + (e.mean() > 0 ? "+" : "\u2212")
+                + (Double.isNaN(e.relative()) ? " (from 0)" : " (" + (e.mean() > 0 ? "+" : "\u2212")
                 + Numbers.percent(Math.abs(e.relative())) + ")");
     }
 

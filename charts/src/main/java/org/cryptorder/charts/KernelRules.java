@@ -65,7 +65,9 @@ final class KernelRules {
             }
             for (String part : parts.get(i)) {
                 boolean shared = parts.stream().allMatch(p -> p.contains(part));
-                b.append(shared ? ReportPage.escape(part) : "<strong>" + ReportPage.escape(part) + "</strong>");
+                String text = part.replaceFirst("[,:] $", "");
+                b.append(shared ? ReportPage.escape(part) : "<strong>" + ReportPage.escape(text) + "</strong>"
+                        + ReportPage.escape(part.substring(text.length())));
             }
             b.append("</li>");
         }

@@ -56,6 +56,9 @@ final class ReportPage {
             td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
             td.key { white-space: nowrap; }
             td.effect { background: #eef5fb; }
+            table.paired { table-layout: auto; }
+            table.paired th { font-size: 12px; }
+            table.paired span.relative { display: block; font-size: 12px; color: #555; }
             table.summary { font-size: 13px; }
             table.summary th, table.summary td { padding: 3px 6px; }
             table.facts th { width: 14em; }
