@@ -26,6 +26,9 @@ final class AutomaticReading {
     /** At most this many configurations get a paired sentence each; the paired table has them all. */
     static final int PAIRED_SENTENCES = 8;
 
+    /** A configuration's paired sentence names at most this many of its effects, the largest; the table has the rest. */
+    static final int EFFECTS_NAMED = 3;
+
     private final ResultTables tables;
     private final SweepLayout layout;
     private final Optional<PairedDifferences> paired;
@@ -339,10 +342,13 @@ final class AutomaticReading {
     // ----- paired differences
 
     /**
-     * {@code Against async (paired): async-unordered p99 latency +4.10 ± 0 µs (+12%), ...}: one
-     * sentence per configuration with an effect in a headline metric, then the configurations with
-     * none. Replication r of each ran on the random numbers of replication r of the baseline, so the
-     * paired interval can exclude 0 where the unpaired ones overlap.
+     * {@code Against async, replication r against replication r (paired), ...}, then one sentence per
+     * configuration with an effect in a headline metric, {@code async-unordered (paired): p99 latency
+     * +4.10 ± 0 µs (+12%), ...}, naming its {@value #EFFECTS_NAMED} largest effects by their size
+     * relative to the baseline (an effect against a baseline of 0 counts as the largest) and how many
+     * more the paired table has; then the configurations with none. Replication r of each ran on the
+     * random numbers of replication r of the baseline, so the paired interval can exclude 0 where the
+     * unpaired ones overlap.
      */
     private void paired(List<String> out) {
         if (paired.isEmpty()) {
@@ -358,32 +364,45 @@ final class AutomaticReading {
         List<String> none = new ArrayList<>();
         List<String> said = new ArrayList<>();
         for (PairedDifferences.Row r : p.rows()) {
-            List<String> effects = new ArrayList<>();
-            for (String m : metrics) {
-                PairedEffect e = p.effect(r, m);
-                if (e.isEffect()) {
-                    MetricUnit unit = MetricUnit.of(m, p.largest(m));
-                    effects.add(unit.heading() + " " + PairedDifferences.signed(r.difference(m), unit.scale())
-                            + (unit.unit().isEmpty() || unit.whole() ? "" : " " + unit.unit())
-                            + (Double.isNaN(e.relative()) ? "" : " (" + (e.mean() > 0 ? "+" : "\u2212")
-                            + Numbers.percent(Math.abs(e.relative())) + ")"));
-                }
-            }
+            List<String> effects = metrics.stream().filter(m -> p.effect(r, m).isEffect())
+                    .sorted(Comparator.comparingDouble((String m) -> relativeSize(p.effect(r, m))).reversed()).toList();
             if (effects.isEmpty()) {
                 none.add(r.row().label());
             } else if (said.size() < PAIRED_SENTENCES) {
-                said.add(r.row().label() + ": " + String.join(", ", effects));
+                int more = effects.size() - EFFECTS_NAMED;
+                said.add(r.row().label() + " (paired): " + String.join(", ", effects.stream().limit(EFFECTS_NAMED)
+                        .map(m -> effect(p, r, m)).toList()) + (more > 0 ? "; " + more + " more in the table" : "") + ".");
             }
         }
         int more = p.rows().size() - none.size() - said.size();
         if (!said.isEmpty()) {
-            out.add(against + ": " + String.join("; ", said) + (more > 0 ? "; and " + more
-                    + " more configurations with effects in the paired table" : "") + ".");
+            out.add(against + ", each configuration's largest effects by their size relative to the baseline; the"
+                    + " Paired differences table has every one" + (more > 0 ? ", and " + more
+                    + " more configurations with effects" : "") + ".");
+            out.addAll(said);
         }
         if (!none.isEmpty()) {
             out.add((said.isEmpty() ? against + ": no" : "No") + " effect of 1% or more in " + names(metrics.stream()
                     .map(m -> MetricUnit.of(m, 0).heading()).toList()) + " under " + names(none) + " (paired).");
         }
+    }
+
+    /** How large an effect is against the baseline: its relative size, infinite against a baseline of 0. */
+    private static double relativeSize(PairedEffect e) {
+        return Double.isNaN(e.relative()) ? Double.POSITIVE_INFINITY : Math.abs(e.relative());
+    }
+
+    /**
+     * {@code goodput −1.26 ± 0.01 Gbit/s (−63.2%)}: a configuration's difference in {@code m}, with its
+     * size relative to the baseline, or {@code (from 0)} against a baseline of 0.
+     */
+    private static String effect(PairedDifferences p, PairedDifferences.Row r, String m) {
+        PairedEffect e = p.effect(r, m);
+        MetricUnit unit = MetricUnit.of(m, p.largest(m));
+        return unit.heading() + " " + PairedDifferences.signed(r.difference(m), unit.scale())
+                + (unit.unit().isEmpty() || unit.whole() ? "" : " " + unit.unit())
+                + (Double.isNaN(e.relative()) ? " (from 0)" : " (" + (e.mean() > 0 ? "+" : "\u2212")
+                + Numbers.percent(Math.abs(e.relative())) + ")");
     }
 
     /** The kernel FPU user asked for: the swept value of the row, else the experiment's. */

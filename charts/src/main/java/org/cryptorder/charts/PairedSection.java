@@ -50,9 +50,10 @@ final class PairedSection {
                         units.get(i).scale(), p.largest(metrics.get(i)) * units.get(i).scale(), e.isEffect()));
                 if (e.isEffect()) {
                     String relative = Double.isNaN(e.relative()) ? ""
-                            : " (" + (e.mean() > 0 ? "+" : "\u2212") + Numbers.percent(Math.abs(e.relative())) + ")";
+                            : "(" + (e.mean() > 0 ? "+" : "\u2212") + Numbers.percent(Math.abs(e.relative())) + ")";
                     b.append("<td class=\"num effect\"><strong>").append(text).append("</strong>")
-                            .append(ReportPage.escape(relative)).append("</td>");
+                            .append(relative.isEmpty() ? "" : "<span class=\"relative\">" + ReportPage.escape(relative)
+                                    + "</span>").append("</td>");
                 } else {
                     b.append("<td class=\"num\">").append(text).append("</td>");
                 }

@@ -56,6 +56,9 @@ final class ReportPage {
             td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
             td.key { white-space: nowrap; }
             td.effect { background: #eef5fb; }
+            table.paired { table-layout: auto; }
+            table.paired th { font-size: 12px; }
+            table.paired span.relative { display: block; font-size: 12px; color: #555; }
             table.summary { font-size: 13px; }
             table.summary th, table.summary td { padding: 3px 6px; }
             table.facts th { width: 14em; }
@@ -66,6 +69,10 @@ final class ReportPage {
                            overflow-wrap: anywhere; }
             dl.params dd { margin: 0; text-align: right; flex: none; max-width: 50%; overflow-wrap: anywhere; }
             ul.reading li { margin: 4px 0; }
+            ul.rules { margin: 0; padding-left: 1.2em; }
+            ul.rules li { margin: 0 0 4px; }
+            ul.rules .who { font-weight: 600; }
+            table.facts p.note, table.facts span.note { margin: 2px 0 0; font-size: 13px; }
             div.warning { border-left: 4px solid #d08000; background: #fff8ec; padding: 2px 14px; margin: 10px 0; }
             figure { margin: 18px 0 30px; }
             figure .chart svg { display: block; width: 100%; height: auto; max-width: 960px;
@@ -173,7 +180,7 @@ final class ReportPage {
             factHtml(b, "Experiment fingerprint", "<code>" + escape(provenance.get("fingerprint")) + "</code>");
         }
         if (provenance.containsKey("kernelRules")) {
-            fact(b, "Kernel rules", provenance.get("kernelRules"));
+            factHtml(b, "Kernel rules", KernelRules.html(provenance.get("kernelRules"), tables));
         }
         if (provenance.containsKey("source")) {
             factHtml(b, "Experiment file", "<code>" + escape(provenance.get("source")) + "</code>"

@@ -50,15 +50,56 @@ class PairedDifferencesTest {
         assertThat(paired).as("rx_missed differs in no pair: no column").doesNotContain("RX missed");
         // -1.2634e9 / 2.00037e9 = -63.2%; InPktsDelayed's baseline is 0: an effect without a relative size
         assertThat(paired).contains("<tr><td class=\"key\">sync-fallback</td><td class=\"num\">5</td>"
-                + "<td class=\"num effect\"><strong>\u22121.26 ± 0.01</strong> (\u221263.2%)</td><td class=\"num\">0</td></tr>");
+                + "<td class=\"num effect\"><strong>\u22121.26 ± 0.01</strong><span class=\"relative\">(\u221263.2%)</span></td>"
+                + "<td class=\"num\">0</td></tr>");
         assertThat(paired).as("+0.00011 +/- 0.0003 Gbit/s: no effect, to the column's decimals")
                 .contains("<tr><td class=\"key\">async-unordered</td><td class=\"num\">5</td>"
                         + "<td class=\"num\">0.00 ± 0.00</td><td class=\"num effect\"><strong>+6880 ± 121</strong></td></tr>");
         assertThat(html.indexOf("<section id=\"paired-differences\">")).isBetween(html.indexOf("<section id=\"reading\">"),
                 html.indexOf("<section id=\"charts\">"));
-        assertThat(section(html, "reading")).contains("<li>Against async, replication r against replication r (paired):"
-                + " sync-fallback: goodput \u22121.26 ± 0.01 Gbit/s (\u221263.2%); async-unordered: InPktsDelayed +6880 ± 121.</li>");
+        assertThat(section(html, "reading")).contains("<li>Against async, replication r against replication r (paired),"
+                + " each configuration&#39;s largest effects by their size relative to the baseline; the Paired differences"
+                + " table has every one.</li>\n<li>sync-fallback (paired): goodput \u22121.26 ± 0.01 Gbit/s (\u221263.2%).</li>\n"
+                + "<li>async-unordered (paired): InPktsDelayed +6880 ± 121 (from 0).</li>");
         assertThat(html).contains("<figure id=\"paired\">", "charts/paired.png");
+    }
+
+    /**
+     * Against async: sync-fallback differs in four headline metrics (p99 +200%, goodput \u221250%,
+     * p50 +10%, kernel worker +2%), async-unordered in InPktsDelayed against a baseline of 0 and in
+     * p50 by 0.5%, under the 1% an effect needs.
+     */
+    @Test
+    void theReadingNamesEachConfigurationsLargestEffectsInOneSentence() throws Exception {
+        List<String> metrics = List.of("goodput_bps", "in_pkts_delayed", "latency_p50_us", "latency_p99_us",
+                "cpu_kernel_worker_seconds");
+        Path folder = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"sync-fallback\", \"async\","
+                + " \"async-unordered\"]}", ResultFolders.UDP), List.of("crypto.policy"), metrics)
+                .config(List.of("sync-fallback"), 5, 1e9, 1e7, 0, 0, 110, 1, 600, 10, 0.102, 0.001)
+                .config(List.of("async"), 5, 2e9, 1e7, 0, 0, 100, 1, 200, 10, 0.1, 0.001)
+                .config(List.of("async-unordered"), 5, 2e9, 1e7, 5000, 100, 100.5, 1, 200, 10, 0.1, 0.001)
+                .write(tmp.resolve("four"));
+        Files.writeString(folder.resolve("paired.csv"), ResultFolders.COMMENTS + "configuration,baseline,crypto.policy,"
+                + "pairs,goodput_bps_diff_mean,goodput_bps_diff_hw95,in_pkts_delayed_diff_mean,in_pkts_delayed_diff_hw95,"
+                + "latency_p50_us_diff_mean,latency_p50_us_diff_hw95,latency_p99_us_diff_mean,latency_p99_us_diff_hw95,"
+                + "cpu_kernel_worker_seconds_diff_mean,cpu_kernel_worker_seconds_diff_hw95\n"
+                + "0,1,sync-fallback,5,-1e9,1e7,0,0,10,1,400,10,0.002,0.0001\n"
+                + "2,1,async-unordered,5,1e5,3e5,5000,100,0.5,0.1,0,0,0,0\n");
+        ResultTables tables = ResultTables.read(folder);
+        List<String> reading = AutomaticReading.of(tables, PairedDifferences.read(tables));
+        List<String> paired = reading.stream().filter(s -> s.contains(" (paired): ")).toList();
+        assertThat(paired).as("one sentence per configuration with an effect").hasSize(2);
+        String sync = paired.get(0);
+        assertThat(sync).startsWith("sync-fallback (paired): latency p99 +400");
+        assertThat(sync.indexOf("goodput \u22121")).as("by relative size: p99, goodput, p50")
+                .isGreaterThan(sync.indexOf("(+200%)")).isLessThan(sync.indexOf("latency p50 +10"));
+        assertThat(sync).as("the smallest of four left to the table").doesNotContain("kernel worker")
+                .endsWith("; 1 more in the table.");
+        assertThat(sync.split("\\), ")).as("at most " + AutomaticReading.EFFECTS_NAMED + " metrics named")
+                .hasSize(AutomaticReading.EFFECTS_NAMED);
+        assertThat(paired.get(1)).isEqualTo("async-unordered (paired): InPktsDelayed +5000 ± 100 (from 0).");
+        assertThat(reading).filteredOn(s -> s.startsWith("Against async, replication r against replication r (paired)"))
+                .hasSize(1);
     }
 
     @Test

@@ -96,18 +96,10 @@ class ReportInBrowserTest {
         }
 
         // Chromium lays the page out; a copy with a script reports the size of each chart's SVG
-        String html = Files.readString(rendered.report());
-        Path measured = rendered.report().resolveSibling("measured.html");
-        Files.writeString(measured, html.replace("</body>", "<script>document.body.setAttribute('data-svg-sizes',"
-                + " Array.from(document.querySelectorAll('figure .chart svg')).map(function (s) {"
-                + " var b = s.getBoundingClientRect(); return s.closest('figure').id + ':' + Math.round(b.width) + 'x'"
-                + " + Math.round(b.height); })"
-                + ".join(' '));</script></body>"));
-        Run dom = chromium(measured, "--window-size=1200,900", "--dump-dom");
-        assertThat(dom.status()).as(dom.err()).isZero();
-        Matcher m = Pattern.compile("data-svg-sizes=\"([^\"]*)\"").matcher(dom.out());
-        assertThat(m.find()).as("the measuring script ran: " + dom.err()).isTrue();
-        List<String> sizes = List.of(m.group(1).split(" "));
+        List<String> sizes = List.of(measure(rendered.report(), "1200,900", "Array.from(document.querySelectorAll("
+                + "'figure .chart svg')).map(function (s) { var b = s.getBoundingClientRect();"
+                + " return s.closest('figure').id + ':' + Math.round(b.width) + 'x' + Math.round(b.height); }).join(' ')")
+                .split(" "));
         assertThat(sizes).hasSize((int) charts);
         assertThat(sizes.stream().map(x -> x.substring(0, x.indexOf(':'))))
                 .containsExactly("goodput", "reordering", "latency-cdf", "cryptd-queue");
@@ -119,6 +111,68 @@ class ReportInBrowserTest {
             assertThat(w).as(size).isGreaterThan(400);
             assertThat(w / h).as("the 960 x 600 aspect of " + size).isCloseTo(1.6, org.assertj.core.data.Offset.offset(0.05));
         }
+    }
+
+    /**
+     * What {@code expression} evaluates to on {@code report} laid out in a window of {@code size}: a
+     * copy of the page with a script that writes it into an attribute of the body, read back from
+     * the DOM Chromium dumps.
+     */
+    private String measure(Path report, String size, String expression) throws IOException, InterruptedException {
+        Path measured = report.resolveSibling("measured.html");
+        Files.writeString(measured, Files.readString(report).replace("</body>",
+                "<script>document.body.setAttribute('data-measured', " + expression + ");</script></body>"));
+        Run dom = chromium(measured, "--window-size=" + size, "--dump-dom");
+        assertThat(dom.status()).as(dom.err()).isZero();
+        Matcher m = Pattern.compile("data-measured=\"([^\"]*)\"").matcher(dom.out());
+        assertThat(m.find()).as("the measuring script ran: " + dom.err()).isTrue();
+        return m.group(1);
+    }
+
+    /**
+     * A 9-configuration sweep with an effect in each of the eight headline metrics of every
+     * configuration, numbers as wide as tutorial 4's: at 1300 px neither the page nor the paired
+     * table's own box needs scrolling sideways.
+     */
+    @Test
+    void thePairedTableOfNineConfigurationsFitsTheWidthOfThePage() throws Exception {
+        List<String> metrics = org.cryptorder.experiment.PairedEffect.HEADLINE_METRICS;
+        ResultFolders f = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"sync-fallback\","
+                + " \"async\", \"async-unordered\"], \"contention.kernelFpuBusy\": [0, 0.1, 0.3]}", ResultFolders.TCP),
+                List.of("crypto.policy", "contention.kernelFpuBusy"), metrics);
+        StringBuilder paired = new StringBuilder(ResultFolders.COMMENTS + "configuration,baseline,crypto.policy,"
+                + "contention.kernelFpuBusy,pairs");
+        metrics.forEach(m -> paired.append(',').append(m).append("_diff_mean,").append(m).append("_diff_hw95"));
+        paired.append('\n');
+        double[] means = {1.0e9, 17.3, 24493, 3.1, 785.2, 588.4, 91.7, 0.0354};
+        int c = 0;
+        for (String policy : List.of("sync-fallback", "async", "async-unordered")) {
+            for (String busy : List.of("0", "0.1", "0.3")) {
+                double[] cells = new double[2 * metrics.size()];
+                for (int i = 0; i < metrics.size(); i++) {
+                    cells[2 * i] = means[i];
+                    cells[2 * i + 1] = means[i] / 100;
+                }
+                f.config(List.of(policy, busy), 3, cells);
+                if (c > 0) {
+                    paired.append(c).append(",0,").append(policy).append(',').append(busy).append(",3");
+                    for (double mean : means) {
+                        paired.append(',').append(-8.8617 * mean * (c % 2 == 0 ? 1 : -1)).append(',').append(mean / 7.3);
+                    }
+                    paired.append('\n');
+                }
+                c++;
+            }
+        }
+        Path folder = f.write(tmp.resolve("nine"));
+        Files.writeString(folder.resolve("paired.csv"), paired);
+        Path report = new ResultsRenderer("test").render(folder).report();
+        String[] widths = measure(report, "1300,900", "[document.documentElement.scrollWidth,"
+                + " document.documentElement.clientWidth, document.querySelector('table.paired').scrollWidth,"
+                + " document.querySelector('table.paired').parentElement.clientWidth].join(' ')").split(" ");
+        assertThat(Integer.parseInt(widths[0])).as("the page's width").isLessThanOrEqualTo(Integer.parseInt(widths[1]));
+        assertThat(Integer.parseInt(widths[2])).as("the paired table's width, within its box of " + widths[3] + " px")
+                .isLessThanOrEqualTo(Integer.parseInt(widths[3]));
     }
 
     /** Pixels within a small distance of a colour (the screenshot is antialiased and may be colour-managed). */
