@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.cryptorder.crypto.KernelEra;
-import org.cryptorder.crypto.Policy;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.NicProfile;
 import org.cryptorder.net.QdiscKind;
@@ -20,9 +19,9 @@ import org.cryptorder.transport.UdpWire;
 
 /**
  * The rules of an experiment file that a JSON Schema does not express: a kernel version that had
- * MACsec, a policy beside it that the kernel's FPU rule allows, a warm-up shorter than the run, an
- * MTU with room for the headers, datagrams that fit the MTU, XPN's replay window, a profile that
- * exists, an application CPU the host has, and runs of a size a machine can finish.
+ * MACsec, a warm-up shorter than the run, an MTU with room for the headers, datagrams that fit the
+ * MTU, XPN's replay window, a profile that exists, an application CPU the host has, and runs of a
+ * size a machine can finish.
  *
  * <p>Checked on the document with every value the schema rejected taken out (so defaults stand in
  * for it); a rule that involves such a value is skipped, so one mistake gives one message.
@@ -68,18 +67,6 @@ final class ConsistencyChecks {
                         + " \"6.6\") or one of " + String.join(", ", eraKeys()) + ", found " + kernel
                         + " (" + e.getMessage() + ")" + Suggestion.didYouMean(kernel.asText(), eraKeys())));
                 skip.add(path("crypto.kernel"));
-            }
-        }
-        JsonNode policy = crypto.path("policy");
-        if (policy.isTextual() && kernel.isTextual() && !touched(skip, path("crypto.policy"))
-                && !touched(skip, path("crypto.kernel"))) {
-            Policy p = Policy.fromKey(policy.asText());
-            if (KernelEra.of(kernel.asText()).compareTo(KernelEra.V6_15) >= 0 && !p.fpuSectionsDisableBh()) {
-                out.add(new Finding(path("crypto.policy"), "expected, beside crypto.kernel " + kernel + ", a policy"
-                        + " whose kernel FPU sections hold off softirqs (defer-softirq or sync-simd), as"
-                        + " kernel_fpu_begin_mask does from 6.15 on (commit d02198550423), found " + policy
-                        + ", whose FPU sections let softirqs in; give a kernel before 6.15 for it"));
-                skip.add(path("crypto.policy"));
             }
         }
         Experiment e = bindWithout(document, skip);

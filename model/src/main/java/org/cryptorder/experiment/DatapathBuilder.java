@@ -84,10 +84,21 @@ public final class DatapathBuilder {
                 c.offload().gbpsPerEngine(), c.offload().inOrder(), defaults.submitCycles(), defaults.completionCycles());
         TxPathSpec tx = txPath(h, nic, e.link().mtu(), c.kernelOrDefault());
         return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), tx, h.napiBudget(), c.effectivePolicy(),
-                c.cryptdQueueLength(), profile.crypto(), profile.stack(),
+                fpuSectionsDisableBh(c), c.cryptdQueueLength(), profile.crypto(), profile.stack(),
                 h.scheduler(h.cpus(), c.kernelOrDefault()),
                 offload,
                 Time.us(c.resequenceTimeoutUs()), h.rxSteering());
+    }
+
+    /**
+     * Whether the hosts' kernel FPU sections hold off softirqs: from Linux 6.15 {@code
+     * kernel_fpu_begin_mask} disables BH (commit d02198550423, arch/x86/kernel/fpu/core.c), whatever
+     * the policy; before it, only a policy that models it ({@link
+     * org.cryptorder.crypto.Policy#fpuSectionsDisableBh()}).
+     */
+    static boolean fpuSectionsDisableBh(Experiment.Crypto c) {
+        return c.effectivePolicy().fpuSectionsDisableBh()
+                || KernelEra.of(c.kernelOrDefault()).compareTo(KernelEra.V6_15) >= 0;
     }
 
     /**
@@ -278,9 +289,10 @@ public final class DatapathBuilder {
      * the version ({@link Experiment.Crypto#kernelOrDefault()}), and when {@code crypto.policy} is
      * given beside a named kernel, that only the policy is not the kernel's ("kernel 6.18, policy
      * sync-simd given; everything else Linux 6.18's"), then the crypto policy (marked when
-     * {@code crypto.policy} chose it) and cryptd queue, the softirq deferral, the scheduler's tick
-     * check, TCP's timer floor, its GSO skbs, HyStart's round start and the send path, fq_codel's overlimit batch when it is
-     * the qdisc, the tick.
+     * {@code crypto.policy} chose it), cryptd queue and whether FPU sections hold off softirqs
+     * ({@link #fpuSectionsDisableBh}), the softirq deferral, the scheduler's tick check, TCP's timer
+     * floor, its GSO skbs, HyStart's round start and the send path, fq_codel's overlimit batch when
+     * it is the qdisc, the tick.
      */
     public static String kernelRules(Experiment e) {
         Experiment.Crypto c = e.crypto();
@@ -293,6 +305,7 @@ public final class DatapathBuilder {
         return version
                 + ": crypto policy " + c.effectivePolicy().key() + (c.policy() != null ? " (crypto.policy)" : "")
                 + ", cryptd queue " + c.cryptdQueueLength()
+                + ", FPU sections hold off softirqs: " + (fpuSectionsDisableBh(c) ? "yes" : "no")
                 + ", ksoftirqd " + (h.ksoftirqd() ? h.softirqDeferral(k).name().toLowerCase(root) : "off")
                 + ", scheduler tick " + h.scheduler(h.cpus(), k).sliceRule().name().toLowerCase(root)
                 + ", TCP timer floor " + (timerFloor(k) == TcpTimers.TimerFloor.TWO_JIFFIES

@@ -314,8 +314,8 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * fq_codel); with none named they all follow {@link KernelEra#DEFAULT_VERSION}, 6.12.117
      * ({@link #kernelOrDefault()}). A given {@code policy} overrides only the crypto path the
      * kernel's era would choose; cryptd's queue stays the era's unless {@code cryptdQueueLength} is
-     * given. From 6.15 a kernel takes only a policy whose FPU sections hold off softirqs, as its
-     * {@code kernel_fpu_begin_mask} does (ConsistencyChecks refuses the others).
+     * given. From 6.15 the kernel's FPU sections hold off softirqs whatever the policy, as its
+     * {@code kernel_fpu_begin_mask} does ({@code DatapathBuilder.fpuSectionsDisableBh}).
      *
      * @param policy              a {@link Policy} key, or null: the kernel era's
      * @param kernel              a Linux version such as "5.10" or "3.10-rhel7", or null: 6.12.117

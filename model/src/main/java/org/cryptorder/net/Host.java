@@ -27,7 +27,7 @@ public final class Host {
         this.mac = mac.clone();
         this.cpus = new Cpu[spec.cpus()];
         for (int i = 0; i < cpus.length; i++) {
-            cpus[i] = new Cpu(sim, i, spec.scheduler(), spec.policy().fpuSectionsDisableBh());
+            cpus[i] = new Cpu(sim, i, spec.scheduler(), spec.fpuSectionsDisableBh());
         }
         this.crypto = new CryptoApi(spec.policy(), spec.crypto(), cpus, spec.cryptdQueueLength(), spec.offload(),
                 engine);

@@ -17,6 +17,9 @@ import org.cryptorder.host.SchedulerParams;
  * @param tx                each TX queue's qdisc, BQL and descriptor ring, and the NIC profile
  * @param napiBudget        frames per NAPI poll before yielding
  * @param policy            crypto policy
+ * @param fpuSectionsDisableBh whether a kernel FPU section holds off softirqs: the kernel's {@code
+ *                          kernel_fpu_begin_mask} from Linux 6.15 (commit d02198550423), or the policy's
+ *                          own rule ({@link Policy#fpuSectionsDisableBh()})
  * @param cryptdQueueLength cryptd's per-CPU queue length
  * @param crypto            crypto costs
  * @param stack             stack costs
@@ -26,8 +29,8 @@ import org.cryptorder.host.SchedulerParams;
  * @param rxSteering        how received frames are spread over the RX queues
  */
 public record HostSpec(int cpus, int rxQueues, int txQueues, int rxRingSize, TxPathSpec tx, int napiBudget,
-                       Policy policy, int cryptdQueueLength, CryptoCosts crypto, StackCosts stack,
-                       SchedulerParams scheduler, OffloadSpec offload, double resequenceTimeoutNs,
+                       Policy policy, boolean fpuSectionsDisableBh, int cryptdQueueLength, CryptoCosts crypto,
+                       StackCosts stack, SchedulerParams scheduler, OffloadSpec offload, double resequenceTimeoutNs,
                        RxSteering rxSteering) {
     public HostSpec {
         if (cpus < 1 || rxQueues < 1 || txQueues < 1) {
@@ -41,7 +44,7 @@ public record HostSpec(int cpus, int rxQueues, int txQueues, int rxRingSize, TxP
     /**
      * A host with the defaults for what the arguments leave out: the 82599's TX path as Linux sets it
      * up (pfifo_fast, BQL, {@code txRingSize} descriptors), HZ 250, default offload device, 100 us
-     * resequencing timeout.
+     * resequencing timeout, and the policy's own FPU rule (the kernel before 6.15).
      */
     public static HostSpec of(int cpus, int rxQueues, int txQueues, int rxRingSize, int txRingSize, int napiBudget,
                               Policy policy, int cryptdQueueLength, CryptoCosts crypto, StackCosts stack,
@@ -49,28 +52,23 @@ public record HostSpec(int cpus, int rxQueues, int txQueues, int rxRingSize, TxP
         NicProfile nic = NicProfile.ixgbe82599();
         TxPathSpec tx = new TxPathSpec(nic, nic.roundRing(txRingSize), QdiscKind.PFIFO_FAST, PfifoFast.TX_QUEUE_LEN,
                 true, SchedulerParams.DEFAULT_HZ);
-        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy, cryptdQueueLength,
-                crypto, stack, scheduler, OffloadSpec.defaults(), 100_000, RxSteering.FLOW);
-    }
-
-    public HostSpec withPolicy(Policy p) {
-        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, p, cryptdQueueLength,
-                crypto, stack, scheduler, offload, resequenceTimeoutNs, rxSteering);
+        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy,
+                policy.fpuSectionsDisableBh(), cryptdQueueLength, crypto, stack, scheduler, OffloadSpec.defaults(),
+                100_000, RxSteering.FLOW);
     }
 
     public HostSpec withRxSteering(RxSteering r) {
-        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy, cryptdQueueLength,
-                crypto, stack, scheduler, offload, resequenceTimeoutNs, r);
+        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy, fpuSectionsDisableBh,
+                cryptdQueueLength, crypto, stack, scheduler, offload, resequenceTimeoutNs, r);
     }
 
     public HostSpec withOffload(OffloadSpec o) {
-        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy, cryptdQueueLength,
-                crypto, stack, scheduler, o, resequenceTimeoutNs, rxSteering);
+        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy, fpuSectionsDisableBh,
+                cryptdQueueLength, crypto, stack, scheduler, o, resequenceTimeoutNs, rxSteering);
     }
 
     public HostSpec withCpus(int n, int rxq) {
-        return new HostSpec(n, rxq, txQueues, rxRingSize, tx, napiBudget, policy, cryptdQueueLength, crypto,
-                stack, scheduler.forCpus(n), offload,
-                resequenceTimeoutNs, rxSteering);
+        return new HostSpec(n, rxq, txQueues, rxRingSize, tx, napiBudget, policy, fpuSectionsDisableBh,
+                cryptdQueueLength, crypto, stack, scheduler.forCpus(n), offload, resequenceTimeoutNs, rxSteering);
     }
 }

@@ -164,4 +164,37 @@ class DefaultKernelTest {
                         "HyStart round cong_avoid",
                         "TCP skb heads kmalloc", "backlog flush without tcp_release_cb");
     }
+
+    @ParameterizedTest(name = "kernel {0}, policy {1}: {2}")
+    @org.junit.jupiter.params.provider.CsvSource({"6.18, async, true", "6.15, pcrypt, true", "6.16+, async, true",
+        "6.14, async, false", "6.12.117, async, false", ", async, false", ", sync-simd, true", "6.14, defer-softirq, true"})
+    void fpuSectionsHoldOffSoftirqsFromSixFifteenWhateverThePolicy(String kernel, String policy, boolean held)
+            throws Exception {
+        Experiment e = parse("\"crypto\": {" + (kernel == null ? "" : "\"kernel\": \"" + kernel + "\", ")
+                + "\"policy\": \"" + policy + "\"}, ");
+        assertThat(hostSpec(e).fpuSectionsDisableBh()).isEqualTo(held);
+        assertThat(hostSpec(e).policy()).isEqualTo(Policy.fromKey(policy));
+        assertThat(DatapathBuilder.kernelRules(e)).contains("FPU sections hold off softirqs: " + (held ? "yes" : "no"));
+    }
+
+    @Test
+    void sixEighteensAsyncReceiverNeverFindsTheFpuTakenWhileSixFourteensDoes() throws Exception {
+        // b's kernel FPU users hold the FPU 30% of the time; a NET_RX softirq that interrupted one
+        // finds may_use_simd() false and queues to cryptd before 6.15, and waits for the section
+        // to end from 6.15 (kernel_fpu_begin_mask disables BH)
+        DatapathRunModel model = new DatapathRunModel(Experiments.PROFILES);
+        Metrics before = model.run(udpUnderContention("6.14"), new org.cryptorder.engine.StreamRegistry(3), 0);
+        Metrics after = model.run(udpUnderContention("6.18"), new org.cryptorder.engine.StreamRegistry(3), 0);
+        assertThat(before.get("udp_received")).isPositive();
+        assertThat(after.get("udp_received")).isPositive();
+        assertThat(before.get("cryptd_enqueued")).isPositive();
+        assertThat(after.get("cryptd_enqueued")).isZero();
+    }
+
+    private static ResolvedRun udpUnderContention(String kernel) throws InvalidExperimentException {
+        return Experiments.parse("f.json", "{\"name\": \"f\", \"hosts\": {\"cpus\": 2}, \"crypto\": {\"kernel\": \""
+                + kernel + "\", \"policy\": \"async\"}, \"contention\": {\"kernelFpuBusy\": 0.3},"
+                + " \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 2000}], \"run\": {\"durationS\": 0.01}}")
+                .configurations().get(0);
+    }
 }

@@ -81,9 +81,6 @@ public record MalformedCases(String kind, String json, String expected, String s
                     "did you mean \"3.10-rhel7\"?"),
             of("a kernel without MACsec", with("\"crypto\": {\"kernel\": \"4.2\"}"), "bad.json:3:23: crypto.kernel: ",
                     "MACsec appeared in Linux 4.6"),
-            of("a policy a 6.18 kernel cannot run", with("\"crypto\": {\"policy\": \"async\", \"kernel\": \"6.18\"}"),
-                    "bad.json:3:23: crypto.policy: ", "expected, beside crypto.kernel \"6.18\", a policy whose kernel FPU"
-                            + " sections hold off softirqs (defer-softirq or sync-simd)"),
             of("a misspelt section distribution", with("\"contention\": {\"sectionDistribution\": \"expo\"}"),
                     "bad.json:3:40: contention.sectionDistribution: ", "did you mean \"exponential\"?"),
             of("a misspelt steering", with("\"hosts\": {\"rxSteering\": \"per_frame\"}"),
@@ -140,9 +137,6 @@ public record MalformedCases(String kind, String json, String expected, String s
                     "bad.json:3:46: sweep.contention.kernelFpuBusy.1: ", "found 0.1 again"),
             of("a swept name", with("\"sweep\": {\"name\": [\"a\", \"b\"]}"), "bad.json:3:12: sweep.name: ",
                     "cannot be swept"),
-            of("a swept policy a 6.16+ kernel cannot run", with("\"crypto\": {\"kernel\": \"6.16+\"}, \"sweep\":"
-                    + " {\"crypto.policy\": [\"sync-simd\", \"pcrypt\"]}"), "bad.json:3:74: sweep.crypto.policy.1: ",
-                    "expected, beside crypto.kernel \"6.16+\", a policy whose kernel FPU sections hold off softirqs"),
             of("a swept warm-up as long as the run", with("\"run\": {\"durationS\": 1}, \"sweep\": {\"run.warmupS\": [0.1, 1]}"),
                     "bad.json:3:58: sweep.run.warmupS.1: ", "expected a warm-up shorter than run.durationS (1 s)"),
             of("a combination of swept values", with("\"run\": {\"durationS\": 2}, \"sweep\": {\"run.durationS\": [1, 2], \"run.warmupS\": [0.5, 1.5]}"),
