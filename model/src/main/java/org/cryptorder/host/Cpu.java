@@ -62,8 +62,10 @@ public final class Cpu {
     private final Ksoftirqd ksoftirqd;
 
     /**
-     * @param fpuSectionsDisableBh Linux 6.15 and later: a kernel FPU section disables softirqs, so a
-     *                             softirq never finds the FPU unusable but waits for the section
+     * @param fpuSectionsDisableBh Linux 6.15 and later ({@code kernel_fpu_begin_mask} calls {@code
+     *                             fpregs_lock()}), or a policy that models it: a kernel FPU section
+     *                             disables softirqs, so a softirq never finds the FPU unusable but
+     *                             waits for the section ({@code HostSpec.fpuSectionsDisableBh})
      */
     public Cpu(Simulator sim, int id, SchedulerParams params, boolean fpuSectionsDisableBh) {
         this.sim = sim;
