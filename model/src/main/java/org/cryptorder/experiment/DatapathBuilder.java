@@ -8,6 +8,7 @@ import org.cryptorder.engine.Streams;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.KernelFpuLoad;
+import org.cryptorder.host.KernelVersion;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.HostSpec;
@@ -267,21 +268,14 @@ public final class DatapathBuilder {
         return new SendPath(tcp.writeBytes(), copyCyclesPerByte, ghz, atLeast(k, 6, 3), atLeast(k, 6, 7));
     }
 
-    /** Whether kernel version (or era key) {@code kernel} is {@code major.minor} or later; an era counts by its first version. */
+    /** Whether kernel version (or era key) {@code kernel} is {@code major.minor} or later: {@link KernelVersion#atLeast}. */
     static boolean atLeast(String kernel, int major, int minor) {
-        return atLeast(kernel, major, minor, 0);
+        return KernelVersion.atLeast(kernel, major, minor);
     }
 
-    /** The same to the stable release: {@code "6.12.117"} is 6.12.117 or later, {@code "6.12"} is 6.12.0. */
+    /** The same to the stable release: {@link KernelVersion#atLeast(String, int, int, int)}. */
     static boolean atLeast(String kernel, int major, int minor, int patch) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)(?:\\.(\\d+))?").matcher(kernel.trim());
-        if (!m.find()) {
-            return true;
-        }
-        int a = Integer.parseInt(m.group(1));
-        int b = Integer.parseInt(m.group(2));
-        int c = m.group(3) == null ? 0 : Integer.parseInt(m.group(3));
-        return a != major ? a > major : b != minor ? b > minor : c >= patch;
+        return KernelVersion.atLeast(kernel, major, minor, patch);
     }
 
     /**

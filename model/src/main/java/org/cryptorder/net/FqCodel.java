@@ -1,6 +1,7 @@
 package org.cryptorder.net;
 
 import java.util.ArrayDeque;
+import org.cryptorder.host.KernelVersion;
 
 /**
  * One TX queue's {@code fq_codel} qdisc, as {@code net/sched/sch_fq_codel.c} does it (the
@@ -84,17 +85,7 @@ public final class FqCodel implements Qdisc {
         }
 
         private static boolean before47(String kernel) {
-            if (kernel == null) {
-                return false;
-            }
-            String[] parts = kernel.trim().split("[.-]");
-            try {
-                int major = Integer.parseInt(parts[0]);
-                int minor = parts.length > 1 ? Integer.parseInt(parts[1].replaceAll("[^0-9].*$", "")) : 0;
-                return major < 4 || (major == 4 && minor < 7);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("cannot read kernel version '" + kernel + "'");
-            }
+            return kernel != null && !KernelVersion.atLeast(kernel, 4, 7);
         }
     }
 
