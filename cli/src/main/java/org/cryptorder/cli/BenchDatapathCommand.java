@@ -111,14 +111,14 @@ final class BenchDatapathCommand extends BenchSubcommand {
 
     private static void printEventKinds(PrintWriter out, List<DatapathBenchmark.Result> results) {
         out.println();
-        out.println("| scenario | policy | event kind | run/frame | cancelled/frame | share of runs |");
-        out.println("|---|---|---|---:|---:|---:|");
+        out.println("| scenario | policy | event kind | run/frame | cancelled/frame | share of runs | in place/frame |");
+        out.println("|---|---|---|---:|---:|---:|---:|");
         for (DatapathBenchmark.Result r : results) {
             double frames = r.frames();
             for (CountingEventList.Counts.Kind k : r.counts().byKind()) {
-                out.printf(Locale.ROOT, "| %s | %s | %s | %.3f | %.3f | %.1f%% |%n", r.scenario().traffic().key(),
+                out.printf(Locale.ROOT, "| %s | %s | %s | %.3f | %.3f | %.1f%% | %.3f |%n", r.scenario().traffic().key(),
                         r.scenario().policy().key(), k.name(), k.executed() / frames, k.cancelled() / frames,
-                        100.0 * k.executed() / r.counts().executed());
+                        100.0 * k.executed() / r.counts().executed(), k.inPlace() / frames);
             }
         }
     }

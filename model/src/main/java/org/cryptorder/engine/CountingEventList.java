@@ -22,11 +22,15 @@ public final class CountingEventList implements EventList {
         private long scheduled;
         private long cancelled;
         private long executed;
-        /** Per event class, and what a {@link CountedEvent} does: run, cancelled. */
+        private long inPlace;
+        /** Per event class, and what a {@link CountedEvent} does: run, cancelled, run in place. */
         private final Map<List<Class<?>>, long[]> byKind = new HashMap<>();
 
-        /** Events of one kind (class) that ran and that were cancelled before their time. */
-        public record Kind(String name, long executed, long cancelled) {
+        /**
+         * Events of one kind (class) that ran and that were cancelled before their time, and the
+         * steps of that kind that ran in place, without an event ({@link StepSimulator}).
+         */
+        public record Kind(String name, long executed, long cancelled, long inPlace) {
         }
 
         /** Events put in the list (scheduled or rescheduled). */
@@ -44,19 +48,24 @@ public final class CountingEventList implements EventList {
             return executed;
         }
 
+        /** Steps that ran in place, without an event of their own ({@link StepSimulator}): not in {@link #executed}. */
+        public long inPlace() {
+            return inPlace;
+        }
+
         /** Every kind of event seen, the most run first. */
         public List<Kind> byKind() {
             List<Kind> kinds = new ArrayList<>();
             byKind.forEach((c, n) -> kinds.add(new Kind(c.size() == 1 ? name(c.get(0))
-                    : name(c.get(0)) + " (" + name(c.get(1)) + ")", n[0], n[1])));
-            kinds.sort(Comparator.comparingLong(Kind::executed).reversed().thenComparing(Kind::name));
+                    : name(c.get(0)) + " (" + name(c.get(1)) + ")", n[0], n[1], n[2])));
+            kinds.sort(Comparator.comparingLong((Kind k) -> k.executed() + k.inPlace()).reversed().thenComparing(Kind::name));
             return kinds;
         }
 
         private void count(Event ev, int which) {
             List<Class<?>> kind = ev instanceof CountedEvent c && c.countedAs() != null
                     ? List.of(ev.getClass(), c.countedAs()) : List.of(ev.getClass());
-            byKind.computeIfAbsent(kind, k -> new long[2])[which]++;
+            byKind.computeIfAbsent(kind, k -> new long[3])[which]++;
         }
 
         /** {@code Cpu.WorkDone}; an anonymous class or lambda by the class it is written in, {@code LazyTimer.(anonymous)}. */
@@ -157,6 +166,12 @@ public final class CountingEventList implements EventList {
             counts.count(ev, 0);
         }
         return ev;
+    }
+
+    /** Counts {@code ev}, a step that a {@link StepSimulator} ran in place: it never entered this list. */
+    void ranInPlace(Event ev) {
+        counts.inPlace++;
+        counts.count(ev, 2);
     }
 
     @Override

@@ -58,9 +58,12 @@ public enum EventListKind {
         this.constructor = constructor;
     }
 
-    /** A fresh, empty simulator at time 0 that keeps its pending events in this kind of list. */
+    /**
+     * A fresh, empty simulator at time 0 that keeps its pending events in this kind of list; steps
+     * certain when due run without an event of their own ({@link StepSimulator}).
+     */
     public Simulator newSimulator() {
-        Simulator simulator = new Simulator(newEventList());
+        Simulator simulator = new StepSimulator(newEventList());
         simulator.init();
         return simulator;
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.cryptorder.engine.CountingEventList;
 import org.cryptorder.engine.EventListKind;
+import org.cryptorder.engine.StepSimulator;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Streams;
 import org.cryptorder.macsec.GcmEngine;
@@ -15,6 +16,7 @@ import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.scenario.WifiStation;
 import org.cryptorder.transport.TcpTrace;
 import umontreal.ssj.simevents.Simulator;
+import umontreal.ssj.simevents.eventlist.EventList;
 
 /**
  * The model of an experiment: UDP and TCP traffic between two hosts over MACsec, or a WiFi
@@ -46,10 +48,14 @@ public final class DatapathRunModel implements RunModel {
      * @param engine the engine of both hosts, or null for a fresh one
      * @param atEnd  run just before the simulation stops, or null
      * @param counts where to count the events scheduled, cancelled and run, or null
+     * @param stepsInPlace whether steps certain when scheduled run without an event ({@link
+     *                     StepSimulator}, the default); false: every step is an SSJ event (the same
+     *                     results, more events: a test's comparison)
      */
-    public record Instruments(EventListKind events, GcmEngine engine, Runnable atEnd, CountingEventList.Counts counts) {
+    public record Instruments(EventListKind events, GcmEngine engine, Runnable atEnd, CountingEventList.Counts counts,
+                              boolean stepsInPlace) {
         /** What {@link #run(ResolvedRun, StreamRegistry, int)} uses: the default list, nothing observed. */
-        public static final Instruments NONE = new Instruments(EventListKind.DEFAULT, null, null, null);
+        public static final Instruments NONE = new Instruments(EventListKind.DEFAULT, null, null, null, true);
 
         public Instruments {
             java.util.Objects.requireNonNull(events, "events");
@@ -57,10 +63,11 @@ public final class DatapathRunModel implements RunModel {
 
         /** A fresh simulator on the chosen list, counting its events when asked. */
         Simulator newSimulator() {
-            if (counts == null) {
+            if (counts == null && stepsInPlace) {
                 return events.newSimulator();
             }
-            Simulator sim = new Simulator(new CountingEventList(events.newEventList(), counts));
+            EventList list = counts == null ? events.newEventList() : new CountingEventList(events.newEventList(), counts);
+            Simulator sim = stepsInPlace ? new StepSimulator(list) : new Simulator(list);
             sim.init();
             return sim;
         }

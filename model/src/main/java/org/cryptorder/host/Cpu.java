@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.engine.CountedEvent;
+import org.cryptorder.engine.StepSimulator;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -56,7 +57,9 @@ public final class Cpu {
     private boolean needResched;
     private boolean userFpuLive;
     private final double[] busyNs = new double[Context.values().length];
+    /** The running work's completion: a step of {@link #steps} (held back when certain), or an event on a plain simulator. */
     private final Event done;
+    private final StepSimulator steps;
     private final SchedulerTick tick;
 
     private final Ksoftirqd ksoftirqd;
@@ -74,6 +77,7 @@ public final class Cpu {
         this.params = params;
         this.fpuSectionsDisableBh = fpuSectionsDisableBh;
         this.done = new WorkDone(sim);
+        this.steps = StepSimulator.of(sim);
         this.tick = new SchedulerTick(sim, this, params.tickNs());
         this.ksoftirqd = new Ksoftirqd(this, params.softirqDeferral());
     }
@@ -278,8 +282,13 @@ public final class Cpu {
         double now = sim.time();
         account(now);
         if (current.remaining >= 0) {
-            current.remaining = done.time() - now;
-            done.cancel();
+            if (steps != null) {
+                current.remaining = steps.stepTime(done) - now;
+                steps.cancelStep(done);
+            } else {
+                current.remaining = done.time() - now;
+                done.cancel();
+            }
         }
         transition(CpuState.TASK, CpuState.IDLE);
     }
@@ -300,7 +309,7 @@ public final class Cpu {
             transition(CpuState.IDLE, CpuState.SOFTIRQ_STARTING);
             double ns = startWork(softirqs.peek());
             transition(CpuState.SOFTIRQ_STARTING, CpuState.SOFTIRQ);
-            done.schedule(ns);
+            scheduleDone(ns);
             return;
         }
         if (current != null && current.runnable && pendingWakeupPreempts()) {
@@ -329,7 +338,7 @@ public final class Cpu {
         } else {
             transition(CpuState.IDLE, CpuState.TASK);  // preempted work resumes with its remaining time
         }
-        done.schedule(current.remaining);
+        scheduleDone(current.remaining);
         if (!runQueue.isEmpty() || params.sliceRule().checksAlone()) {
             tick.armSliceCheck();
         }
@@ -343,6 +352,14 @@ public final class Cpu {
             if (preempt) {
                 preemptCurrent();
             }
+        }
+    }
+
+    private void scheduleDone(double ns) {
+        if (steps != null) {
+            steps.scheduleStep(done, ns);
+        } else {
+            done.schedule(ns);
         }
     }
 

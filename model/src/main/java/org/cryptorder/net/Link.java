@@ -1,6 +1,7 @@
 package org.cryptorder.net;
 
 import java.util.ArrayDeque;
+import org.cryptorder.engine.StepSimulator;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -18,7 +19,8 @@ import umontreal.ssj.simevents.Simulator;
  *
  * <p>The link is the transmitting NIC's serialiser: {@link #sendAt} schedules a frame's
  * serialisation from a start the NIC's packet buffer chose and returns when its last bit is out.
- * One event object serves all frames in flight, since they arrive in order.
+ * One event object serves all frames in flight, since they arrive in order; it is a step of a
+ * {@link StepSimulator}, which needs no event when nothing pending comes first.
  */
 public final class Link {
     /** FCS + preamble/SFD + inter-frame gap, octets. */
@@ -35,6 +37,7 @@ public final class Link {
     private final double propagationNs;
     private final ArrayDeque<Packet> inFlight = new ArrayDeque<>();
     private final Event arrival;
+    private final StepSimulator steps;
     private Receiver receiver;
     private Netem impairment;
     private double busyUntil;
@@ -51,6 +54,7 @@ public final class Link {
         this.bitsPerSecond = bitsPerSecond;
         this.propagationNs = Math.rint(propagationNs);
         this.arrival = new Arrival(sim);
+        this.steps = StepSimulator.of(sim);
     }
 
     public void connect(Receiver r) {
@@ -108,9 +112,17 @@ public final class Link {
         p.arrivesAt = at;
         inFlight.add(p);
         if (inFlight.size() == 1) {
-            arrival.schedule(at - now);
+            scheduleArrival(at - now);
         }
         return busyUntil;
+    }
+
+    private void scheduleArrival(double delay) {
+        if (steps != null) {
+            steps.scheduleStep(arrival, delay);
+        } else {
+            arrival.schedule(delay);
+        }
     }
 
     private final class Arrival extends Event {
@@ -122,7 +134,7 @@ public final class Link {
         public void actions() {
             Packet p = inFlight.poll();
             if (!inFlight.isEmpty()) {
-                arrival.schedule(inFlight.peek().arrivesAt - sim.time());
+                scheduleArrival(inFlight.peek().arrivesAt - sim.time());
             }
             if (impairment != null) {
                 impairment.arrive(p);

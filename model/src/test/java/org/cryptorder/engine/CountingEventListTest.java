@@ -63,7 +63,7 @@ class CountingEventListTest {
         Once.at(sim, 4, () -> { });
         sim.start();
         assertThat(counts.byKind()).containsExactly(
-                new CountingEventList.Counts.Kind("CountingEventListTest.Tick", 3, 1),
-                new CountingEventList.Counts.Kind("Once.(anonymous)", 1, 0));
+                new CountingEventList.Counts.Kind("CountingEventListTest.Tick", 3, 1, 0),
+                new CountingEventList.Counts.Kind("Once.(anonymous)", 1, 0, 0));
     }
 }

@@ -175,7 +175,7 @@ public final class DatapathBenchmark {
         StreamRegistry streams = new StreamRegistry(r.experiment().run().seed());
         long cpu0 = threads.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
-        Metrics m = model.run(r, streams, 0, new DatapathRunModel.Instruments(events, engine, atEnd, counts));
+        Metrics m = model.run(r, streams, 0, new DatapathRunModel.Instruments(events, engine, atEnd, counts, true));
         long t1 = System.nanoTime();
         long cpu1 = threads.getCurrentThreadCpuTime();
         cpuSpent += (cpu1 - cpu0) / 1e9;

@@ -1,0 +1,219 @@
+package org.cryptorder.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import umontreal.ssj.simevents.Event;
+import umontreal.ssj.simevents.Simulator;
+
+/**
+ * Steps held back by a {@link StepSimulator} run in the order SSJ runs the same steps as events
+ * (time, then first in first out): each fixture runs once on a plain SSJ simulator, every step an
+ * event, and once on a step simulator, and both must give the same trace; the counts say how many
+ * steps needed no event.
+ */
+class StepSimulatorTest {
+    /** One run of a fixture: its trace, and the events run and the steps run in place. */
+    private record Run(List<String> trace, long events, long inPlace) {
+    }
+
+    /** A named step that records its time and then does what the fixture says. */
+    private static final class Step extends Event {
+        private final String name;
+        private final List<String> trace;
+        Consumer<Step> then = s -> { };
+
+        Step(Simulator sim, String name, List<String> trace) {
+            super(sim);
+            this.name = name;
+            this.trace = trace;
+        }
+
+        @Override
+        public void actions() {
+            trace.add(name + "@" + (long) sim.time());
+            then.accept(this);
+        }
+
+        /** Schedules {@code other} as a step where the simulator has steps, else as an event. */
+        void step(Step other, double delay) {
+            StepSimulator steps = StepSimulator.of(sim);
+            if (steps != null) {
+                steps.scheduleStep(other, delay);
+            } else {
+                other.schedule(delay);
+            }
+        }
+    }
+
+    /** The fixture: builds steps on {@code sim} recording into {@code trace}, schedules the first ones. */
+    private interface Fixture {
+        void build(Simulator sim, List<String> trace);
+    }
+
+    private static Run run(Fixture f, boolean steps) {
+        CountingEventList.Counts counts = new CountingEventList.Counts();
+        CountingEventList list = new CountingEventList(EventListKind.HENRIKSEN.newEventList(), counts);
+        Simulator sim = steps ? new StepSimulator(list) : new Simulator(list);
+        sim.init();
+        List<String> trace = new ArrayList<>();
+        f.build(sim, trace);
+        sim.start();
+        return new Run(trace, counts.executed(), counts.inPlace());
+    }
+
+    private static Run sameOnBoth(Fixture f) {
+        Run plain = run(f, false);
+        Run steps = run(f, true);
+        assertThat(steps.trace()).isEqualTo(plain.trace());
+        assertThat(plain.inPlace()).isZero();
+        assertThat(steps.events() + steps.inPlace()).isEqualTo(plain.events());
+        return steps;
+    }
+
+    @Test
+    void aStepDueBeforeEverythingPendingRunsInPlace() {
+        Run r = sameOnBoth((sim, trace) -> {
+            Step a = new Step(sim, "a", trace);
+            Step s = new Step(sim, "s", trace);
+            Step t = new Step(sim, "t", trace);
+            new Step(sim, "b", trace).schedule(10);
+            a.then = x -> x.step(s, 5);
+            s.then = x -> x.step(t, 3);   // t at 8, still before b
+            a.schedule(0);
+        });
+        assertThat(r.trace()).containsExactly("a@0", "s@5", "t@8", "b@10");
+        assertThat(r.inPlace()).isEqualTo(2);
+    }
+
+    @Test
+    void aStepDueWithAnEventScheduledBeforeItGoesAfterThatEvent() {
+        Run r = sameOnBoth((sim, trace) -> {
+            Step a = new Step(sim, "a", trace);
+            Step s = new Step(sim, "s", trace);
+            new Step(sim, "b", trace).schedule(5);
+            a.then = x -> x.step(s, 5);
+            a.schedule(0);
+        });
+        assertThat(r.trace()).containsExactly("a@0", "b@5", "s@5");
+        assertThat(r.inPlace()).isZero();
+    }
+
+    @Test
+    void aStepGoesAheadOfEventsOfItsTimeScheduledAfterIt() {
+        Run r = sameOnBoth((sim, trace) -> {
+            Step a = new Step(sim, "a", trace);
+            Step s = new Step(sim, "s", trace);
+            Step c = new Step(sim, "c", trace);
+            Step d = new Step(sim, "d", trace);
+            Step e = new Step(sim, "e", trace);
+            new Step(sim, "far", trace).schedule(100);
+            a.then = x -> {
+                x.step(s, 5);      // held: nothing pending before 100
+                c.schedule(5);     // same time, scheduled after s
+                d.schedule(3);     // earlier: s goes into the list, ahead of c
+            };
+            d.then = x -> e.schedule(2);  // at 5 too, after s and c
+            a.schedule(0);
+        });
+        assertThat(r.trace()).containsExactly("a@0", "d@3", "s@5", "c@5", "e@5", "far@100");
+        assertThat(r.inPlace()).isZero();
+    }
+
+    @Test
+    void stepsOfTheSameTimeKeepTheOrderTheyWereScheduledIn() {
+        Run r = sameOnBoth((sim, trace) -> {
+            Step a = new Step(sim, "a", trace);
+            Step s1 = new Step(sim, "s1", trace);
+            Step s2 = new Step(sim, "s2", trace);
+            Step s3 = new Step(sim, "s3", trace);
+            Step c = new Step(sim, "c", trace);
+            Step d = new Step(sim, "d", trace);
+            a.then = x -> {
+                x.step(s1, 5);
+                x.step(s2, 5);
+                c.schedule(5);
+                x.step(s3, 4);   // held too: c, pending, is due after it
+            };
+            s3.then = x -> d.schedule(1);   // at 5, after all of them
+            a.schedule(0);
+        });
+        assertThat(r.trace()).containsExactly("a@0", "s3@4", "s1@5", "s2@5", "c@5", "d@5");
+        assertThat(r.inPlace()).isEqualTo(3);
+    }
+
+    @Test
+    void heldStepsThatCannotRunInPlaceGoIntoTheListInTheirOrder() {
+        Run r = sameOnBoth((sim, trace) -> {
+            Step a = new Step(sim, "a", trace);
+            Step s1 = new Step(sim, "s1", trace);
+            Step s2 = new Step(sim, "s2", trace);
+            Step c = new Step(sim, "c", trace);
+            Step d = new Step(sim, "d", trace);
+            a.then = x -> {
+                x.step(s1, 5);
+                x.step(s2, 5);
+                c.schedule(5);
+                d.schedule(2);
+            };
+            a.schedule(0);
+        });
+        assertThat(r.trace()).containsExactly("a@0", "d@2", "s1@5", "s2@5", "c@5");
+    }
+
+    @Test
+    void aCancelledStepNeverRunsAndItsTimeIsKnownUntilThen() {
+        List<Double> times = new ArrayList<>();
+        Run r = sameOnBoth((sim, trace) -> {
+            Step a = new Step(sim, "a", trace);
+            Step s = new Step(sim, "s", trace);
+            Step t = new Step(sim, "t", trace);
+            a.then = x -> {
+                x.step(s, 5);
+                x.step(t, 7);
+                StepSimulator steps = StepSimulator.of(sim);
+                if (steps != null) {
+                    times.add(steps.stepTime(s));
+                    steps.cancelStep(s);
+                    times.add(steps.stepTime(s));
+                } else {
+                    s.cancel();
+                }
+            };
+            a.schedule(0);
+        });
+        assertThat(r.trace()).containsExactly("a@0", "t@7");
+        assertThat(times.get(0)).isEqualTo(5.0);
+        assertThat(times.get(1)).isNegative();
+    }
+
+    @Test
+    void nothingRunsInPlaceOnceTheSimulationIsStopped() {
+        sameOnBoth((sim, trace) -> {
+            Step a = new Step(sim, "a", trace);
+            Step s = new Step(sim, "s", trace);
+            a.then = x -> {
+                x.step(s, 5);
+                sim.stop();
+            };
+            a.schedule(0);
+        });
+    }
+
+    @Test
+    void aStepScheduledBeforeTheRunStartsIsAnEvent() {
+        CountingEventList.Counts counts = new CountingEventList.Counts();
+        StepSimulator sim = new StepSimulator(new CountingEventList(EventListKind.HENRIKSEN.newEventList(), counts));
+        sim.init();
+        List<String> trace = new ArrayList<>();
+        Step s = new Step(sim, "s", trace);
+        sim.scheduleStep(s, 3);
+        assertThat(s.time()).isEqualTo(3.0);
+        sim.start();
+        assertThat(trace).containsExactly("s@3");
+        assertThat(counts.executed()).isEqualTo(1);
+    }
+}
