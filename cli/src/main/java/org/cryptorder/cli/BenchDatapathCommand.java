@@ -59,7 +59,8 @@ final class BenchDatapathCommand extends BenchSubcommand {
 
     @Option(names = "--event-kinds",
             description = "After the table, the events of each scenario's first run by kind (the event's class, the"
-                    + " part of the model that scheduled it): run and cancelled per data frame.")
+                    + " part of the model that scheduled it): run and cancelled per data frame, and the steps of that"
+                    + " kind that ran in place, without an event, as certain when scheduled.")
     boolean eventKinds;
 
     private static final OptionRange SIM_SECONDS = BenchOptions.simulatedSeconds("--sim-seconds");
@@ -105,7 +106,8 @@ final class BenchDatapathCommand extends BenchSubcommand {
         out.println("data frames: frames host a put on the wire to b. CPU: of the simulating thread."
                 + " floor: the run's AES-GCM operations alone (bare JDK), mean of before and after the run;"
                 + " floor MB/s: AAD and text octets of its operations per second of its wall time."
-                + " events/frame, cancelled/frame: SSJ events run, and cancelled or moved, per data frame (first run).");
+                + " events/frame, cancelled/frame: SSJ events run, and cancelled or moved, per data frame (first run);"
+                + " steps certain when scheduled run in place, without an event (--event-kinds counts them).");
         return 0;
     }
 

@@ -86,6 +86,9 @@ class BenchCommandTest {
         assertThat(kinds).extracting(c -> c[3].trim()).contains("Cpu.WorkDone (Nic.RxQueue)", "Cpu.WorkDone (Cryptd.Invocation)", "Link.Arrival").doesNotHaveDuplicates();
         double sum = kinds.stream().mapToDouble(c -> Double.parseDouble(c[4].trim())).sum();
         assertThat(sum).as("kinds' events per frame against the total").isCloseTo(perFrame, within(0.005 * kinds.size() + 0.005));
+        assertThat(kinds).allSatisfy(c -> assertThat(Double.parseDouble(c[7].trim())).isNotNegative());
+        assertThat(kinds.stream().mapToDouble(c -> Double.parseDouble(c[7].trim())).sum())
+                .as("steps run in place, without an event").isPositive();
     }
 
     @Test
