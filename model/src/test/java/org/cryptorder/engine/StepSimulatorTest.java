@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -123,8 +125,14 @@ class StepSimulatorTest {
         assertThat(r.inPlace()).isZero();
     }
 
-    @Test
-    void stepsOfTheSameTimeKeepTheOrderTheyWereScheduledIn() {
+    /**
+     * Two steps held for 5, then an event scheduled for 5; then either a third step held for 4,
+     * which runs first and lets the two run in place, or an event scheduled for 2, which sends the
+     * two into the list: either way they keep the order they were scheduled in, ahead of the event.
+     */
+    @ParameterizedTest(name = "an event before them: {0}")
+    @ValueSource(booleans = {false, true})
+    void stepsOfTheSameTimeKeepTheOrderTheyWereScheduledIn(boolean eventBefore) {
         Run r = sameOnBoth((sim, trace) -> {
             Step a = new Step(sim, "a", trace);
             Step s1 = new Step(sim, "s1", trace);
@@ -136,32 +144,22 @@ class StepSimulatorTest {
                 x.step(s1, 5);
                 x.step(s2, 5);
                 c.schedule(5);
-                x.step(s3, 4);   // held too: c, pending, is due after it
+                if (eventBefore) {
+                    d.schedule(2);
+                } else {
+                    x.step(s3, 4);   // held too: c, pending, is due after it
+                }
             };
             s3.then = x -> d.schedule(1);   // at 5, after all of them
             a.schedule(0);
         });
-        assertThat(r.trace()).containsExactly("a@0", "s3@4", "s1@5", "s2@5", "c@5", "d@5");
-        assertThat(r.inPlace()).isEqualTo(3);
-    }
-
-    @Test
-    void heldStepsThatCannotRunInPlaceGoIntoTheListInTheirOrder() {
-        Run r = sameOnBoth((sim, trace) -> {
-            Step a = new Step(sim, "a", trace);
-            Step s1 = new Step(sim, "s1", trace);
-            Step s2 = new Step(sim, "s2", trace);
-            Step c = new Step(sim, "c", trace);
-            Step d = new Step(sim, "d", trace);
-            a.then = x -> {
-                x.step(s1, 5);
-                x.step(s2, 5);
-                c.schedule(5);
-                d.schedule(2);
-            };
-            a.schedule(0);
-        });
-        assertThat(r.trace()).containsExactly("a@0", "d@2", "s1@5", "s2@5", "c@5");
+        if (eventBefore) {
+            assertThat(r.trace()).containsExactly("a@0", "d@2", "s1@5", "s2@5", "c@5");
+            assertThat(r.inPlace()).isZero();
+        } else {
+            assertThat(r.trace()).containsExactly("a@0", "s3@4", "s1@5", "s2@5", "c@5", "d@5");
+            assertThat(r.inPlace()).isEqualTo(3);
+        }
     }
 
     @Test
