@@ -320,35 +320,48 @@ public final class SeedComparison {
             return v;
         }
 
+        /** {@code sum = product (('+' | '-') product)*}. */
         private Value sum() throws MalformedResultsException {
-            Value v = product();
+            return leftAssociative(this::product, '+', '-', Expression::addOrSubtract);
+        }
+
+        /** {@code product = atom (('*' | '/') atom)*}. */
+        private Value product() throws MalformedResultsException {
+            return leftAssociative(this::atom, '*', '/', Expression::multiplyOrDivide);
+        }
+
+        /** Operands read by {@code operand}, joined left to right by the operators {@code a} and {@code b}. */
+        private Value leftAssociative(Operand operand, char a, char b, Operator join) throws MalformedResultsException {
+            Value v = operand.read();
             while (true) {
                 skipSpaces();
-                if (peek('+') || peek('-')) {
-                    char op = text.charAt(pos++);
-                    Value w = product();
-                    double hw = Math.hypot(v.halfWidth(), w.halfWidth());
-                    v = new Value(op == '+' ? v.value() + w.value() : v.value() - w.value(), hw);
-                } else {
+                if (!peek(a) && !peek(b)) {
                     return v;
                 }
+                char op = text.charAt(pos++);
+                v = join.apply(op, v, operand.read());
             }
         }
 
-        private Value product() throws MalformedResultsException {
-            Value v = atom();
-            while (true) {
-                skipSpaces();
-                if (peek('*') || peek('/')) {
-                    char op = text.charAt(pos++);
-                    Value w = atom();
-                    double value = op == '*' ? v.value() * w.value() : v.value() / w.value();
-                    double rel = Math.hypot(relative(v), relative(w));
-                    v = new Value(value, Math.abs(value) * rel);
-                } else {
-                    return v;
-                }
-            }
+        /** The next operand of a level of the grammar. */
+        private interface Operand {
+            Value read() throws MalformedResultsException;
+        }
+
+        /** Two operands joined by {@code op}. */
+        private interface Operator {
+            Value apply(char op, Value v, Value w);
+        }
+
+        private static Value addOrSubtract(char op, Value v, Value w) {
+            double hw = Math.hypot(v.halfWidth(), w.halfWidth());
+            return new Value(op == '+' ? v.value() + w.value() : v.value() - w.value(), hw);
+        }
+
+        private static Value multiplyOrDivide(char op, Value v, Value w) {
+            double value = op == '*' ? v.value() * w.value() : v.value() / w.value();
+            double rel = Math.hypot(relative(v), relative(w));
+            return new Value(value, Math.abs(value) * rel);
         }
 
         private static double relative(Value v) {

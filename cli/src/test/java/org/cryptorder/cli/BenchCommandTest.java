@@ -56,10 +56,9 @@ class BenchCommandTest {
 
     @Test
     void datapathPrintsOneRowPerScenarioAndPolicyInTheOrderAsked() {
-        CliRun r = CliRun.of("bench", "datapath", "--scenario", "udp,tcp", "--policy", "sync-fallback,async",
+        CliRun r = succeeded("bench", "datapath", "--scenario", "udp,tcp", "--policy", "sync-fallback,async",
                 "--sim-seconds", "0.002", "--warmup-seconds", "0");
-        assertThat(r.status()).as(r.err()).isZero();
-        List<String> rows = r.out().lines().filter(l -> l.matches("\\| (tcp|udp) \\|.*")).toList();
+        List<String> rows = rows(r, "\\| (tcp|udp) \\|.*");
         assertThat(rows).hasSize(4);
         assertThat(rows.get(0)).startsWith("| udp | sync-fallback |");
         assertThat(rows.get(1)).startsWith("| udp | async |");
@@ -77,9 +76,8 @@ class BenchCommandTest {
 
     @Test
     void eventKindsAddUpToTheEventsPerFrame() {
-        CliRun r = CliRun.of("bench", "datapath", "--scenario", "tcp", "--policy", "async", "--sim-seconds", "0.003",
+        CliRun r = succeeded("bench", "datapath", "--scenario", "tcp", "--policy", "async", "--sim-seconds", "0.003",
                 "--warmup-seconds", "0", "--runs", "1", "--event-kinds");
-        assertThat(r.status()).as(r.err()).isZero();
         List<String[]> rows = r.out().lines().filter(l -> l.startsWith("| tcp | async |")).map(l -> l.split("\\|")).toList();
         double perFrame = Double.parseDouble(rows.get(0)[9].trim());
         List<String[]> kinds = rows.subList(1, rows.size());
@@ -93,18 +91,16 @@ class BenchCommandTest {
 
     @Test
     void everyEventListGivesTheSameMetrics() {
-        CliRun r = CliRun.of("bench", "event-list", "--lists", "splay-tree,henriksen,red-black-tree", "--rounds", "1",
+        CliRun r = succeeded("bench", "event-list", "--lists", "splay-tree,henriksen,red-black-tree", "--rounds", "1",
                 "--warmup-runs", "1", "--sim-seconds", "0.003");
-        assertThat(r.status()).as(r.err()).isZero();
-        List<String> rows = r.out().lines().filter(l -> l.matches("\\| [a-z-]+ \\| [0-9].*")).toList();
+        List<String> rows = rows(r, "\\| [a-z-]+ \\| [0-9].*");
         assertThat(rows).hasSize(3).allSatisfy(row -> assertThat(row).endsWith("| yes |"));
     }
 
     @Test
     void memoryRunsEachDurationInAChildJvmAndComparesToTheFirst() {
-        CliRun r = CliRun.of("bench", "memory", "--sim-seconds-list", "0.002,0.004");
-        assertThat(r.status()).as(r.err()).isZero();
-        List<String> rows = r.out().lines().filter(l -> l.matches("\\| 0\\.00[24] \\|.*")).toList();
+        CliRun r = succeeded("bench", "memory", "--sim-seconds-list", "0.002,0.004");
+        List<String> rows = rows(r, "\\| 0\\.00[24] \\|.*");
         assertThat(rows).hasSize(2);
         String[] first = rows.get(0).split("\\|");
         String[] second = rows.get(1).split("\\|");
@@ -123,16 +119,14 @@ class BenchCommandTest {
 
     @Test
     void sweepOnOneAndTwoThreadsWritesTheSameTable() {
-        CliRun r = CliRun.of("bench", "sweep", "--runs", "3", "--sim-seconds", "0.002", "--rounds", "1");
-        assertThat(r.status()).as(r.err()).isZero();
+        CliRun r = succeeded("bench", "sweep", "--runs", "3", "--sim-seconds", "0.002", "--rounds", "1");
         assertThat(r.out()).contains("| 1 |", "| 2 |", "apart from wall_seconds: identical");
     }
 
     @Test
     void scaleReportsEachDurationAgainstTheFirstWhenOneSecondIsNotListed() {
-        CliRun r = CliRun.of("bench", "scale", "--sim-seconds-list", "0.002,0.004", "--rounds", "1");
-        assertThat(r.status()).as(r.err()).isZero();
-        List<String> rows = r.out().lines().filter(l -> l.matches("\\| 0\\.00[24] \\|.*")).toList();
+        CliRun r = succeeded("bench", "scale", "--sim-seconds-list", "0.002,0.004", "--rounds", "1");
+        List<String> rows = rows(r, "\\| 0\\.00[24] \\|.*");
         assertThat(rows).hasSize(2);
         String[] first = rows.get(0).split("\\|");
         String[] second = rows.get(1).split("\\|");
@@ -155,5 +149,17 @@ class BenchCommandTest {
         assertThat(ref).as("reference").isGreaterThan(halfStep);
         assertThat(q).as("%s / %s printed as %s", value.trim(), reference.trim(), ratio.trim())
                 .isBetween((v - halfStep) / (ref + halfStep) - 0.0005, (v + halfStep) / (ref - halfStep) + 0.0005);
+    }
+
+    /** Runs {@code cryptorder args}, which must exit 0. */
+    private static CliRun succeeded(String... args) {
+        CliRun r = CliRun.of(args);
+        assertThat(r.status()).as(r.err()).isZero();
+        return r;
+    }
+
+    /** The lines of {@code r}'s output that match {@code row}: the rows of its table. */
+    private static List<String> rows(CliRun r, String row) {
+        return r.out().lines().filter(l -> l.matches(row)).toList();
     }
 }

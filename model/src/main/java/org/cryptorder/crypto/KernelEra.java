@@ -1,5 +1,7 @@
 package org.cryptorder.crypto;
 
+import org.cryptorder.host.KernelVersion;
+
 /**
  * What MACsec on x86 runs in each Linux era (SEEDS.md, Kernel eras; KERNEL-FACTS.md section 9
  * fact 1). An era fixes the crypto {@link Policy}, which also says whether kernel FPU sections
@@ -61,30 +63,16 @@ public enum KernelEra {
     }
 
     /**
-     * The era of a kernel version such as {@code "5.10"}, {@code "6.6"} or {@code "3.10-rhel7"}.
+     * The era of a kernel version such as {@code "5.10"}, {@code "6.6"} or {@code "3.10-rhel7"}, read
+     * as {@link KernelVersion#code} reads every version (an era key by its first version).
      *
      * @throws IllegalArgumentException for versions before MACsec (4.6) or that cannot be read
      */
     public static KernelEra of(String version) {
-        String v = version.trim();
-        for (KernelEra e : values()) {
-            if (e.key.equals(v)) {
-                return e;
-            }
-        }
-        if (v.startsWith("3.10")) {
+        if (version.trim().startsWith("3.10")) {
             return RHEL7_BACKPORT;
         }
-        String[] parts = v.split("\\.");
-        int major;
-        int minor;
-        try {
-            major = Integer.parseInt(parts[0]);
-            minor = parts.length > 1 ? Integer.parseInt(parts[1].replaceAll("[^0-9].*$", "")) : 0;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("cannot read kernel version '" + version + "'");
-        }
-        int n = major * 1000 + minor;
+        int n = KernelVersion.code(version);
         if (n < 4006) {
             throw new IllegalArgumentException("MACsec appeared in Linux 4.6; '" + version
                     + "' has none (use 3.10-rhel7 for the RHEL7 backport)");

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 /**
  * Reads a kernel version such as {@code "5.10"}, {@code "6.12.117"}, {@code "6.6-6.14"} (an era
  * key, by its first version) or {@code "3.10-rhel7"}: the one reading every versioned rule of the
- * model uses ({@code crypto.KernelEra} keeps its own, for its era keys and the RHEL7 backport).
+ * model uses, {@code crypto.KernelEra} included.
  */
 public final class KernelVersion {
     private static final Pattern STABLE = Pattern.compile("^\\d+\\.\\d+\\.(\\d+)");

@@ -16,8 +16,9 @@ abstract class MacsecRequest extends AeadRequest {
     final Packet packet;
     CryptoApi.Route route;
 
-    MacsecRequest(Tfm tfm, Packet packet, int encBytes, int authBytes) {
-        super(tfm, encBytes, authBytes);
+    /** The request for {@code packet}'s frame, with an ICV of {@code icvLen} octets, {@code encrypted} or only authenticated. */
+    MacsecRequest(Tfm tfm, Packet packet, int icvLen, boolean encrypted) {
+        super(tfm, encryptedOctets(packet.frame(), icvLen, encrypted), authenticatedOctets(packet.frame(), icvLen, encrypted));
         this.packet = packet;
     }
 
@@ -25,12 +26,12 @@ abstract class MacsecRequest extends AeadRequest {
      * The octets an AEAD request for {@code f} encrypts: with encryption, the text between the
      * SecTAG and the ICV; without, none.
      */
-    static int encryptedOctets(MacsecFrame f, int icvLen, boolean encrypted) {
+    private static int encryptedOctets(MacsecFrame f, int icvLen, boolean encrypted) {
         return encrypted ? f.length() - SecTag.headerLen(f.hasSci()) - icvLen : 0;
     }
 
     /** The octets the same request only authenticates: the SecTAG with encryption, all but the ICV without. */
-    static int authenticatedOctets(MacsecFrame f, int icvLen, boolean encrypted) {
+    private static int authenticatedOctets(MacsecFrame f, int icvLen, boolean encrypted) {
         return encrypted ? SecTag.headerLen(f.hasSci()) : f.length() - icvLen;
     }
 

@@ -53,10 +53,8 @@ final class MacsecRx {
             }
             return ns;
         }
-        int icv = secy.config().icvLen();
         boolean encrypted = (SecTag.tciAn(f.bytes(), f.offset()) & SecTag.TCI_E) != 0;
-        Decryption r = new Decryption(tfm(f.rxSa()), p, MacsecRequest.encryptedOctets(f, icv, encrypted),
-                MacsecRequest.authenticatedOctets(f, icv, encrypted));
+        Decryption r = new Decryption(tfm(f.rxSa()), p, secy.config().icvLen(), encrypted);
         double cryptoNs = r.submit(cpu, crypto);
         if (o != null) {
             o.decryptRequested(cpu, p, r, cryptoNs);
@@ -72,11 +70,7 @@ final class MacsecRx {
             o.receiveHandedOff(cpu, p, r);
         }
         if (r == null) {
-            if (p.verdict.delivered()) {
-                device.groCell(cpu).receive(cpu, p);
-            } else {
-                device.dropped(cpu, p, MacsecDrop.of(p.verdict));
-            }
+            deliverOrDrop(cpu, p, p.verdict);
             return;
         }
         r.submitterDone(cpu, crypto);
@@ -91,10 +85,15 @@ final class MacsecRx {
         if (o != null) {
             o.decrypted(cpu, r.packet, v, lowest);
         }
+        deliverOrDrop(cpu, r.packet, v);
+    }
+
+    /** A frame the SecY gave verdict {@code v} goes up through {@code cpu}'s GRO cell, or is dropped for it. */
+    private void deliverOrDrop(Cpu cpu, Packet p, RxVerdict v) {
         if (v.delivered()) {
-            device.groCell(cpu).receive(cpu, r.packet);
+            device.groCell(cpu).receive(cpu, p);
         } else {
-            device.dropped(cpu, r.packet, MacsecDrop.of(v));
+            device.dropped(cpu, p, MacsecDrop.of(v));
         }
     }
 
@@ -118,8 +117,8 @@ final class MacsecRx {
 
     /** The decryption of one frame ({@code macsec_decrypt}), completed by {@code macsec_decrypt_done}. */
     private final class Decryption extends MacsecRequest {
-        Decryption(Tfm tfm, Packet p, int enc, int auth) {
-            super(tfm, p, enc, auth);
+        Decryption(Tfm tfm, Packet p, int icvLen, boolean encrypted) {
+            super(tfm, p, icvLen, encrypted);
         }
 
         @Override

@@ -76,10 +76,7 @@ final class MacsecTx {
             }
             return ns;
         }
-        int icv = secy.config().icvLen();
-        boolean encrypt = secy.config().encrypt();
-        Encryption r = new Encryption(p, MacsecRequest.encryptedOctets(f, icv, encrypt),
-                MacsecRequest.authenticatedOctets(f, icv, encrypt));
+        Encryption r = new Encryption(p, secy.config().icvLen(), secy.config().encrypt());
         double cryptoNs = r.submit(cpu, crypto);
         if (o != null) {
             o.encryptRequested(cpu, p, r, cryptoNs);
@@ -98,8 +95,7 @@ final class MacsecTx {
             if (p.txVerdict == TxVerdict.SENT_UNTAGGED) {
                 toLowerDevice(cpu, p);
             } else {
-                device.dropped(cpu, p, MacsecDrop.of(p.txVerdict));
-                p.release();
+                drop(cpu, p, MacsecDrop.of(p.txVerdict));
             }
             return;
         }
@@ -109,15 +105,20 @@ final class MacsecTx {
     /** {@code dev_queue_xmit} on the lower device, from {@code cpu}: the XPS queue of the sending CPU, or a drop. */
     private void toLowerDevice(Cpu cpu, Packet p) {
         if (!nic.transmit(p)) {
-            device.dropped(cpu, p, MacsecDrop.LOWER_QUEUE_FULL);
-            p.release();
+            drop(cpu, p, MacsecDrop.LOWER_QUEUE_FULL);
         }
+    }
+
+    /** A frame dropped on its way down: counted, then released as Linux frees the skb. */
+    private void drop(Cpu cpu, Packet p, MacsecDrop why) {
+        device.dropped(cpu, p, why);
+        p.release();
     }
 
     /** The encryption of one frame ({@code macsec_encrypt}), completed by {@code macsec_encrypt_done}. */
     private final class Encryption extends MacsecRequest {
-        Encryption(Packet p, int enc, int auth) {
-            super(tfm, p, enc, auth);
+        Encryption(Packet p, int icvLen, boolean encrypt) {
+            super(tfm, p, icvLen, encrypt);
         }
 
         @Override
@@ -141,8 +142,7 @@ final class MacsecTx {
         @Override
         public void failed(Cpu cpu) {
             secy.transmitFailed(packet.frame());
-            device.dropped(cpu, packet, MacsecDrop.TX_CRYPTO_FAILED);
-            packet.release();
+            drop(cpu, packet, MacsecDrop.TX_CRYPTO_FAILED);
         }
     }
 }

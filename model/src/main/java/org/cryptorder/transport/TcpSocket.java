@@ -285,32 +285,39 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         return p.gsoSegment() == 1 ? costs.tcpTxCycles() + p.gsoSegments() * costs.gsoSegmentCycles() : 0;
     }
 
-    /** One segment from the application's task. */
-    private final class TaskTx implements Work {
-        /**
-         * Segments submitted and not yet started, in order: the task runs its work one piece at a
-         * time in submission order, so the k-th start of this one object is the k-th segment added
-         * (one object for all, instead of one per segment on the hot path).
-         */
-        private final ArrayDeque<Packet> pending = new ArrayDeque<>();
+    /**
+     * Segments sent one piece of work each, in the order they were added: the work runs one piece
+     * at a time in submission order, so the k-th start of this one object is the k-th segment added
+     * (one object for all, instead of one per segment on the hot path).
+     */
+    private abstract class SegmentWork implements Work {
+        final ArrayDeque<Packet> queue = new ArrayDeque<>();
         private Packet current;
 
+        @Override
+        public double start(Cpu cpu) {
+            current = queue.poll();
+            return transmitNs(cpu, current);
+        }
+
+        /** Hands the segment started last to the device. */
+        final void transmitCurrent(Cpu cpu) {
+            Packet p = current;
+            current = null;
+            device.finishTransmit(cpu, p);
+        }
+    }
+
+    /** The segments this socket sends from the application's task. */
+    private final class TaskTx extends SegmentWork {
         void add(Packet p) {
-            pending.add(p);
+            queue.add(p);
             app.submit(this);
         }
 
         @Override
-        public double start(Cpu cpu) {
-            current = pending.poll();
-            return transmitNs(cpu, current);
-        }
-
-        @Override
         public void finish(Cpu cpu) {
-            Packet p = current;
-            current = null;
-            device.finishTransmit(cpu, p);
+            transmitCurrent(cpu);
         }
 
         /** dev_queue_xmit runs under rcu_read_lock_bh: softirqs wait for the transmission. */
@@ -320,12 +327,10 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         }
     }
 
-    /** The segments this socket sends from softirq on one CPU, in order, one piece of work each. */
-    private final class SoftirqTx implements Work {
+    /** The segments this socket sends from softirq on one CPU. */
+    private final class SoftirqTx extends SegmentWork {
         private final Cpu cpu;
-        private final ArrayDeque<Packet> queue = new ArrayDeque<>();
         private boolean scheduled;
-        private Packet current;
 
         SoftirqTx(Cpu cpu) {
             this.cpu = cpu;
@@ -340,15 +345,8 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         }
 
         @Override
-        public double start(Cpu c) {
-            current = queue.poll();
-            return transmitNs(c, current);
-        }
-
-        @Override
         public void finish(Cpu c) {
-            device.finishTransmit(c, current);
-            current = null;
+            transmitCurrent(c);
             if (queue.isEmpty()) {
                 scheduled = false;
             } else {

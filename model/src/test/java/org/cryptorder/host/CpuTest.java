@@ -180,9 +180,8 @@ class CpuTest {
     @Test
     void aWakingSleeperPreemptsACpuHogButNotItsKernelFpuSection() {
         Cpu cpu = cpu(false);
-        Task hog = cpu.newTask("prime95", Context.USER_TASK, true);
+        hog(cpu, "prime95", true);
         Task worker = cpu.newTask("kworker", Context.KERNEL_WORKER, false);
-        script.at(0, () -> hog.submit(new Endless(hog, 1e6)));
         Fixed job = new Fixed("job", 2_000);
         script.at(50e6, () -> worker.submit(job));
         Task fpuUser = cpu.newTask("dm-crypt", Context.KERNEL_WORKER, false);
@@ -199,8 +198,7 @@ class CpuTest {
     @Test
     void aKernelFpuSectionAfterAUserFpuTaskRanPaysForOneSave() {
         Cpu cpu = cpu(false);
-        Task hog = cpu.newTask("prime95", Context.USER_TASK, true);
-        script.at(0, () -> hog.submit(new Endless(hog, 1e6)));
+        hog(cpu, "prime95", true);
         boolean[] saves = new boolean[2];
         Fixed rx = new Fixed("rx", 1_000);
         rx.atStart = c -> {
@@ -240,14 +238,19 @@ class CpuTest {
     @Test
     void aTaskThatSleptLongGetsOnlyTheSleeperCreditNotItsWholeAbsence() {
         Cpu cpu = cpu(false);
-        Task hog = cpu.newTask("hog", Context.USER_TASK, false);
+        hog(cpu, "hog", false);
         Task late = cpu.newTask("late", Context.USER_TASK, false);
-        script.at(0, () -> hog.submit(new Endless(hog, 1e6)));
         script.at(500e6, () -> late.submit(new Endless(late, 1e6)));
         script.runUntil(1e9);
         // in the second half the newcomer gets half the CPU plus at most the 12 ms credit and a slice
         double share = late.busyNs() / 500e6;
         assertThat(share).isBetween(0.45, 0.5 + (12e6 + 24e6) / 500e6);
+    }
+
+    /** A user task that, from time 0, always has another 1 ms of work: a CPU hog. */
+    private void hog(Cpu cpu, String name, boolean userFpu) {
+        Task hog = cpu.newTask(name, Context.USER_TASK, userFpu);
+        script.at(0, () -> hog.submit(new Endless(hog, 1e6)));
     }
 
     /** A task that always has another piece of work of the given length. */

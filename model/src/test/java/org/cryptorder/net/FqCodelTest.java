@@ -30,6 +30,13 @@ class FqCodelTest {
         return new Packet(ids++, flow, 0, MacsecFrame.copyOf(new byte[octets]));
     }
 
+    /** Queues {@code count} packets of {@code octets} on {@code flow}, at time 0. */
+    void enqueue(FqCodel q, int flow, int count, int octets) {
+        for (int i = 0; i < count; i++) {
+            q.enqueue(packet(flow, octets), 0);
+        }
+    }
+
     /** A flow after {@code flow} whose bucket differs from the buckets of {@code others}. */
     static int flowInAnotherBucket(FqCodel q, int flow, Packet... others) {
         for (int f = flow; ; f++) {
@@ -85,12 +92,8 @@ class FqCodelTest {
         Packet big = packet(1, 1500);
         int small = flowInAnotherBucket(q, 2, big);
         q.enqueue(big, 0);
-        for (int i = 1; i < 400; i++) {
-            q.enqueue(packet(1, 1500), 0);
-        }
-        for (int i = 0; i < 2000; i++) {
-            q.enqueue(packet(small, 300), 0);
-        }
+        enqueue(q, 1, 399, 1500);
+        enqueue(q, small, 2000, 300);
         long[] bytes = new long[2];
         int[] left = {400, 2000};
         while (left[0] > 0 && left[1] > 0) {
@@ -110,9 +113,7 @@ class FqCodelTest {
         FqCodel q = qdisc(FqCodel.Params.linux(1500, null));
         Packet first = packet(1, 1500);
         q.enqueue(first, 0);
-        for (int i = 0; i < 20; i++) {
-            q.enqueue(packet(1, 1500), 0);
-        }
+        enqueue(q, 1, 20, 1500);
         // two packets spend the first quantum; the third takes a new one on old_flows
         for (int i = 0; i < 3; i++) {
             assertThat(q.dequeue(0).flow()).isEqualTo(1);
@@ -131,12 +132,8 @@ class FqCodelTest {
         Packet head = packet(1, 1000);
         int thin = flowInAnotherBucket(q, 2, head);
         q.enqueue(head, 0);
-        for (int i = 1; i < 90; i++) {
-            q.enqueue(packet(1, 1000), 0);
-        }
-        for (int i = 0; i < 10; i++) {
-            q.enqueue(packet(thin, 1000), 0);
-        }
+        enqueue(q, 1, 89, 1000);
+        enqueue(q, thin, 10, 1000);
         assertThat(drops).isEmpty();
         q.enqueue(packet(thin, 1000), 1);
         // threshold = 90,000 / 2 bytes: 45 packets of the fat bucket, oldest first
@@ -154,18 +151,14 @@ class FqCodelTest {
     @Test
     void anOverlimitDropStopsAtTheBatchAndRaisesTheBucketsCount() {
         FqCodel q = qdisc(withLimit(200, 64));
-        for (int i = 0; i < 201; i++) {
-            q.enqueue(packet(1, 1000), 0);
-        }
+        enqueue(q, 1, 201, 1000);
         assertThat(drops).hasSize(64);
         assertThat(q.backlog()).isEqualTo(201 - 64);
         FqCodel.Params d = FqCodel.Params.linux(1500, "4.4");
         FqCodel old = qdisc(new FqCodel.Params(d.flows(), 200, d.quantum(), d.memoryLimit(), d.dropBatchSize(),
                 d.raiseCount(), d.codel()));
         drops.clear();
-        for (int i = 0; i < 201; i++) {
-            old.enqueue(packet(1, 1000), 0);
-        }
+        enqueue(old, 1, 201, 1000);
         assertThat(drops).as("before 4.7: one packet per overlimit").hasSize(1);
     }
 
@@ -174,9 +167,7 @@ class FqCodelTest {
         assertThat(FqCodel.truesize(1514)).isEqualTo(2304);
         FqCodel.Params d = FqCodel.Params.linux(1500, null);
         FqCodel q = qdisc(new FqCodel.Params(d.flows(), d.limit(), d.quantum(), 10 * 2304, 64, true, d.codel()));
-        for (int i = 0; i < 10; i++) {
-            q.enqueue(packet(1, 1514), 0);
-        }
+        enqueue(q, 1, 10, 1514);
         assertThat(drops).isEmpty();
         assertThat(q.memoryUsage()).isEqualTo(10 * 2304);
         q.enqueue(packet(1, 1514), 0);

@@ -7,11 +7,11 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.cryptorder.engine.EventListKind;
+import org.cryptorder.engine.Once;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.macsec.MacsecFrame;
 import org.junit.jupiter.api.Test;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /** The TX path below MACsec: qdisc, BQL, descriptor ring and TX interrupt, the NIC's fetch and packet buffer. */
@@ -45,12 +45,7 @@ class TxPathTest {
     }
 
     void at(double ns, Runnable r) {
-        new Event(sim) {
-            @Override
-            public void actions() {
-                r.run();
-            }
-        }.schedule(ns);
+        Once.at(sim, ns, r);
     }
 
     @Test

@@ -89,24 +89,16 @@ class HyStartTest {
     /**
      * With a minimum delay of 1 ms the delay threshold is its 4 ms floor (1 ms / 8 = 125 us is
      * below it): a round whose smallest RTT is 5 ms does not end slow start, one whose smallest is
-     * 5.001 ms does, on its ninth sample (8 are taken first). ACKs 3 ms apart keep the train test
-     * out of it.
+     * 5.001 ms does, on its ninth sample (8 are taken first).
      */
     @Test
     void delayIncreaseOfMoreThanTheFourMillisecondFloorEndsSlowStartAfterEightSamples() {
         CubicCongestionControl c = new CubicCongestionControl(ctx, true);
         long t = 10 * MS;
         newRound(c, t, MS);
-        t += 3 * MS;
-        newRound(c, t, 5 * MS);
-        for (int i = 1; i < 12; i++) {
-            ack(c, t += 3 * MS, 5 * MS);
-        }
+        t = delayRound(c, t, 5 * MS, 12);
         assertThat(c.hystartFound()).as("round minimum 5 ms = 1 ms + 4 ms").isFalse();
-        newRound(c, t += 3 * MS, 5 * MS + US);
-        for (int i = 1; i < 8; i++) {
-            ack(c, t += 3 * MS, 5 * MS + US);
-        }
+        t = delayRound(c, t, 5 * MS + US, 8);
         assertThat(c.hystartFound()).as("8 samples: still counting").isFalse();
         ack(c, t + 3 * MS, 5 * MS + US);
         assertThat(c.hystartFound()).as("ninth sample, 5.001 ms > 1 ms + 4 ms").isTrue();
@@ -122,16 +114,22 @@ class HyStartTest {
         CubicCongestionControl c = new CubicCongestionControl(ctx, true);
         long t = 10 * MS;
         newRound(c, t, 80 * MS);
-        newRound(c, t += 3 * MS, 90 * MS);
-        for (int i = 1; i < 12; i++) {
-            ack(c, t += 3 * MS, 90 * MS);
-        }
+        t = delayRound(c, t, 90 * MS, 12);
         assertThat(c.hystartFound()).as("90 ms = 80 ms + 80 ms / 8").isFalse();
-        newRound(c, t += 3 * MS, 90 * MS + US);
-        for (int i = 1; i < 9; i++) {
-            ack(c, t += 3 * MS, 90 * MS + US);
-        }
+        delayRound(c, t, 90 * MS + US, 9);
         assertThat(c.hystartFound()).isTrue();
+    }
+
+    /**
+     * A round of {@code samples} ACKs 3 ms apart, the first 3 ms after {@code t}, each with RTT
+     * {@code rttNs} (3 ms keeps the train test out of it); returns the time of the last.
+     */
+    private long delayRound(CubicCongestionControl c, long t, long rttNs, int samples) {
+        newRound(c, t += 3 * MS, rttNs);
+        for (int i = 1; i < samples; i++) {
+            ack(c, t += 3 * MS, rttNs);
+        }
+        return t;
     }
 
     /**

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntSupplier;
 import org.cryptorder.engine.EventListKind;
+import org.cryptorder.engine.Once;
 import org.cryptorder.engine.Time;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -48,12 +48,7 @@ final class ScriptedAcks {
 
     /** Runs {@code action} at time {@code ns} (not before now). */
     ScriptedAcks at(long ns, Runnable action) {
-        new Event(sim) {
-            @Override
-            public void actions() {
-                action.run();
-            }
-        }.schedule(Math.max(0, Time.ns(ns) - sim.time()));
+        Once.at(sim, Math.max(0, Time.ns(ns) - sim.time()), action);
         return this;
     }
 

@@ -1,6 +1,7 @@
 package org.cryptorder.transport;
 
 import org.cryptorder.engine.EventListKind;
+import org.cryptorder.engine.Once;
 import org.cryptorder.engine.Time;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
@@ -45,12 +46,7 @@ final class TcpTestbed {
 
     /** Runs {@code action} at time {@code ns} of the coming run. */
     TcpTestbed at(long ns, Runnable action) {
-        new Event(sim) {
-            @Override
-            public void actions() {
-                action.run();
-            }
-        }.schedule(Time.ns(ns));
+        Once.at(sim, Time.ns(ns), action);
         return this;
     }
 
@@ -70,27 +66,14 @@ final class TcpTestbed {
     TcpTestbed run(long warmup, long end) {
         this.warmupNs = warmup;
         this.endNs = end;
-        new Event(sim) {
-            @Override
-            public void actions() {
-                sender.start();
-            }
-        }.schedule(Time.ns(0));
+        at(0, sender::start);
         if (warmup > 0) {
-            new Event(sim) {
-                @Override
-                public void actions() {
-                    sender.resetCounters();
-                    receiver.resetCounters();
-                }
-            }.schedule(Time.ns(warmup));
+            at(warmup, () -> {
+                sender.resetCounters();
+                receiver.resetCounters();
+            });
         }
-        new Event(sim) {
-            @Override
-            public void actions() {
-                sim.stop();
-            }
-        }.schedule(Time.ns(end));
+        at(end, sim::stop);
         sim.start();
         return this;
     }
