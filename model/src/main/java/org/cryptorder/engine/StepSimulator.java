@@ -14,13 +14,13 @@ import umontreal.ssj.simevents.eventlist.EventList;
  * scheduled it ends, a held step that still comes first runs at once, the clock moved to its time,
  * as SSJ would have run it next; any other goes into the list where SSJ would have put it.
  *
- * <p>Why the order of everything stays SSJ's (time, then priority, then first in first out; the
- * model gives every event the same priority): when a step is held, every pending event due at or
- * before its time is scheduled later than the step, so at the end of the event SSJ's next event is
- * the earliest held step (first held among equal times) unless the list's first event is due
- * strictly earlier; and a step that goes to the list goes ahead of the events of its own time
- * ({@link #scheduleAheadOfTies}), all scheduled after it. A step is never held across events, and
- * none runs once the simulation is stopped.
+ * <p>Why the order of everything stays SSJ's (time, then priority, then first in first out): when
+ * a step is held, every pending event due at or before its time is scheduled later than the step,
+ * so at the end of the event SSJ's next event is the earliest held step (by time, then priority,
+ * then the first held) unless the list's first event comes before it by time or priority; and a
+ * step that goes to the list goes ahead of the events of its own time and priority ({@link
+ * #scheduleAheadOfTies}), all scheduled after it. A step is never held across events, and none
+ * runs once the simulation is stopped.
  *
  * <p>The owner of a step asks this simulator for its time and to cancel it ({@link #stepTime},
  * {@link #cancelStep}): a held step is in no event list.
@@ -115,16 +115,16 @@ public final class StepSimulator extends Simulator {
         while (heldCount > 0 && !stopped) {
             int next = 0;
             for (int i = 1; i < heldCount; i++) {
-                if (heldAt[i] < heldAt[next]) {
+                if (heldAt[i] < heldAt[next] || (heldAt[i] == heldAt[next] && held[i].priority() < held[next].priority())) {
                     next = i;
                 }
             }
             double at = heldAt[next];
+            Event step = held[next];
             Event first = eventList.getFirst();
-            if (first != null && first.time() < at) {
+            if (first != null && (first.time() < at || (first.time() == at && first.priority() < step.priority()))) {
                 break;
             }
-            Event step = held[next];
             removeHeld(next);
             currentTime = at;
             if (counting != null) {
@@ -140,19 +140,21 @@ public final class StepSimulator extends Simulator {
     }
 
     /**
-     * Schedules {@code ev} at {@code t} ahead of the pending events due at {@code t}: those were all
-     * scheduled after {@code ev} was held, when nothing pending was due at or before {@code t}.
+     * Schedules {@code ev} at {@code t} ahead of the pending events due at {@code t} with its
+     * priority: those were all scheduled after {@code ev} was held, when nothing pending was due at
+     * or before {@code t}.
      */
     private void scheduleAheadOfTies(Event ev, double t) {
+        double p = ev.priority();
         ListIterator<Event> it = eventList.listIterator();
         while (it.hasNext()) {
             Event e = it.next();
-            if (e.time() == t) {
+            if (e.time() > t || (e.time() == t && e.priority() > p)) {
+                break;
+            }
+            if (e.time() == t && e.priority() == p) {
                 ev.scheduleBefore(e);
                 return;
-            }
-            if (e.time() > t) {
-                break;
             }
         }
         ev.schedule(t - currentTime);

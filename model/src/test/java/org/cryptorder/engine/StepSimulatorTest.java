@@ -163,6 +163,31 @@ class StepSimulatorTest {
     }
 
     @Test
+    void priorityComesBeforeTheOrderOfScheduling() {
+        Run r = sameOnBoth((sim, trace) -> {
+            Step a = new Step(sim, "a", trace);
+            Step s1 = new Step(sim, "s1", trace);
+            Step s2 = new Step(sim, "s2", trace);
+            Step urgent = new Step(sim, "urgent", trace);
+            Step late = new Step(sim, "late", trace);
+            Step d = new Step(sim, "d", trace);
+            s2.setPriority(0.5);
+            urgent.setPriority(0);
+            late.setPriority(2);
+            a.then = x -> {
+                x.step(s1, 5);
+                x.step(s2, 5);     // held after s1, but of a higher priority
+                urgent.schedule(5);
+                late.schedule(5);
+            };
+            s1.then = x -> d.schedule(0);
+            a.schedule(0);
+        });
+        assertThat(r.trace()).containsExactly("a@0", "urgent@5", "s2@5", "s1@5", "d@5", "late@5");
+        assertThat(r.inPlace()).isZero();
+    }
+
+    @Test
     void aCancelledStepNeverRunsAndItsTimeIsKnownUntilThen() {
         List<Double> times = new ArrayList<>();
         Run r = sameOnBoth((sim, trace) -> {
