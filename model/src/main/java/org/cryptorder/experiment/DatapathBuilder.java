@@ -221,7 +221,8 @@ public final class DatapathBuilder {
      */
     static TcpConfig tcpConfig(Experiment e, Experiment.TcpTraffic tcp) {
         TcpConfig cfg = TcpConfig.of(tcp.mode(), Ipv4TcpHeader.mssForLinkMtu(e.link().mtu()))
-                .withCongestionControl(tcp.congestionControl());
+                .withCongestionControl(tcp.congestionControl())
+                .withPacing(tcp.pacing());
         TcpTimers t = cfg.timers().withJiffyNs(1_000_000_000L / e.hosts().hz());
         if (tcp.mode() == TcpMode.LINUX) {
             t = t.withFloor(timerFloor(e.crypto().kernelOrDefault()));

@@ -450,15 +450,26 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param mode              {@code linux} or {@code textbook}; default linux
      * @param writeBytes        octets of each write of the sending application (iperf3 {@code -l}); default
      *                          128 KiB; 0 for no application model
+     * @param pacing            {@code none} or {@code internal}: whether TCP paces the sender itself
+     *                          ({@code sk_pacing_status}, {@link org.cryptorder.transport.TcpPacing}; a CUBIC
+     *                          socket that BBR initialised, as {@code iperf3 -C cubic} on a host whose default
+     *                          is bbr, is paced); default none
      */
     @JsonTypeName("tcp")
-    public record TcpTraffic(Integer flows, CongestionControlKind congestionControl, TcpMode mode, Long writeBytes)
+    public record TcpTraffic(Integer flows, CongestionControlKind congestionControl, TcpMode mode, Long writeBytes,
+                             org.cryptorder.transport.TcpPacing pacing)
             implements Traffic {
         public TcpTraffic {
             flows = or(flows, 1);
             congestionControl = or(congestionControl, CongestionControlKind.CUBIC);
             mode = or(mode, TcpMode.LINUX);
             writeBytes = or(writeBytes, org.cryptorder.transport.SendPath.IPERF3_TCP_BLOCK);
+            pacing = or(pacing, org.cryptorder.transport.TcpPacing.NONE);
+        }
+
+        /** Bulk flows without pacing. */
+        public TcpTraffic(Integer flows, CongestionControlKind congestionControl, TcpMode mode, Long writeBytes) {
+            this(flows, congestionControl, mode, writeBytes, null);
         }
     }
 

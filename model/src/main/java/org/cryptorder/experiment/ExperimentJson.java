@@ -114,6 +114,7 @@ public final class ExperimentJson {
         register(module, Experiment.UdpPattern.class);
         register(module, org.cryptorder.transport.CongestionControlKind.class);
         register(module, org.cryptorder.transport.TcpMode.class);
+        register(module, org.cryptorder.transport.TcpPacing.class);
         register(module, org.cryptorder.scenario.WifiStation.Ccm.class);
         return module;
     }

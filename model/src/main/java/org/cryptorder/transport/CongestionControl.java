@@ -46,11 +46,11 @@ sealed interface CongestionControl permits CubicCongestionControl, RenoCongestio
         return Math.max(w.cwnd(), w.priorCwnd());
     }
 
-    /** Creates the algorithm for a sender. */
+    /** Creates the algorithm for a sender; {@code paced}: the socket is paced ({@link TcpPacing}). */
     static CongestionControl create(CongestionControlKind kind, CongestionContext ctx,
-            boolean hystart, HystartRound round) {
+            boolean hystart, HystartRound round, boolean paced) {
         return switch (kind) {
-            case CUBIC -> new CubicCongestionControl(ctx, hystart, round);
+            case CUBIC -> new CubicCongestionControl(ctx, hystart, round, paced);
             case RENO -> new RenoCongestionControl(ctx);
         };
     }

@@ -24,8 +24,10 @@ package org.cryptorder.transport;
  * low-window test came first, so rounds were not restarted below 16 segments; before 5.16 the
  * round restarted in {@code cubictcp_cong_avoid}: {@link HystartRound}, by kernel). The ACK train
  * ends slow start when an ACK within 2 ms of the previous one comes more than
- * {@code (delay_min + hystart_ack_delay) >> 1} after the round's start (halved since the socket
- * is not paced, {@code SK_PACING_NONE}); {@code hystart_ack_delay} allows for TSO/GRO batching,
+ * {@code delay_min + hystart_ack_delay} after the round's start, halved when the socket is not
+ * paced ({@code SK_PACING_NONE}; a paced one, {@link TcpPacing#INTERNAL}, waits the whole of it:
+ * measured on Linux 6.18 through the relay of {@code bench/linux-relay}, the train ends slow start
+ * at cwnd 36 unpaced and 70-106 paced); {@code hystart_ack_delay} allows for TSO/GRO batching,
  * min(1 ms, 4 {@code sk_gso_max_size} at {@code sk_pacing_rate}) in whole microseconds. The delay
  * test ends it once 8 samples of a round have been taken and the round's minimum RTT exceeds
  * {@code delay_min} + the threshold. Either sets ssthresh to cwnd ({@link
@@ -49,6 +51,7 @@ final class CubicCongestionControl implements CongestionControl {
     private final CongestionContext ctx;
     private final boolean hystart;
     private final HystartRound round;
+    private final boolean paced;
     private final long hz;
 
     private int cnt;
@@ -70,13 +73,20 @@ final class CubicCongestionControl implements CongestionControl {
 
     /** CUBIC with HyStart of 6.14 and later, or without HyStart. */
     CubicCongestionControl(CongestionContext ctx, boolean hystart) {
-        this(ctx, hystart, HystartRound.BEFORE_LOW_WINDOW);
+        this(ctx, hystart, HystartRound.BEFORE_LOW_WINDOW, false);
     }
 
+    /** CUBIC for an unpaced socket with HyStart's rounds started as {@code round} says. */
     CubicCongestionControl(CongestionContext ctx, boolean hystart, HystartRound round) {
+        this(ctx, hystart, round, false);
+    }
+
+    /** {@code paced}: {@code sk_pacing_status} is not {@code SK_PACING_NONE} ({@link TcpPacing}). */
+    CubicCongestionControl(CongestionContext ctx, boolean hystart, HystartRound round, boolean paced) {
         this.ctx = ctx;
         this.hystart = hystart;
         this.round = round;
+        this.paced = paced;
         this.hz = 1_000_000_000L / ctx.clock().jiffyNs();
         reset();
         if (hystart) {
@@ -240,7 +250,10 @@ final class CubicCongestionControl implements CongestionControl {
         long now = ctx.clock().nowNs();
         if (now - lastAckNs <= HYSTART_ACK_DELTA_NS) {
             lastAckNs = now;
-            long threshold = (delayMinNs + ackDelayNs()) >> 1;
+            long threshold = delayMinNs + ackDelayNs();
+            if (!paced) {
+                threshold >>= 1;
+            }
             if (now - roundStartNs > threshold) {
                 found = true;
                 w.endSlowStart();

@@ -24,7 +24,7 @@ final class CwndControl {
         this.sk = sk;
         this.cw = new CongestionWindow(sk.cfg.initialCwnd());
         this.cc = CongestionControl.create(sk.cfg.congestionControl(), new Context(),
-                sk.cfg.hystart(), sk.cfg.hystartRound());
+                sk.cfg.hystart(), sk.cfg.hystartRound(), sk.cfg.pacing() == TcpPacing.INTERNAL);
     }
 
     CongestionWindow window() {

@@ -37,11 +37,13 @@ import java.util.function.Consumer;
  * @param timers clocks and timer bounds
  * @param recovery loss detection and undo features
  * @param acks the receiver's ACK policy
+ * @param pacing whether TCP paces the sender itself ({@link TcpPacing}); none by default
  */
 public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionControl,
         boolean hystart, HystartRound hystartRound, int initialCwnd, long sendBufferBytes, long receiveWindowBytes,
         int windowScale, long byteLimit, int senderIsn, int receiverIsn, int tsOffset,
-        long gsoMaxBytes, Gso gso, TcpTimers timers, RecoveryFeatures recovery, AckPolicy acks) {
+        long gsoMaxBytes, Gso gso, TcpTimers timers, RecoveryFeatures recovery, AckPolicy acks,
+        TcpPacing pacing) {
 
     /** Default maximum receive window, octets. */
     public static final long DEFAULT_RECEIVE_WINDOW = 3L << 20;
@@ -61,7 +63,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
                     + " does not fit the 16-bit field with window scale " + windowScale);
         }
         if (timers == null || gso == null || hystartRound == null || recovery == null || acks == null || mode == null
-                || congestionControl == null) {
+                || congestionControl == null || pacing == null) {
             throw new IllegalArgumentException("null part in TCP parameters");
         }
     }
@@ -71,7 +73,8 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
         return new TcpConfig(TcpMode.LINUX, mss, CongestionControlKind.CUBIC, true,
                 HystartRound.BEFORE_LOW_WINDOW, 10,
                 DEFAULT_SEND_BUFFER, DEFAULT_RECEIVE_WINDOW, 7, 0, 0x1000_0000, 0x7000_0000, 0x100,
-                Gso.SK_GSO_MAX_BYTES, Gso.LINUX, TcpTimers.linux(), RecoveryFeatures.linux(), AckPolicy.linux());
+                Gso.SK_GSO_MAX_BYTES, Gso.LINUX, TcpTimers.linux(), RecoveryFeatures.linux(), AckPolicy.linux(),
+                TcpPacing.NONE);
     }
 
     /**
@@ -82,7 +85,8 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
         return new TcpConfig(TcpMode.TEXTBOOK, mss, CongestionControlKind.CUBIC, true,
                 HystartRound.BEFORE_LOW_WINDOW, 10,
                 DEFAULT_SEND_BUFFER, DEFAULT_RECEIVE_WINDOW, 7, 0, 0x1000_0000, 0x7000_0000, 0x100,
-                Gso.SK_GSO_MAX_BYTES, Gso.OFF, TcpTimers.textbook(), RecoveryFeatures.textbook(), AckPolicy.textbook());
+                Gso.SK_GSO_MAX_BYTES, Gso.OFF, TcpTimers.textbook(), RecoveryFeatures.textbook(), AckPolicy.textbook(),
+                TcpPacing.NONE);
     }
 
     /** Defaults of {@code mode}. */
@@ -118,6 +122,10 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
         return copy(c -> c.acks = a);
     }
 
+    public TcpConfig withPacing(TcpPacing p) {
+        return copy(c -> c.pacing = p);
+    }
+
     public TcpConfig withRecovery(RecoveryFeatures r) {
         return copy(c -> c.recovery = r);
     }
@@ -128,7 +136,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
         change.accept(c);
         return new TcpConfig(c.mode, c.mss, c.congestionControl, c.hystart, c.hystartRound, c.initialCwnd,
                 c.sendBufferBytes, c.receiveWindowBytes, c.windowScale, c.byteLimit, c.senderIsn,
-                c.receiverIsn, c.tsOffset, c.gsoMaxBytes, c.gso, c.timers, c.recovery, c.acks);
+                c.receiverIsn, c.tsOffset, c.gsoMaxBytes, c.gso, c.timers, c.recovery, c.acks, c.pacing);
     }
 
     /** The components of a {@link TcpConfig}, to be changed before the copy is made. */
@@ -151,6 +159,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
         TcpTimers timers;
         RecoveryFeatures recovery;
         AckPolicy acks;
+        TcpPacing pacing;
 
         Components(TcpConfig t) {
             mode = t.mode;
@@ -171,6 +180,7 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
             timers = t.timers;
             recovery = t.recovery;
             acks = t.acks;
+            pacing = t.pacing;
         }
     }
 }

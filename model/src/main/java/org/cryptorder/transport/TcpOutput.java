@@ -1,5 +1,9 @@
 package org.cryptorder.transport;
 
+import org.cryptorder.engine.LazyTimer;
+import org.cryptorder.engine.Time;
+import umontreal.ssj.simevents.Simulator;
+
 /**
  * Segment output, after {@code net/ipv4/tcp_output.c}: what to send and when the host lets it go.
  * {@code tcp_write_xmit} sends new data within cwnd and the peer's window; {@code
@@ -8,6 +12,15 @@ package org.cryptorder.transport;
  * ({@code tcp_input.c}) does what loss recovery decided after an ACK. The host's TCP small queues
  * budget is asked before each segment ({@link TransmitGate}); once refused the sender waits for
  * {@link #resume} ({@code tcp_tsq_handler}).
+ *
+ * <p><b>Pacing.</b> A paced socket ({@link TcpPacing#INTERNAL}) gives each skb a departure time
+ * ({@code tp->tcp_wstamp_ns}): after an skb of {@code len} payload octets leaves, the next may leave
+ * {@code len / sk_pacing_rate} later, less up to half of that for time the socket spent idle past its
+ * last departure time ({@code tcp_update_skb_after_send}: "take into account OS jitter"), and not
+ * before 10 data segments have gone ({@code data_segs_out}, as {@code sch_fq}). {@code
+ * tcp_write_xmit} and {@code tcp_xmit_retransmit_queue} stop at an skb whose time has not come
+ * ({@code tcp_pacing_check}) and arm the pacing hrtimer for it, which fires exactly then, in softirq
+ * on the CPU that armed it, and writes again ({@code tcp_pace_kick}, {@code tcp_tsq_write}).
  */
 final class TcpOutput {
     private final TcpSender sk;
@@ -20,10 +33,22 @@ final class TcpOutput {
     private boolean throttled;
     private boolean inOutput;
     private int ipId;
-    /** When the last skb of new data left ({@code tp->tcp_wstamp_ns}), ns. */
+    /** When the last skb of new data left ({@code tp->tcp_wstamp_ns} of an unpaced socket), ns. */
     private long lastSkbNs = Long.MIN_VALUE / 2;
+    /** Whether the socket is paced ({@code tcp_needs_internal_pacing}). */
+    private final boolean paced;
+    /** {@code tp->tcp_wstamp_ns} of a paced socket: when its next skb may leave, ns. */
+    private long wstampNs;
+    /** {@code tp->data_segs_out}: data segments sent, retransmissions included. */
+    private long dataSegsOut;
+    /** {@code tp->pacing_timer}. */
+    private final PacingTimer pacingTimer;
+    /** The CPU that armed the pacing timer ({@code HRTIMER_MODE_ABS_PINNED_SOFT}). */
+    private Object pacingCpu;
+    /** {@code tcp_pace_kick}'s write, one object for every expiry. */
+    private final Runnable paceKick = this::paceKick;
 
-    TcpOutput(TcpSender sk, FlowAddress address, SegmentOutput output) {
+    TcpOutput(TcpSender sk, Simulator sim, FlowAddress address, SegmentOutput output) {
         this.sk = sk;
         this.board = sk.board;
         this.cfg = sk.cfg;
@@ -31,6 +56,72 @@ final class TcpOutput {
         this.txBuf = new byte[Ipv4TcpHeader.IPV4_HEADER_BYTES + Ipv4TcpHeader.TCP_HEADER_BYTES
                 + 40 + sk.mss];
         tx.address(address);
+        this.paced = cfg.pacing() == TcpPacing.INTERNAL;
+        this.pacingTimer = paced ? new PacingTimer(sim) : null;
+    }
+
+    /**
+     * {@code tcp_pacing_check}: whether a paced socket must wait for its next departure time; if
+     * so the pacing timer is armed for it (unless it is already).
+     */
+    private boolean pacingCheck() {
+        if (!paced) {
+            return false;
+        }
+        long now = sk.clock.nowNs();
+        if (wstampNs <= now) {
+            return false;
+        }
+        if (!pacingTimer.isSet()) {
+            pacingCpu = output.armingCpu();
+            pacingTimer.setIn(Time.ns(wstampNs - now));
+        }
+        return true;
+    }
+
+    /**
+     * {@code __tcp_transmit_skb} and {@code tcp_update_skb_after_send} for an skb of {@code
+     * payloadBytes} that has just left: the next departure time of a paced socket.
+     */
+    private void afterSend(int payloadBytes, int segments) {
+        dataSegsOut += segments;
+        if (!paced) {
+            return;
+        }
+        long prior = wstampNs;
+        wstampNs = Math.max(wstampNs, sk.clock.nowNs());
+        long rate = sk.cwndControl.pacingRate();
+        if (rate > 0 && dataSegsOut - segments >= 10) {
+            long lenNs = payloadBytes * 1_000_000_000L / rate;
+            long credit = wstampNs - prior;
+            lenNs -= Math.min(lenNs / 2, credit);
+            wstampNs += lenNs;
+        }
+    }
+
+    /** {@code tcp_pace_kick}, then {@code tcp_tsq_handler} and {@code tcp_tsq_write}. */
+    private void paceKick() {
+        if (inOutput) {
+            return;
+        }
+        throttled = false;
+        if (board.lostOut() > board.retransOut()
+                && sk.cwndControl.window().cwnd() > board.inFlight()) {
+            xmitRetransmitQueue();
+        }
+        writeXmit(0);
+    }
+
+    /** The pacing hrtimer: fires at the departure time, in softirq on the CPU that armed it. */
+    private final class PacingTimer extends LazyTimer {
+        PacingTimer(Simulator sim) {
+            super(sim);
+        }
+
+        @Override
+        protected void expire() {
+            output.fireOn(pacingCpu, paceKick);
+        }
     }
 
     void gate(TransmitGate g) {
@@ -90,6 +181,9 @@ final class TcpOutput {
         int sent = 0;
         boolean cwndLimited = false;
         while (hasUnsent()) {
+            if (pacingCheck()) {
+                break;
+            }
             int quota = gso.enabled() ? Gso.cwndQuota(cw.cwnd(), board.inFlight())
                     : Math.max(0, cw.cwnd() - board.inFlight());
             if (quota == 0) {
@@ -116,10 +210,13 @@ final class TcpOutput {
             if (segs > 1) {
                 output.gsoSkb(segs);
             }
+            int bytes = 0;
             for (int k = 0; k < segs; k++) {
                 board.sendNew(sk.clock.nowNs(), sk.clock.tsNow(), sk.ack.delivered());
                 transmit(n + k, false);
+                bytes += board.lenOf(n + k);
             }
+            afterSend(bytes, segs);
             lastSkbNs = sk.clock.nowNs();
             if (priorPackets == 0 || sk.writeTimer.pending() == RetransmitTimer.Kind.LOSS_PROBE) {
                 sk.writeTimer.rearmRto();
@@ -191,7 +288,7 @@ final class TcpOutput {
             return false;
         }
         long now = sk.clock.nowNs();
-        if (now - lastSkbNs > 1_000_000) {
+        if (now - (paced ? wstampNs : lastSkbNs) > 1_000_000) {
             return false;
         }
         CongestionWindow cw = sk.cwndControl.window();
@@ -234,6 +331,9 @@ final class TcpOutput {
         boolean rearm = false;
         boolean hole = false;
         for (long n = board.retransmitHint(); n < board.nxt(); n++) {
+            if (pacingCheck()) {
+                break;
+            }
             if (!hole) {
                 board.retransmitHint(n);
             }
@@ -277,6 +377,7 @@ final class TcpOutput {
     void retransmitSkb(long n) {
         board.stamp(n, sk.clock.nowNs(), sk.clock.tsNow(), sk.ack.delivered());
         transmit(n, true);
+        afterSend(board.lenOf(n), 1);
         board.setTags(n, SackScoreboard.SACKED_RETRANS);
         board.addRetransOut(1);
         sk.recovery.noteRetransmission(n);

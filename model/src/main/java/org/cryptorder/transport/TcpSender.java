@@ -89,7 +89,7 @@ public final class TcpSender {
         this.rack = new RackLossDetector(board, rf);
         this.rtt = new RttEstimator(cfg.timers(), clock);
         this.cwndControl = new CwndControl(this);
-        this.output = new TcpOutput(this, address, output);
+        this.output = new TcpOutput(this, sim, address, output);
         this.writeTimer = new TcpWriteTimer(this, sim, output);
         this.ack = new TcpAck(this);
         this.recovery = new LossRecovery(this);

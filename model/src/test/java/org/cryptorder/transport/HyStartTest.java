@@ -59,6 +59,25 @@ class HyStartTest {
     }
 
     /**
+     * A paced socket ({@code sk_pacing_status} not {@code SK_PACING_NONE}, as one that BBR
+     * initialised) waits the whole of {@code delay_min + hystart_ack_delay}: with the same 1 ms
+     * minimum delay and 1 ms allowance, a train of 2,000 us does not end slow start and one of
+     * 2,100 us does (the unpaced threshold above is half of it).
+     */
+    @Test
+    void aPacedSocketWaitsTheWholeThreshold() {
+        CubicCongestionControl c = new CubicCongestionControl(ctx, true, HystartRound.BEFORE_LOW_WINDOW, true);
+        long t0 = 10 * MS;
+        newRound(c, t0, MS);
+        for (long t = t0 + 100 * US; t <= t0 + 2_000 * US; t += 100 * US) {
+            ack(c, t, MS);
+        }
+        assertThat(c.hystartFound()).as("paced, train of 2,000 us, threshold 2,000 us").isFalse();
+        ack(c, t0 + 2_100 * US, MS);
+        assertThat(c.hystartFound()).as("paced, train of 2,100 us").isTrue();
+    }
+
+    /**
      * At 1 GB/s 4 {@code sk_gso_max_size} take 260.86 us, 260 in Linux's integer microseconds, so
      * the threshold is (1,000 + 260) / 2 = 630 us; with 5.18's 65,536-octet {@code sk_gso_max_size}
      * the allowance is 262 us and the threshold 631 us.
