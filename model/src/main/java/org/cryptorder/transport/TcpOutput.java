@@ -53,8 +53,7 @@ final class TcpOutput {
         this.board = sk.board;
         this.cfg = sk.cfg;
         this.output = output;
-        this.txBuf = new byte[Ipv4TcpHeader.IPV4_HEADER_BYTES + Ipv4TcpHeader.TCP_HEADER_BYTES
-                + 40 + sk.mss];
+        this.txBuf = new byte[Ipv4TcpHeader.IPV4_HEADER_BYTES + Ipv4TcpHeader.TCP_HEADER_BYTES + 40];
         tx.address(address);
         this.paced = cfg.pacing() == TcpPacing.INTERNAL;
         this.pacingTimer = paced ? new PacingTimer(sim) : null;
@@ -398,8 +397,7 @@ final class TcpOutput {
                 .clearSack()
                 .ipId(ipId++);
         int hl = tx.headerLength();
-        long payloadSum = PayloadStream.fillAndSum(txBuf, hl, seq, len);
-        int total = tx.write(txBuf, 0, len, payloadSum);
+        tx.write(txBuf, 0, len, PayloadStream.sum(seq, len));
         sk.mib.inc(SenderCounters.SEGS_OUT);
         if (retransmission) {
             sk.mib.inc(SenderCounters.TOTAL_RETRANS);
@@ -409,7 +407,7 @@ final class TcpOutput {
         }
         inOutput = true;
         try {
-            output.transmit(txBuf, 0, total);
+            output.transmit(txBuf, 0, hl, seq, len);
         } finally {
             inOutput = false;
         }
