@@ -7,10 +7,6 @@ package org.cryptorder.frame;
  * header + {@code skb_put}), otherwise in a new buffer; validation removes both in place.
  *
  * <p>The frame occupies {@code bytes()[offset(), offset()+length())}.
- *
- * <p>A subclass may create a frame whose bytes are not written yet ({@link #FrameBuffer(int, int,
- * int)}): its length is known, and the first {@link #bytes} or {@link #offset} asks it to
- * {@link #materialize} them, which must {@link #fill} the buffer with the frame as it is by then.
  */
 public abstract class FrameBuffer {
     private byte[] buf;
@@ -34,43 +30,6 @@ public abstract class FrameBuffer {
         this.tailroom = tailroom;
     }
 
-    /** A frame of {@code len} octets whose bytes are written when first read ({@link #materialize}). */
-    protected FrameBuffer(int len, int headroom, int tailroom) {
-        this.len = len;
-        this.headroom = headroom;
-        this.tailroom = tailroom;
-    }
-
-    /** Whether the frame's bytes are still to be written. */
-    protected final boolean deferred() {
-        return buf == null;
-    }
-
-    /**
-     * Writes the bytes of a frame created without them and {@link #fill}s the buffer with them; called
-     * once, on the first {@link #bytes} or {@link #offset}.
-     */
-    protected void materialize() {
-        throw new IllegalStateException("a frame without bytes");
-    }
-
-    /** Gives a frame created without bytes its buffer, the frame at {@code buf[off, off+len)}. */
-    protected final void fill(byte[] buf, int off, int len) {
-        if (this.buf != null) {
-            throw new IllegalStateException("the frame has its bytes already");
-        }
-        this.buf = buf;
-        this.off = off;
-        this.len = len;
-    }
-
-    /** Takes the frame's buffer away (to be reused); the frame has no bytes afterwards. */
-    protected final byte[] takeBuffer() {
-        byte[] b = buf;
-        buf = null;
-        return b;
-    }
-
     /** A new buffer holding a copy of {@code frame[off, off+len)} with {@code headroom} and {@code tailroom}. */
     protected static byte[] withRoom(byte[] frame, int off, int len, int headroom, int tailroom) {
         byte[] b = new byte[headroom + len + tailroom];
@@ -79,16 +38,10 @@ public abstract class FrameBuffer {
     }
 
     public final byte[] bytes() {
-        if (buf == null) {
-            materialize();
-        }
         return buf;
     }
 
     public final int offset() {
-        if (buf == null) {
-            materialize();
-        }
         return off;
     }
 
@@ -99,7 +52,7 @@ public abstract class FrameBuffer {
     /** The frame's bytes as a new array. */
     public final byte[] toByteArray() {
         byte[] out = new byte[len];
-        System.arraycopy(bytes(), off, out, 0, len);
+        System.arraycopy(buf, off, out, 0, len);
         return out;
     }
 
@@ -108,10 +61,6 @@ public abstract class FrameBuffer {
      * {@code tail} octets at the end, copying to a new buffer only when headroom or tailroom is short.
      */
     protected final void insertAfterHeader(int headerLen, int gap, int tail) {
-        if (buf == null) {
-            len += gap + tail;  // materialize() writes the frame as it is by then
-            return;
-        }
         if (off < gap || buf.length - off - len < tail) {
             buf = withRoom(buf, off, len, Math.max(headroom, gap), Math.max(tailroom, tail));
             off = Math.max(headroom, gap);
@@ -123,7 +72,7 @@ public abstract class FrameBuffer {
 
     /** Removes {@code gap} octets after the first {@code headerLen} octets and {@code tail} at the end, in place. */
     protected final void removeAfterHeader(int headerLen, int gap, int tail) {
-        System.arraycopy(bytes(), off, buf, off + gap, headerLen);
+        System.arraycopy(buf, off, buf, off + gap, headerLen);
         off += gap;
         len -= gap + tail;
     }

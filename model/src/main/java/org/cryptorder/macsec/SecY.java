@@ -145,12 +145,8 @@ public final class SecY {
         if (pn == 0) {
             return tx(TxVerdict.NOT_OPERATIONAL, MacsecCounter.TX_DROPPED);
         }
-        if (f.written()) {
-            SecTag.write(f.bytes(), f.offset(), cfg.sci(), sciPresent, cfg.endStation(), cfg.scb(), cfg.encrypt(),
-                    cfg.icvLen(), cfg.encodingSa(), pn, unprotectedLen - SecTag.MAC_ADDRS_LEN);
-        } else {
-            f.tagWhenWritten(this, pn, sciPresent, unprotectedLen);
-        }
+        SecTag.write(f.bytes(), f.offset(), cfg.sci(), sciPresent, cfg.endStation(), cfg.scb(), cfg.encrypt(),
+                cfg.icvLen(), cfg.encodingSa(), pn, unprotectedLen - SecTag.MAC_ADDRS_LEN);
         if (f.length() - SecTag.ETH_HLEN > cfg.lowerMtu()) {
             secyCounters[MacsecCounter.OUT_PKTS_TOO_LONG.ordinal()]++;
             return tx(TxVerdict.TOO_LONG, MacsecCounter.TX_DROPPED);
@@ -160,18 +156,6 @@ public final class SecY {
         f.sci = cfg.sci();
         f.hasSci = sciPresent;
         return TxVerdict.NEEDS_CRYPTO;
-    }
-
-    /**
-     * The SecTAG of a frame that {@link #transmit} took PN {@code pn} for before its bytes were
-     * written, written now that they are (the frame as it was then, {@code unprotectedLen} octets):
-     * room opened after the MAC addresses and at the end, then the SecTAG, as {@code transmit}
-     * writes it.
-     */
-    void writeTag(MacsecFrame f, long pn, boolean sciPresent, int unprotectedLen) {
-        f.insertAfterAddresses(SecTag.extraLen(sciPresent), cfg.icvLen());
-        SecTag.write(f.bytes(), f.offset(), cfg.sci(), sciPresent, cfg.endStation(), cfg.scb(), cfg.encrypt(),
-                cfg.icvLen(), cfg.encodingSa(), pn, unprotectedLen - SecTag.MAC_ADDRS_LEN);
     }
 
     /** {@code tx_sa_update_pn}: returns the current PN and advances; a wrap retires the SA. */
@@ -189,10 +173,6 @@ public final class SecY {
 
     /** The AEAD request of a frame that {@link #transmit} prepared: real AES-GCM, in place. */
     public void encrypt(MacsecFrame f, GcmEngine engine) {
-        if (!f.written()) {
-            f.sealWhenWritten(engine);
-            return;
-        }
         SaKey key = f.txSa.key();
         key.fillIv(engine.iv(), cfg.sci(), f.pn);
         int hdr = SecTag.headerLen(f.hasSci);

@@ -20,12 +20,6 @@
  *       PN half, and every counter by its Linux name ({@link org.cryptorder.macsec.MacsecCounter}).
  *       Transmission and reception are split where Linux issues the AEAD request, so the datapath
  *       decides when and on which CPU the crypto runs.</li>
- *   <li>A frame whose bytes are written when first read ({@link org.cryptorder.macsec.MacsecFrame#deferred}:
- *       TCP's data segments, headers and where their payload starts in the application's stream):
- *       the SecY takes its PN and counts it at once, and writes its SecTAG and encrypts it when its
- *       bytes are first read (the receiving SecY, a capture, netem) or when it is dropped, byte for
- *       byte as at once; its buffer goes back to the sender for a later frame when the receiver is
- *       done with it ({@link org.cryptorder.macsec.MacsecFrame#recycle}).</li>
  * </ul>
  *
  * <h2>Not modelled</h2>
@@ -44,9 +38,7 @@
  * at every seventh length with shorter ICVs (8 octets with both key sizes; 12 and 14 with 128-bit
  * keys, 13 and 15 with 256-bit keys);
  * each SecY rule has a test with exact counter values; a million random and mutated frames never
- * throw and the counters reconcile with the verdicts; a frame written when first read reads byte for
- * byte as the same frame protected at once, for every suite, with and without encryption, SCI and
- * a short ICV ({@code DeferredFrameTest}); captures of frames protected by the SecY
+ * throw and the counters reconcile with the verdicts; captures of frames protected by the SecY
  * verify in Wireshark 4.4's dissector.
  */
 package org.cryptorder.macsec;

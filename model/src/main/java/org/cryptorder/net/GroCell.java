@@ -8,9 +8,7 @@ import org.cryptorder.host.NapiPoll;
  * The per-CPU queue through which a MACsec device hands decrypted frames to the stack ({@code
  * gro_cells_receive}): frames completed inline in the NAPI poll and frames completed by cryptd on
  * this CPU join one FIFO, served by its own NAPI in softirq, so they reach the stack in completion
- * order. Once the endpoint has taken a frame, the frame is done with: its buffer goes back to
- * where it came from ({@link org.cryptorder.macsec.MacsecFrame#recycle}; the endpoints keep no
- * reference to a frame's bytes).
+ * order.
  */
 final class GroCell extends NapiPoll {
     private final ArrayDeque<Packet> queue = new ArrayDeque<>();
@@ -48,7 +46,6 @@ final class GroCell extends NapiPoll {
             o.deliveredUp(cpu, p, currentStartNs);
         }
         device.endpoint(p).receive(cpu, p);
-        p.frame().recycle();
         afterFrame(cpu, queue.isEmpty());
     }
 }

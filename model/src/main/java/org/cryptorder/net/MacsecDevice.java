@@ -79,11 +79,7 @@ public final class MacsecDevice implements ReceivedFrameHandler {
 
     /** Emits the drop of {@code p} for {@code reason} (no reason: not a drop). */
     void dropped(Cpu cpu, Packet p, MacsecDrop reason) {
-        if (reason == null) {
-            return;
-        }
-        p.dropped();
-        if (drops.hasObservers()) {
+        if (reason != null && drops.hasObservers()) {
             drops.emit(cpu.now(), p, reason);
         }
     }

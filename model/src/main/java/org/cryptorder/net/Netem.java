@@ -257,7 +257,6 @@ public final class Netem implements Link.Receiver {
         }
         if (count == 0) {
             lost++;
-            p.dropped();
             effects.emit(sim.time(), p, Effect.LOST);
             return;
         }
@@ -267,7 +266,6 @@ public final class Netem implements Link.Receiver {
         }
         if (config.limitFrames() > 0 && linear.size() + tree.size() >= config.limitFrames()) {
             overLimit++;
-            p.dropped();
             effects.emit(sim.time(), p, Effect.OVER_LIMIT);
             return;
         }

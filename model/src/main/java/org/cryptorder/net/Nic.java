@@ -145,7 +145,6 @@ public final class Nic implements Link.Receiver {
             nextRxQueue = (nextRxQueue + 1) % rxQueues.length;
         }
         if (!q.ring.offer(p, sim.time())) {
-            p.dropped();
             if (FrameTrace.follows(trace, p)) {
                 trace.stepAt(sim.time(), name, p, p.frame().pn(), "RX ring of " + q.cpu.name() + " full: dropped (rx_missed)");
             }

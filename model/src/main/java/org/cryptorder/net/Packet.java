@@ -72,14 +72,6 @@ public final class Packet {
         }
     }
 
-    /**
-     * The frame is dropped here: its bytes, if they were still waiting for a reader, are written
-     * now ({@link MacsecFrame#write}), its encryption with them.
-     */
-    void dropped() {
-        frame.write();
-    }
-
     /** Names the context that sent the frame, for explain's narration. */
     public void sentBy(String context) {
         this.sentBy = context;

@@ -125,7 +125,6 @@ public final class TxQueue {
     }
 
     private void drop(Packet p, TxDrop reason, double now) {
-        p.dropped();
         if (drops.hasObservers()) {
             drops.emit(now, p, reason);
         }

@@ -124,37 +124,6 @@ public final class PayloadStream {
         return Arrays.mismatch(buf, off, off + len, STREAM, s, s + len);
     }
 
-    /**
-     * The checksum sum of the stream's bytes {@code [streamOffset, streamOffset+len)}, as {@link
-     * #fillAndSum} returns it, without writing them anywhere: two table look-ups.
-     */
-    public static long sum(long streamOffset, int len) {
-        return sum(start(streamOffset, len), len);
-    }
-
-    /**
-     * A new array of {@code before + len + after} octets holding the stream's bytes {@code
-     * [streamOffset, streamOffset+len)} at {@code [before, before+len)} and zeros around them: a
-     * frame's buffer with its payload in place, for the sender to write the headers in front. One
-     * copy out of the stream and no zeroing pass over the payload ({@code Arrays.copyOfRange} of
-     * the stream: the JIT does not zero an array that a copy fills).
-     */
-    public static byte[] withRoom(long streamOffset, int len, int before, int after) {
-        int s = start(streamOffset, len);
-        int from = s >= before ? s - before : s - before + PERIOD;
-        int total = before + len + after;
-        byte[] b;
-        if (from + total <= STREAM.length) {
-            b = Arrays.copyOfRange(STREAM, from, from + total);
-            Arrays.fill(b, 0, before, (byte) 0);
-            Arrays.fill(b, before + len, total, (byte) 0);
-        } else {
-            b = new byte[total];
-            System.arraycopy(STREAM, s, b, before, len);
-        }
-        return b;
-    }
-
     /** The checksum sum, modulo 0xffff, of {@code STREAM[s .. s+len)} taken as 16-bit words from {@code s}. */
     private static long sum(int s, int len) {
         char[] sums = (s & 1) == 0 ? EVEN : ODD;

@@ -15,20 +15,6 @@ public interface SegmentOutput {
     void transmit(byte[] buf, int off, int len);
 
     /**
-     * One IPv4 packet whose headers are {@code headers[off .. off+headerLen)} and whose payload is
-     * the application's {@link PayloadStream}, {@code payloadLen} octets from {@code streamOffset}
-     * (a TCP segment: the checksum in the headers covers that payload). The default writes both
-     * into one buffer and calls {@link #transmit}; an output that keeps the packet may build it
-     * from the stream itself, without the copy.
-     */
-    default void transmit(byte[] headers, int off, int headerLen, long streamOffset, int payloadLen) {
-        byte[] b = new byte[headerLen + payloadLen];
-        System.arraycopy(headers, off, b, 0, headerLen);
-        PayloadStream.fill(b, headerLen, streamOffset, payloadLen);
-        transmit(b, 0, b.length);
-    }
-
-    /**
      * The next {@code segments} packets (two or more) are the segments of one GSO skb: TCP built
      * it once ({@code tcp_transmit_skb}), and the device cuts it ({@code skb_gso_segment}) into
      * the packets that follow, each a full IPv4 packet. By default nothing is done with it.

@@ -53,7 +53,8 @@ final class TcpOutput {
         this.board = sk.board;
         this.cfg = sk.cfg;
         this.output = output;
-        this.txBuf = new byte[Ipv4TcpHeader.IPV4_HEADER_BYTES + Ipv4TcpHeader.TCP_HEADER_BYTES + 40];
+        this.txBuf = new byte[Ipv4TcpHeader.IPV4_HEADER_BYTES + Ipv4TcpHeader.TCP_HEADER_BYTES
+                + 40 + sk.mss];
         tx.address(address);
         this.paced = cfg.pacing() == TcpPacing.INTERNAL;
         this.pacingTimer = paced ? new PacingTimer(sim) : null;
@@ -397,7 +398,8 @@ final class TcpOutput {
                 .clearSack()
                 .ipId(ipId++);
         int hl = tx.headerLength();
-        tx.write(txBuf, 0, len, PayloadStream.sum(seq, len));
+        long payloadSum = PayloadStream.fillAndSum(txBuf, hl, seq, len);
+        int total = tx.write(txBuf, 0, len, payloadSum);
         sk.mib.inc(SenderCounters.SEGS_OUT);
         if (retransmission) {
             sk.mib.inc(SenderCounters.TOTAL_RETRANS);
@@ -407,7 +409,7 @@ final class TcpOutput {
         }
         inOutput = true;
         try {
-            output.transmit(txBuf, 0, hl, seq, len);
+            output.transmit(txBuf, 0, total);
         } finally {
             inOutput = false;
         }

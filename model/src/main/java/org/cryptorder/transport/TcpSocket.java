@@ -59,8 +59,6 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     private final int flow;
     private final long idBase;
     private final byte[] ethernet = new byte[14];
-    /** The buffers of this socket's data frames, written from the payload stream and reused after delivery. */
-    private final SegmentBuffers segmentBuffers = new SegmentBuffers();
     private final SoftirqTx[] softirqTx;
     /** The segments sent from the application's task. */
     private final TaskTx taskTx = new TaskTx();
@@ -172,23 +170,6 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         MacsecFrame f = MacsecFrame.allocate(14 + len);
         System.arraycopy(ethernet, 0, f.bytes(), f.offset(), 14);
         System.arraycopy(buf, off, f.bytes(), f.offset() + 14, len);
-        send(f);
-    }
-
-    /**
-     * The endpoint's segment, headers {@code headers[off .. off+headerLen)} and {@code payloadLen}
-     * octets of the payload stream from {@code streamOffset}: framed as its headers and where its
-     * payload starts, its bytes written when first read ({@link MacsecFrame#deferred}), and sent
-     * from where the endpoint was called.
-     */
-    final void transmit(byte[] headers, int off, int headerLen, long streamOffset, int payloadLen) {
-        byte[] head = new byte[14 + headerLen];
-        System.arraycopy(ethernet, 0, head, 0, 14);
-        System.arraycopy(headers, off, head, 14, headerLen);
-        send(MacsecFrame.deferred(head, segmentBuffers, streamOffset, payloadLen));
-    }
-
-    private void send(MacsecFrame f) {
         Packet p = new Packet(idBase | packets++, flow, home.now(), f);
         SendContext c = context != null ? context : SendContext.TIMER;
         Cpu cpu = context != null ? contextCpu : home;
@@ -245,11 +226,6 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         @Override
         public void transmit(byte[] buf, int off, int len) {
             TcpSocket.this.transmit(buf, off, len);
-        }
-
-        @Override
-        public void transmit(byte[] headers, int off, int headerLen, long streamOffset, int payloadLen) {
-            TcpSocket.this.transmit(headers, off, headerLen, streamOffset, payloadLen);
         }
 
         @Override

@@ -3,7 +3,6 @@ package org.cryptorder.transport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -89,31 +88,5 @@ class PayloadStreamTest {
         assertThatThrownBy(() -> PayloadStream.fill(new byte[0x10000], 0, 0, 0x10000))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> PayloadStream.at(-1)).isInstanceOf(IllegalArgumentException.class);
-    }
-    @Test
-    void withRoomHoldsTheStreamBetweenZerosWhereverThePeriodIs() {
-        for (long from : new long[] {0, 5, 97, PayloadStream.PERIOD - 3, PayloadStream.PERIOD + 1, 3L * PayloadStream.PERIOD - 700}) {
-            for (int len : new int[] {0, 1, 1416, 0xffff - 100}) {
-                byte[] b = PayloadStream.withRoom(from, len, 98, 16);
-                byte[] expected = new byte[98 + len + 16];
-                PayloadStream.fill(expected, 98, from, len);
-                assertThat(b).as("%d octets from %d", len, from).isEqualTo(expected);
-                assertThat(PayloadStream.sum(from, len)).isEqualTo(PayloadStream.fillAndSum(new byte[len], 0, from, len));
-            }
-        }
-    }
-
-    @Test
-    void segmentBuffersGiveTheLastBufferBackFirstWrittenAfresh() {
-        SegmentBuffers buffers = new SegmentBuffers();
-        byte[] a = buffers.withRoom(0, 1416, 98, 16);
-        byte[] b = buffers.withRoom(1416, 1416, 98, 16);
-        Arrays.fill(a, (byte) 0x77);
-        buffers.recycle(b);
-        buffers.recycle(a);
-        byte[] again = buffers.withRoom(2832, 1416, 98, 16);
-        assertThat(again).isSameAs(a).isEqualTo(PayloadStream.withRoom(2832, 1416, 98, 16));
-        assertThat(buffers.withRoom(0, 100, 98, 16)).isNotSameAs(b).hasSize(214);
-        assertThat(buffers.withRoom(0, 1416, 98, 16)).isSameAs(b);
     }
 }
