@@ -15,8 +15,13 @@
  * SCHED_FIFO and spins the last 30 us before a due time, so frames leave within a few
  * microseconds of it. On SIGINT or SIGTERM it prints its counters and exits.
  *
+ * With --log FILE, every a->b TCP data segment is written there as it is received, dropped, held
+ * and delivered: "<event> <ns> <seq> <len>" with event r (received), d (dropped at the queue),
+ * h (held), o (delivered): the path's own record of what it did to each segment; and every b->a
+ * TCP segment's acknowledgment number as it is received (a) and delivered (A).
+ *
  * usage: relay PORT_A PORT_B [--rate-mbps R] [--overhead B] [--limit N] [--delay-us D]
- *              [--every K] [--offset O] [--hold H]
+ *              [--every K] [--offset O] [--hold H] [--log FILE]
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -74,6 +79,7 @@ static long limit = 100;
 static uint64_t delay_ns = 500000;
 static long every = 100, offset = 99, hold = 100;
 static volatile sig_atomic_t stop;
+static FILE *seglog;
 
 static void on_signal(int s) { (void)s; stop = 1; }
 
@@ -111,6 +117,29 @@ static int is_tcp_data(const unsigned char *b, int len) {
     return payload > 0;
 }
 
+static uint32_t tcp_seq_len(const unsigned char *b, int *len) {
+    const struct iphdr *ip = (const struct iphdr *)(b + 14);
+    int ihl = ip->ihl * 4;
+    const struct tcphdr *th = (const struct tcphdr *)(b + 14 + ihl);
+    *len = ntohs(ip->tot_len) - ihl - th->doff * 4;
+    return ntohl(th->seq);
+}
+
+static void log_ack(char event, uint64_t t, const unsigned char *b, int len) {
+    if (!seglog || len < 14 + 20 || b[12] != 0x08 || b[13] != 0x00) return;
+    const struct iphdr *ip = (const struct iphdr *)(b + 14);
+    if (ip->protocol != IPPROTO_TCP || len < 14 + ip->ihl * 4 + 20) return;
+    const struct tcphdr *th = (const struct tcphdr *)(b + 14 + ip->ihl * 4);
+    fprintf(seglog, "%c %llu %u 0\n", event, (unsigned long long)t, ntohl(th->ack_seq));
+}
+
+static void log_segment(char event, uint64_t t, const unsigned char *b) {
+    if (!seglog) return;
+    int len;
+    uint32_t seq = tcp_seq_len(b, &len);
+    fprintf(seglog, "%c %llu %u %d\n", event, (unsigned long long)t, seq, len);
+}
+
 static uint64_t serialisation_ns(int len) {
     return (uint64_t)(((double)(len + overhead) * 8.0 * 1e9) / rate_bps + 0.5);
 }
@@ -139,9 +168,12 @@ static void receive(struct direction *d) {
         d->received++;
         long waiting = 0;   /* frames not yet sent at the rate when this one comes */
         for (long i = d->tail - 1; i >= d->head && d->ring[i % RING].depart > t; i--) waiting++;
-        if (waiting >= limit || full) { d->dropped++; continue; }
+        int data = d->displaces && is_tcp_data(f->buf, (int)n);
+        if (data) log_segment('r', t, f->buf);
+        else if (!d->displaces) log_ack('a', t, f->buf, (int)n);
+        if (waiting >= limit || full) { d->dropped++; if (data) log_segment('d', t, f->buf); continue; }
         f->len = (int)n;
-        f->data = d->displaces && is_tcp_data(f->buf, f->len);
+        f->data = data;
         uint64_t start = d->last_depart > t ? d->last_depart : t;
         f->depart = start + serialisation_ns(f->len);
         f->deliver = f->depart + delay_ns;
@@ -151,6 +183,8 @@ static void receive(struct direction *d) {
 }
 
 static void emit(struct direction *d, const struct frame *f) {
+    if (f->data) log_segment('o', now_ns(), f->buf);
+    else if (!d->displaces) log_ack('A', now_ns(), f->buf, f->len);
     if (send(d->out, f->buf, f->len, 0) < 0 && errno != ENOBUFS && errno != EAGAIN) { perror("send"); exit(1); }
     d->delivered++;
 }
@@ -164,6 +198,7 @@ static void deliver(struct direction *d, struct frame *f) {
         d->held[d->nheld].remaining = hold;
         d->nheld++;
         d->data_held++;
+        log_segment('h', now_ns(), f->buf);
         return;
     }
     emit(d, f);
@@ -189,7 +224,7 @@ static uint64_t release_due(struct direction *d, uint64_t now) {
 
 static void usage(void) {
     fprintf(stderr, "usage: relay PORT_A PORT_B [--rate-mbps R] [--overhead B] [--limit N] [--delay-us D] "
-                    "[--every K] [--offset O] [--hold H]   (--every 0: no displacement)\n");
+                    "[--every K] [--offset O] [--hold H] [--log FILE]   (--every 0: no displacement)\n");
     exit(2);
 }
 
@@ -199,6 +234,7 @@ int main(int argc, char **argv) {
         if (i + 1 >= argc) usage();
         char *end;
         double v = strtod(argv[i + 1], &end);
+        if (!strcmp(argv[i], "--log")) v = 0, end = "";
         if (*end || v < 0) { fprintf(stderr, "relay: %s wants a number >= 0, not '%s'\n", argv[i], argv[i + 1]); exit(2); }
         if (!strcmp(argv[i], "--rate-mbps") && v > 0) rate_bps = v * 1e6;
         else if (!strcmp(argv[i], "--overhead")) overhead = (int)v;
@@ -207,6 +243,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--every")) every = (long)v;
         else if (!strcmp(argv[i], "--offset")) offset = (long)v;
         else if (!strcmp(argv[i], "--hold") && v >= 1) hold = (long)v;
+        else if (!strcmp(argv[i], "--log")) { seglog = fopen(argv[i + 1], "w"); if (!seglog) { perror(argv[i + 1]); exit(2); } }
         else usage();
     }
     struct direction ab = { .name = "a->b", .displaces = every > 0 }, ba = { .name = "b->a" };
@@ -235,7 +272,9 @@ int main(int argc, char **argv) {
         receive(&ab);
         receive(&ba);
     }
+    if (seglog) fclose(seglog);
     printf("%s received %ld dropped %ld delivered %ld held %ld\n", ab.name, ab.received, ab.dropped, ab.delivered, ab.data_held);
+    if (seglog) fclose(seglog);
     printf("%s received %ld dropped %ld delivered %ld\n", ba.name, ba.received, ba.dropped, ba.delivered);
     return 0;
 }
