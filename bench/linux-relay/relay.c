@@ -17,7 +17,7 @@
  *
  * With --log FILE, every a->b TCP data segment is written there as it is received, dropped, held
  * and delivered: "<event> <ns> <seq> <len>" with event r (received), d (dropped at the queue),
- * h (held), o (delivered): the path's own record of what it did to each segment; and every b->a
+ * h (held), o (delivered), x (refused by the output device): the path's own record of what it did to each segment; and every b->a
  * TCP segment's acknowledgment number as it is received (a) and delivered (A).
  *
  * usage: relay PORT_A PORT_B [--rate-mbps R] [--overhead B] [--limit N] [--delay-us D]
@@ -70,7 +70,7 @@ struct direction {
     struct held held[HELD_MAX];
     int nheld;
     long data_seen;
-    long received, dropped, delivered, data_held;
+    long received, dropped, delivered, data_held, send_failed;
 };
 
 static double rate_bps = 200e6;
@@ -185,7 +185,12 @@ static void receive(struct direction *d) {
 static void emit(struct direction *d, const struct frame *f) {
     if (f->data) log_segment('o', now_ns(), f->buf);
     else if (!d->displaces) log_ack('A', now_ns(), f->buf, f->len);
-    if (send(d->out, f->buf, f->len, 0) < 0 && errno != ENOBUFS && errno != EAGAIN) { perror("send"); exit(1); }
+    if (send(d->out, f->buf, f->len, 0) < 0) {
+        if (errno != ENOBUFS && errno != EAGAIN) { perror("send"); exit(1); }
+        d->send_failed++;   /* the output device refused it: lost on the way out, counted */
+        if (f->data) log_segment('x', now_ns(), f->buf);
+        return;
+    }
     d->delivered++;
 }
 
@@ -273,8 +278,9 @@ int main(int argc, char **argv) {
         receive(&ba);
     }
     if (seglog) fclose(seglog);
-    printf("%s received %ld dropped %ld delivered %ld held %ld\n", ab.name, ab.received, ab.dropped, ab.delivered, ab.data_held);
-    if (seglog) fclose(seglog);
-    printf("%s received %ld dropped %ld delivered %ld\n", ba.name, ba.received, ba.dropped, ba.delivered);
+    printf("%s received %ld dropped %ld delivered %ld held %ld refused by the output %ld\n", ab.name, ab.received,
+           ab.dropped, ab.delivered, ab.data_held, ab.send_failed);
+    printf("%s received %ld dropped %ld delivered %ld refused by the output %ld\n", ba.name, ba.received, ba.dropped,
+           ba.delivered, ba.send_failed);
     return 0;
 }
