@@ -116,7 +116,7 @@ final class TcpOutput {
 
         @Override
         protected void expire() {
-            output.fireOn(pacingCpu, paceKick);
+            output.paceOn(pacingCpu, paceKick);
         }
     }
 
