@@ -12,8 +12,8 @@
  * delivered right after the last of them. Frames that are not TCP data pass without being counted.
  *
  * Times are the kernel's receive timestamps (SO_TIMESTAMPNS) and CLOCK_REALTIME; the loop runs
- * SCHED_FIFO and spins the last 30 us before a due time, so frames leave within a few
- * microseconds of it. On SIGINT or SIGTERM it prints its counters and exits.
+ * SCHED_FIFO (--fifo 0: not) and spins the last --spin-us (30) before a due time, so frames leave
+ * within a few microseconds of it; the spinning takes its CPU from whatever else would run there. On SIGINT or SIGTERM it prints its counters and exits.
  *
  * With --log FILE, every a->b TCP data segment is written there as it is received, dropped, held
  * and delivered: "<event> <ns> <seq> <len>" with event r (received), d (dropped at the queue),
@@ -21,7 +21,7 @@
  * TCP segment's acknowledgment number as it is received (a) and delivered (A).
  *
  * usage: relay PORT_A PORT_B [--rate-mbps R] [--overhead B] [--limit N] [--delay-us D]
- *              [--every K] [--offset O] [--hold H] [--log FILE]
+ *              [--every K] [--offset O] [--hold H] [--log FILE] [--spin-us S] [--fifo 0|1]
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -78,6 +78,8 @@ static int overhead = 24;
 static long limit = 100;
 static uint64_t delay_ns = 500000;
 static long every = 100, offset = 99, hold = 100;
+static uint64_t spin_ns = 30000;
+static int fifo = 1;
 static volatile sig_atomic_t stop;
 static FILE *seglog;
 
@@ -229,7 +231,7 @@ static uint64_t release_due(struct direction *d, uint64_t now) {
 
 static void usage(void) {
     fprintf(stderr, "usage: relay PORT_A PORT_B [--rate-mbps R] [--overhead B] [--limit N] [--delay-us D] "
-                    "[--every K] [--offset O] [--hold H] [--log FILE]   (--every 0: no displacement)\n");
+                    "[--every K] [--offset O] [--hold H] [--log FILE] [--spin-us S] [--fifo 0|1]   (--every 0: no displacement)\n");
     exit(2);
 }
 
@@ -248,6 +250,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--every")) every = (long)v;
         else if (!strcmp(argv[i], "--offset")) offset = (long)v;
         else if (!strcmp(argv[i], "--hold") && v >= 1) hold = (long)v;
+        else if (!strcmp(argv[i], "--spin-us")) spin_ns = (uint64_t)(v * 1000.0);
+        else if (!strcmp(argv[i], "--fifo")) fifo = v != 0;
         else if (!strcmp(argv[i], "--log")) { seglog = fopen(argv[i + 1], "w"); if (!seglog) { perror(argv[i + 1]); exit(2); } }
         else usage();
     }
@@ -259,7 +263,7 @@ int main(int argc, char **argv) {
     if (!ab.ring || !ba.ring) { fprintf(stderr, "relay: out of memory\n"); exit(1); }
     prctl(PR_SET_TIMERSLACK, 1UL);
     struct sched_param sp = { .sched_priority = 50 };
-    if (sched_setscheduler(0, SCHED_FIFO, &sp) < 0) perror("relay: SCHED_FIFO (going on without it)");
+    if (fifo && sched_setscheduler(0, SCHED_FIFO, &sp) < 0) perror("relay: SCHED_FIFO (going on without it)");
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     fprintf(stderr, "relay: %s <-> %s, %.0f Mbit/s + %d B/frame, limit %ld, delay %.0f us, every %ld from %ld held for %ld\n",
@@ -270,8 +274,8 @@ int main(int argc, char **argv) {
         uint64_t next_ab = release_due(&ab, now), next_ba = release_due(&ba, now);
         uint64_t next = next_ab < next_ba ? next_ab : next_ba;
         uint64_t wait = next == UINT64_MAX ? 100000000ull : (next > now ? next - now : 0);
-        if (wait > 30000) {
-            struct timespec ts = { (time_t)((wait - 30000) / 1000000000ull), (long)((wait - 30000) % 1000000000ull) };
+        if (wait > spin_ns) {
+            struct timespec ts = { (time_t)((wait - spin_ns) / 1000000000ull), (long)((wait - spin_ns) % 1000000000ull) };
             if (ppoll(fds, 2, &ts, NULL) < 0 && errno != EINTR) { perror("ppoll"); exit(1); }
         }
         receive(&ab);
