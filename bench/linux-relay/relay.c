@@ -12,11 +12,16 @@
  * delivered right after the last of them. Frames that are not TCP data pass without being counted.
  *
  * Times are the kernel's receive timestamps (SO_TIMESTAMPNS) and CLOCK_REALTIME; the loop runs
- * SCHED_FIFO and spins the last 30 us before a due time, so frames leave within a few
- * microseconds of it. On SIGINT or SIGTERM it prints its counters and exits.
+ * SCHED_FIFO (--fifo 0: not) and spins the last --spin-us (30) before a due time, so frames leave
+ * within a few microseconds of it; the spinning takes its CPU from whatever else would run there. On SIGINT or SIGTERM it prints its counters and exits.
+ *
+ * With --log FILE, every a->b TCP data segment is written there as it is received, dropped, held
+ * and delivered: "<event> <ns> <seq> <len>" with event r (received), d (dropped at the queue),
+ * h (held), o (delivered), x (refused by the output device): the path's own record of what it did to each segment; and every b->a
+ * TCP segment's acknowledgment number as it is received (a) and delivered (A).
  *
  * usage: relay PORT_A PORT_B [--rate-mbps R] [--overhead B] [--limit N] [--delay-us D]
- *              [--every K] [--offset O] [--hold H]
+ *              [--every K] [--offset O] [--hold H] [--log FILE] [--spin-us S] [--fifo 0|1]
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -65,7 +70,7 @@ struct direction {
     struct held held[HELD_MAX];
     int nheld;
     long data_seen;
-    long received, dropped, delivered, data_held;
+    long received, dropped, delivered, data_held, send_failed;
 };
 
 static double rate_bps = 200e6;
@@ -73,7 +78,10 @@ static int overhead = 24;
 static long limit = 100;
 static uint64_t delay_ns = 500000;
 static long every = 100, offset = 99, hold = 100;
+static uint64_t spin_ns = 30000;
+static int fifo = 1;
 static volatile sig_atomic_t stop;
+static FILE *seglog;
 
 static void on_signal(int s) { (void)s; stop = 1; }
 
@@ -111,6 +119,29 @@ static int is_tcp_data(const unsigned char *b, int len) {
     return payload > 0;
 }
 
+static uint32_t tcp_seq_len(const unsigned char *b, int *len) {
+    const struct iphdr *ip = (const struct iphdr *)(b + 14);
+    int ihl = ip->ihl * 4;
+    const struct tcphdr *th = (const struct tcphdr *)(b + 14 + ihl);
+    *len = ntohs(ip->tot_len) - ihl - th->doff * 4;
+    return ntohl(th->seq);
+}
+
+static void log_ack(char event, uint64_t t, const unsigned char *b, int len) {
+    if (!seglog || len < 14 + 20 || b[12] != 0x08 || b[13] != 0x00) return;
+    const struct iphdr *ip = (const struct iphdr *)(b + 14);
+    if (ip->protocol != IPPROTO_TCP || len < 14 + ip->ihl * 4 + 20) return;
+    const struct tcphdr *th = (const struct tcphdr *)(b + 14 + ip->ihl * 4);
+    fprintf(seglog, "%c %llu %u 0\n", event, (unsigned long long)t, ntohl(th->ack_seq));
+}
+
+static void log_segment(char event, uint64_t t, const unsigned char *b) {
+    if (!seglog) return;
+    int len;
+    uint32_t seq = tcp_seq_len(b, &len);
+    fprintf(seglog, "%c %llu %u %d\n", event, (unsigned long long)t, seq, len);
+}
+
 static uint64_t serialisation_ns(int len) {
     return (uint64_t)(((double)(len + overhead) * 8.0 * 1e9) / rate_bps + 0.5);
 }
@@ -139,9 +170,12 @@ static void receive(struct direction *d) {
         d->received++;
         long waiting = 0;   /* frames not yet sent at the rate when this one comes */
         for (long i = d->tail - 1; i >= d->head && d->ring[i % RING].depart > t; i--) waiting++;
-        if (waiting >= limit || full) { d->dropped++; continue; }
+        int data = d->displaces && is_tcp_data(f->buf, (int)n);
+        if (data) log_segment('r', t, f->buf);
+        else if (!d->displaces) log_ack('a', t, f->buf, (int)n);
+        if (waiting >= limit || full) { d->dropped++; if (data) log_segment('d', t, f->buf); continue; }
         f->len = (int)n;
-        f->data = d->displaces && is_tcp_data(f->buf, f->len);
+        f->data = data;
         uint64_t start = d->last_depart > t ? d->last_depart : t;
         f->depart = start + serialisation_ns(f->len);
         f->deliver = f->depart + delay_ns;
@@ -151,7 +185,14 @@ static void receive(struct direction *d) {
 }
 
 static void emit(struct direction *d, const struct frame *f) {
-    if (send(d->out, f->buf, f->len, 0) < 0 && errno != ENOBUFS && errno != EAGAIN) { perror("send"); exit(1); }
+    if (f->data) log_segment('o', now_ns(), f->buf);
+    else if (!d->displaces) log_ack('A', now_ns(), f->buf, f->len);
+    if (send(d->out, f->buf, f->len, 0) < 0) {
+        if (errno != ENOBUFS && errno != EAGAIN) { perror("send"); exit(1); }
+        d->send_failed++;   /* the output device refused it: lost on the way out, counted */
+        if (f->data) log_segment('x', now_ns(), f->buf);
+        return;
+    }
     d->delivered++;
 }
 
@@ -164,6 +205,7 @@ static void deliver(struct direction *d, struct frame *f) {
         d->held[d->nheld].remaining = hold;
         d->nheld++;
         d->data_held++;
+        log_segment('h', now_ns(), f->buf);
         return;
     }
     emit(d, f);
@@ -189,7 +231,7 @@ static uint64_t release_due(struct direction *d, uint64_t now) {
 
 static void usage(void) {
     fprintf(stderr, "usage: relay PORT_A PORT_B [--rate-mbps R] [--overhead B] [--limit N] [--delay-us D] "
-                    "[--every K] [--offset O] [--hold H]   (--every 0: no displacement)\n");
+                    "[--every K] [--offset O] [--hold H] [--log FILE] [--spin-us S] [--fifo 0|1]   (--every 0: no displacement)\n");
     exit(2);
 }
 
@@ -199,6 +241,7 @@ int main(int argc, char **argv) {
         if (i + 1 >= argc) usage();
         char *end;
         double v = strtod(argv[i + 1], &end);
+        if (!strcmp(argv[i], "--log")) v = 0, end = "";
         if (*end || v < 0) { fprintf(stderr, "relay: %s wants a number >= 0, not '%s'\n", argv[i], argv[i + 1]); exit(2); }
         if (!strcmp(argv[i], "--rate-mbps") && v > 0) rate_bps = v * 1e6;
         else if (!strcmp(argv[i], "--overhead")) overhead = (int)v;
@@ -207,6 +250,9 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--every")) every = (long)v;
         else if (!strcmp(argv[i], "--offset")) offset = (long)v;
         else if (!strcmp(argv[i], "--hold") && v >= 1) hold = (long)v;
+        else if (!strcmp(argv[i], "--spin-us")) spin_ns = (uint64_t)(v * 1000.0);
+        else if (!strcmp(argv[i], "--fifo")) fifo = v != 0;
+        else if (!strcmp(argv[i], "--log")) { seglog = fopen(argv[i + 1], "w"); if (!seglog) { perror(argv[i + 1]); exit(2); } }
         else usage();
     }
     struct direction ab = { .name = "a->b", .displaces = every > 0 }, ba = { .name = "b->a" };
@@ -217,7 +263,7 @@ int main(int argc, char **argv) {
     if (!ab.ring || !ba.ring) { fprintf(stderr, "relay: out of memory\n"); exit(1); }
     prctl(PR_SET_TIMERSLACK, 1UL);
     struct sched_param sp = { .sched_priority = 50 };
-    if (sched_setscheduler(0, SCHED_FIFO, &sp) < 0) perror("relay: SCHED_FIFO (going on without it)");
+    if (fifo && sched_setscheduler(0, SCHED_FIFO, &sp) < 0) perror("relay: SCHED_FIFO (going on without it)");
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     fprintf(stderr, "relay: %s <-> %s, %.0f Mbit/s + %d B/frame, limit %ld, delay %.0f us, every %ld from %ld held for %ld\n",
@@ -228,14 +274,17 @@ int main(int argc, char **argv) {
         uint64_t next_ab = release_due(&ab, now), next_ba = release_due(&ba, now);
         uint64_t next = next_ab < next_ba ? next_ab : next_ba;
         uint64_t wait = next == UINT64_MAX ? 100000000ull : (next > now ? next - now : 0);
-        if (wait > 30000) {
-            struct timespec ts = { (time_t)((wait - 30000) / 1000000000ull), (long)((wait - 30000) % 1000000000ull) };
+        if (wait > spin_ns) {
+            struct timespec ts = { (time_t)((wait - spin_ns) / 1000000000ull), (long)((wait - spin_ns) % 1000000000ull) };
             if (ppoll(fds, 2, &ts, NULL) < 0 && errno != EINTR) { perror("ppoll"); exit(1); }
         }
         receive(&ab);
         receive(&ba);
     }
-    printf("%s received %ld dropped %ld delivered %ld held %ld\n", ab.name, ab.received, ab.dropped, ab.delivered, ab.data_held);
-    printf("%s received %ld dropped %ld delivered %ld\n", ba.name, ba.received, ba.dropped, ba.delivered);
+    if (seglog) fclose(seglog);
+    printf("%s received %ld dropped %ld delivered %ld held %ld refused by the output %ld\n", ab.name, ab.received,
+           ab.dropped, ab.delivered, ab.data_held, ab.send_failed);
+    printf("%s received %ld dropped %ld delivered %ld refused by the output %ld\n", ba.name, ba.received, ba.dropped,
+           ba.delivered, ba.send_failed);
     return 0;
 }

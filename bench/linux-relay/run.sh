@@ -6,17 +6,18 @@
 #
 # usage: bench/linux-relay/run.sh [--delay-us D] [--every K] [--hold H] [--seconds S] [--runs N]
 #                                 [--rate-mbps R] [--limit N] [--cc cubic] [--trace FILE]
-#                                 [--netns-default-cc NAME]
+#                                 [--netns-default-cc NAME] [--log FILE] [--relay "OPTIONS"] [--iperf "OPTIONS"]
 # prints one line per run: goodput, retransmits, min_rtt, the TcpExt counters of issue 18, and
 # tp->reordering read by ss 0.3 s before the end. --trace FILE: ss -tin of the flow every 10 ms
-# (time, cwnd, ssthresh, rtt, reordering, unacked, retrans) into FILE, for the last run.
+# (time, cwnd, ssthresh, rtt, reordering, unacked, retrans) into FILE, for the last run. --log FILE:
+# the relay's record of every a->b data segment (received, dropped, held, delivered; relay.c).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-delay=500 every=100 hold=100 seconds=10 runs=1 rate=200 limit=100 cc=cubic trace= netns_cc=
+delay=500 every=100 hold=100 seconds=10 runs=1 rate=200 limit=100 cc=cubic trace= netns_cc= seglog= relay_opts= iperf_opts=
 while [ $# -gt 0 ]; do
   case "$1" in
     --delay-us) delay="$2" ;; --every) every="$2" ;; --hold) hold="$2" ;; --seconds) seconds="$2" ;;
-    --runs) runs="$2" ;; --trace) trace="$2" ;; --netns-default-cc) netns_cc="$2" ;; --rate-mbps) rate="$2" ;; --limit) limit="$2" ;; --cc) cc="$2" ;;
+    --runs) runs="$2" ;; --trace) trace="$2" ;; --netns-default-cc) netns_cc="$2" ;; --log) seglog="$2" ;; --relay) relay_opts="$2" ;; --iperf) iperf_opts="$2" ;; --rate-mbps) rate="$2" ;; --limit) limit="$2" ;; --cc) cc="$2" ;;
     *) echo "run.sh: unknown option $1 (see the usage at the top of $0)" >&2; exit 2 ;;
   esac
   shift 2
@@ -60,7 +61,7 @@ setup() {
     # paced (SK_PACING_NEEDED) after the switch: --netns-default-cc cubic starts it with cubic
     [ -n "$netns_cc" ] && ip netns exec $ns sysctl -q -w net.ipv4.tcp_congestion_control="$netns_cc"
   done
-  ip netns exec $R "$relay" ra rb --rate-mbps "$rate" --limit "$limit" --delay-us "$delay" --every "$every" --hold "$hold" \
+  ip netns exec $R "$relay" ra rb --rate-mbps "$rate" --limit "$limit" --delay-us "$delay" --every "$every" --hold "$hold" ${seglog:+--log "$seglog"} $relay_opts \
       > /tmp/cryptorder-relay.out 2>/tmp/cryptorder-relay.err &
   relay_pid=$!
   sleep 0.3
@@ -76,7 +77,7 @@ for run in $(seq 1 "$runs"); do
   server=$!
   sleep 0.3
   out=$(mktemp)
-  ip netns exec $A iperf3 -c 10.77.0.2 -t "$seconds" -C "$cc" -J > "$out.json" &
+  ip netns exec $A iperf3 -c 10.77.0.2 -t "$seconds" -C "$cc" $iperf_opts -J > "$out.json" &
   client=$!
   if [ -n "$trace" ]; then
     ( t0=$(date +%s.%N); : > "$trace"

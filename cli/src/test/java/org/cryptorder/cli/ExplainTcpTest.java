@@ -27,8 +27,8 @@ class ExplainTcpTest {
 
     @Test
     void printsEachKindOfDecisionInTheKernelsNames() {
-        // 5,000 us: slow start's first holds are undone on timestamps and widen RACK's window
-        CliRun r = CliRun.of("explain", heavyReordering(), "--configuration", "2", "--tcp", "--tcp-events", "5000",
+        // 5,000 us unpaced (configuration 5): slow start's first holds are undone on timestamps and widen RACK's window
+        CliRun r = CliRun.of("explain", heavyReordering(), "--configuration", "5", "--tcp", "--tcp-events", "5000",
                 "--set", "run.durationS=0.1");
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).startsWith("# tcp-heavy-reordering: TCP decisions, replication 0 of link.delayUs=5000")

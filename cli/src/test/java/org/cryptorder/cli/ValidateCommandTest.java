@@ -61,7 +61,7 @@ class ValidateCommandTest {
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("quickstart.json: ok, quickstart: 3 configurations x 5 replications = 15 runs",
                 "policy-vs-contention.json: ok, policy-vs-contention: 12 configurations x 5 replications = 60 runs",
-                "tcp-heavy-reordering.json: ok, tcp-heavy-reordering: 4 configurations x 1 replication = 4 runs");
+                "tcp-heavy-reordering.json: ok, tcp-heavy-reordering: 8 configurations x 1 replication = 8 runs");
     }
 
     @Test

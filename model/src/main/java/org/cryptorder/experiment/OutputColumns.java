@@ -275,8 +275,8 @@ public final class OutputColumns {
                     TxPathColumns.QdiscBacklogP99::new),
             new Column("tcp_sent_from_softirq", "1", "sent from softirq", WINDOW,
                     "Of the data segments the TCP senders sent for the first time after the warm-up, the share"
-                            + " sent from softirq (by an ACK processed where it was received, a timer or the TSQ"
-                            + " tasklet) rather than from the application's task (its write, an ACK it took from the"
+                            + " sent from softirq (by an ACK processed where it was received, a timer, the pacing"
+                            + " hrtimer or the TSQ tasklet) rather than from the application's task (its write, an ACK it took from the"
                             + " socket's backlog, `tcp_release_cb`); NaN without TCP traffic.",
                     () -> new AtTrafficEnd(d -> {
                         long softirq = 0;

@@ -34,4 +34,12 @@ public interface SegmentOutput {
     default void fireOn(Object cpu, Runnable expiry) {
         expiry.run();
     }
+
+    /**
+     * Runs the pacing hrtimer's expiry ({@code tcp_pace_kick}, HRTIMER_SOFTIRQ) on {@code cpu}; on a
+     * socket the application owns, {@code tcp_tsq_handler} defers it to {@code tcp_release_cb}.
+     */
+    default void paceOn(Object cpu, Runnable kick) {
+        fireOn(cpu, kick);
+    }
 }

@@ -1,7 +1,7 @@
 package org.cryptorder.transport;
 
 /**
- * The context that sends a TCP segment, as Linux has them: three in softirq, three in the
+ * The context that sends a TCP segment, as Linux has them: four in softirq, three in the
  * application's task (process context, softirqs disabled while in {@code dev_queue_xmit}).
  */
 public enum SendContext {
@@ -18,7 +18,9 @@ public enum SendContext {
     /** A timer's expiry in TIMER_SOFTIRQ on the CPU that armed it. */
     TIMER(true, "timer on %s (TIMER_SOFTIRQ)"),
     /** {@code tcp_tasklet_func} / {@code tcp_tsq_handler} on the CPU that freed the skb. */
-    TSQ_TASKLET(true, "TSQ tasklet on %s (tcp_tsq_handler)");
+    TSQ_TASKLET(true, "TSQ tasklet on %s (tcp_tsq_handler)"),
+    /** A paced socket's pacing hrtimer ({@code tcp_pace_kick}) in HRTIMER_SOFTIRQ on the CPU that armed it. */
+    PACING_TIMER(true, "pacing hrtimer on %s (HRTIMER_SOFTIRQ, tcp_pace_kick)");
 
     private final boolean softirq;
     private final String words;

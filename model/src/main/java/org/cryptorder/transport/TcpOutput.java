@@ -105,11 +105,7 @@ final class TcpOutput {
             return;
         }
         throttled = false;
-        if (board.lostOut() > board.retransOut()
-                && sk.cwndControl.window().cwnd() > board.inFlight()) {
-            xmitRetransmitQueue();
-        }
-        writeXmit(0);
+        tsqWrite();
     }
 
     /** The pacing hrtimer: fires at the departure time, in softirq on the CPU that armed it. */
@@ -120,7 +116,7 @@ final class TcpOutput {
 
         @Override
         protected void expire() {
-            output.fireOn(pacingCpu, paceKick);
+            output.paceOn(pacingCpu, paceKick);
         }
     }
 
@@ -139,6 +135,11 @@ final class TcpOutput {
             return;
         }
         throttled = false;
+        tsqWrite();
+    }
+
+    /** {@code tcp_tsq_write}: retransmits what is lost if cwnd allows, then sends new data. */
+    private void tsqWrite() {
         if (board.lostOut() > board.retransOut()
                 && sk.cwndControl.window().cwnd() > board.inFlight()) {
             xmitRetransmitQueue();

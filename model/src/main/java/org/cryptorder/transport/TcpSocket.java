@@ -251,6 +251,15 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
                 inContext(SendContext.TIMER, (Cpu) cpu, expiry);
             }
         }
+
+        @Override
+        public void paceOn(Object cpu, Runnable kick) {
+            if (ownedByUser()) {
+                deferTimer(kick);
+            } else {
+                inContext(SendContext.PACING_TIMER, (Cpu) cpu, kick);
+            }
+        }
     }
 
     /** Packet {@code p} (frame {@code f}), sent in context {@code c} on {@code cpu}, is now held in the host. */

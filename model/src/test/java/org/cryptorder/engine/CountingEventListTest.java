@@ -18,13 +18,7 @@ class CountingEventListTest {
         List<String> ran = new ArrayList<>();
         Event[] events = new Event[4];
         for (int i = 0; i < events.length; i++) {
-            String name = "e" + i;
-            events[i] = new Event(sim) {
-                @Override
-                public void actions() {
-                    ran.add(name + "@" + (long) sim.time());
-                }
-            };
+            events[i] = new TracedEvent(sim, "e" + i, ran);
         }
         events[0].schedule(30);
         events[1].schedule(10);

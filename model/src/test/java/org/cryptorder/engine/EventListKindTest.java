@@ -8,7 +8,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 import umontreal.ssj.simevents.eventlist.Henriksen;
 import umontreal.ssj.simevents.eventlist.SplayTree;
@@ -22,16 +21,17 @@ class EventListKindTest {
         Simulator simulator = kind.newSimulator();
         List<String> executed = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            new Named(simulator, "e" + i, executed).schedule(Time.us(1));
+            new TracedEvent(simulator, "e" + i, executed).schedule(Time.us(1));
         }
-        Named urgent = new Named(simulator, "priority0.5", executed);
+        TracedEvent urgent = new TracedEvent(simulator, "priority0.5", executed);
         urgent.setPriority(0.5);
         urgent.schedule(Time.us(1));
-        new Named(simulator, "early", executed).schedule(Time.us(0.5));
+        new TracedEvent(simulator, "early", executed).schedule(Time.us(0.5));
 
         simulator.start();
 
-        assertThat(executed).containsExactly("early", "priority0.5", "e0", "e1", "e2", "e3", "e4", "e5");
+        assertThat(executed).containsExactly("early@500", "priority0.5@1000", "e0@1000", "e1@1000", "e2@1000", "e3@1000",
+                "e4@1000", "e5@1000");
         assertThat(simulator.time()).isEqualTo(Time.us(1));
     }
 
@@ -52,8 +52,8 @@ class EventListKindTest {
     void simulatorsDoNotShareAClock() {
         Simulator a = EventListKind.DEFAULT.newSimulator();
         Simulator b = EventListKind.DEFAULT.newSimulator();
-        new Named(a, "a", new ArrayList<>()).schedule(Time.us(5));
-        new Named(b, "b", new ArrayList<>()).schedule(Time.us(2));
+        new TracedEvent(a, "a", new ArrayList<>()).schedule(Time.us(5));
+        new TracedEvent(b, "b", new ArrayList<>()).schedule(Time.us(2));
 
         a.start();
 
@@ -72,22 +72,5 @@ class EventListKindTest {
         assertThatThrownBy(() -> EventListKind.fromKey("heap"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("heap").hasMessageContaining("splay-tree, henriksen");
-    }
-
-    /** Appends its name to a list when it runs. */
-    private static final class Named extends Event {
-        private final String name;
-        private final List<String> executed;
-
-        Named(Simulator simulator, String name, List<String> executed) {
-            super(simulator);
-            this.name = name;
-            this.executed = executed;
-        }
-
-        @Override
-        public void actions() {
-            executed.add(name);
-        }
     }
 }

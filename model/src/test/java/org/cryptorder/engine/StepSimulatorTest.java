@@ -23,20 +23,16 @@ class StepSimulatorTest {
     }
 
     /** A named step that records its time and then does what the fixture says. */
-    private static final class Step extends Event {
-        private final String name;
-        private final List<String> trace;
+    private static final class Step extends TracedEvent {
         Consumer<Step> then = s -> { };
 
         Step(Simulator sim, String name, List<String> trace) {
-            super(sim);
-            this.name = name;
-            this.trace = trace;
+            super(sim, name, trace);
         }
 
         @Override
         public void actions() {
-            trace.add(name + "@" + (long) sim.time());
+            super.actions();
             then.accept(this);
         }
 
@@ -51,9 +47,16 @@ class StepSimulatorTest {
         }
     }
 
-    /** The fixture: builds steps on {@code sim} recording into {@code trace}, schedules the first ones. */
+    /** What a fixture builds on: the simulator, and the steps it makes, each recording into one trace. */
+    private record Steps(Simulator sim, List<String> trace) {
+        Step step(String name) {
+            return new Step(sim, name, trace);
+        }
+    }
+
+    /** The fixture: builds steps, schedules the first ones. */
     private interface Fixture {
-        void build(Simulator sim, List<String> trace);
+        void build(Steps k);
     }
 
     private static Run run(Fixture f, boolean steps) {
@@ -62,7 +65,7 @@ class StepSimulatorTest {
         Simulator sim = steps ? new StepSimulator(list) : new Simulator(list);
         sim.init();
         List<String> trace = new ArrayList<>();
-        f.build(sim, trace);
+        f.build(new Steps(sim, trace));
         sim.start();
         return new Run(trace, counts.executed(), counts.inPlace());
     }
@@ -78,11 +81,9 @@ class StepSimulatorTest {
 
     @Test
     void aStepDueBeforeEverythingPendingRunsInPlace() {
-        Run r = sameOnBoth((sim, trace) -> {
-            Step a = new Step(sim, "a", trace);
-            Step s = new Step(sim, "s", trace);
-            Step t = new Step(sim, "t", trace);
-            new Step(sim, "b", trace).schedule(10);
+        Run r = sameOnBoth(k -> {
+            Step a = k.step("a"), s = k.step("s"), t = k.step("t");
+            k.step("b").schedule(10);
             a.then = x -> x.step(s, 5);
             s.then = x -> x.step(t, 3);   // t at 8, still before b
             a.schedule(0);
@@ -93,10 +94,9 @@ class StepSimulatorTest {
 
     @Test
     void aStepDueWithAnEventScheduledBeforeItGoesAfterThatEvent() {
-        Run r = sameOnBoth((sim, trace) -> {
-            Step a = new Step(sim, "a", trace);
-            Step s = new Step(sim, "s", trace);
-            new Step(sim, "b", trace).schedule(5);
+        Run r = sameOnBoth(k -> {
+            Step a = k.step("a"), s = k.step("s");
+            k.step("b").schedule(5);
             a.then = x -> x.step(s, 5);
             a.schedule(0);
         });
@@ -106,13 +106,9 @@ class StepSimulatorTest {
 
     @Test
     void aStepGoesAheadOfEventsOfItsTimeScheduledAfterIt() {
-        Run r = sameOnBoth((sim, trace) -> {
-            Step a = new Step(sim, "a", trace);
-            Step s = new Step(sim, "s", trace);
-            Step c = new Step(sim, "c", trace);
-            Step d = new Step(sim, "d", trace);
-            Step e = new Step(sim, "e", trace);
-            new Step(sim, "far", trace).schedule(100);
+        Run r = sameOnBoth(k -> {
+            Step a = k.step("a"), s = k.step("s"), c = k.step("c"), d = k.step("d"), e = k.step("e");
+            k.step("far").schedule(100);
             a.then = x -> {
                 x.step(s, 5);      // held: nothing pending before 100
                 c.schedule(5);     // same time, scheduled after s
@@ -133,13 +129,9 @@ class StepSimulatorTest {
     @ParameterizedTest(name = "an event before them: {0}")
     @ValueSource(booleans = {false, true})
     void stepsOfTheSameTimeKeepTheOrderTheyWereScheduledIn(boolean eventBefore) {
-        Run r = sameOnBoth((sim, trace) -> {
-            Step a = new Step(sim, "a", trace);
-            Step s1 = new Step(sim, "s1", trace);
-            Step s2 = new Step(sim, "s2", trace);
-            Step s3 = new Step(sim, "s3", trace);
-            Step c = new Step(sim, "c", trace);
-            Step d = new Step(sim, "d", trace);
+        Run r = sameOnBoth(k -> {
+            Step a = k.step("a"), s1 = k.step("s1"), s2 = k.step("s2");
+            Step s3 = k.step("s3"), c = k.step("c"), d = k.step("d");
             a.then = x -> {
                 x.step(s1, 5);
                 x.step(s2, 5);
@@ -164,13 +156,9 @@ class StepSimulatorTest {
 
     @Test
     void priorityComesBeforeTheOrderOfScheduling() {
-        Run r = sameOnBoth((sim, trace) -> {
-            Step a = new Step(sim, "a", trace);
-            Step s1 = new Step(sim, "s1", trace);
-            Step s2 = new Step(sim, "s2", trace);
-            Step urgent = new Step(sim, "urgent", trace);
-            Step late = new Step(sim, "late", trace);
-            Step d = new Step(sim, "d", trace);
+        Run r = sameOnBoth(k -> {
+            Step a = k.step("a"), s1 = k.step("s1"), s2 = k.step("s2");
+            Step urgent = k.step("urgent"), late = k.step("late"), d = k.step("d");
             s2.setPriority(0.5);
             urgent.setPriority(0);
             late.setPriority(2);
@@ -190,14 +178,12 @@ class StepSimulatorTest {
     @Test
     void aCancelledStepNeverRunsAndItsTimeIsKnownUntilThen() {
         List<Double> times = new ArrayList<>();
-        Run r = sameOnBoth((sim, trace) -> {
-            Step a = new Step(sim, "a", trace);
-            Step s = new Step(sim, "s", trace);
-            Step t = new Step(sim, "t", trace);
+        Run r = sameOnBoth(k -> {
+            Step a = k.step("a"), s = k.step("s"), t = k.step("t");
             a.then = x -> {
                 x.step(s, 5);
                 x.step(t, 7);
-                StepSimulator steps = StepSimulator.of(sim);
+                StepSimulator steps = StepSimulator.of(k.sim());
                 if (steps != null) {
                     times.add(steps.stepTime(s));
                     steps.cancelStep(s);
@@ -215,12 +201,11 @@ class StepSimulatorTest {
 
     @Test
     void nothingRunsInPlaceOnceTheSimulationIsStopped() {
-        sameOnBoth((sim, trace) -> {
-            Step a = new Step(sim, "a", trace);
-            Step s = new Step(sim, "s", trace);
+        sameOnBoth(k -> {
+            Step a = k.step("a"), s = k.step("s");
             a.then = x -> {
                 x.step(s, 5);
-                sim.stop();
+                k.sim().stop();
             };
             a.schedule(0);
         });
@@ -228,15 +213,14 @@ class StepSimulatorTest {
 
     @Test
     void aStepScheduledBeforeTheRunStartsIsAnEvent() {
-        CountingEventList.Counts counts = new CountingEventList.Counts();
-        StepSimulator sim = new StepSimulator(new CountingEventList(EventListKind.HENRIKSEN.newEventList(), counts));
-        sim.init();
-        List<String> trace = new ArrayList<>();
-        Step s = new Step(sim, "s", trace);
-        sim.scheduleStep(s, 3);
-        assertThat(s.time()).isEqualTo(3.0);
-        sim.start();
-        assertThat(trace).containsExactly("s@3");
-        assertThat(counts.executed()).isEqualTo(1);
+        List<Double> times = new ArrayList<>();
+        Run r = run(k -> {
+            Step s = k.step("s");
+            StepSimulator.of(k.sim()).scheduleStep(s, 3);
+            times.add(s.time());
+        }, true);
+        assertThat(times).containsExactly(3.0);
+        assertThat(r.trace()).containsExactly("s@3");
+        assertThat(r.events()).isEqualTo(1);
     }
 }
