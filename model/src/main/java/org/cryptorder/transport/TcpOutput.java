@@ -199,7 +199,8 @@ final class TcpOutput {
                 break;
             }
             int segs = pushOne == 2 ? 1 : skbSegments(n, Math.min(quota, maxSegs), windowEnd);
-            if (segs > 1 && pushOne == 0 && gso.deferTso() && shouldDefer(n, maxSegs, windowEnd)) {
+            int headSegs = gso.enabled() ? writtenRun(n, maxSegs) : 1;
+            if (headSegs > 1 && pushOne == 0 && gso.deferTso() && shouldDefer(n, maxSegs, windowEnd, headSegs)) {
                 cwndLimited |= board.inFlight() + segs >= cw.cwnd();
                 break;
             }
@@ -269,6 +270,20 @@ final class TcpOutput {
         return segs;
     }
 
+    /**
+     * {@code tcp_skb_pcount} of the skb at the send head: Linux's {@code tcp_sendmsg} builds skbs of
+     * up to a GSO skb's size from what the application wrote, so the head skb covers the whole
+     * written segments from {@code n}, at most {@code maxSegs}, whatever cwnd and the peer's window
+     * allow now ({@code tcp_write_xmit} asks {@code tcp_tso_should_defer} for an skb of more than one).
+     */
+    private int writtenRun(long n, int maxSegs) {
+        int segs = 1;
+        while (segs < maxSegs && unsentWhole(n + segs)) {
+            segs++;
+        }
+        return segs;
+    }
+
     /** Whether segment {@code n}, past the send head, is written, within the limits of {@link #hasUnsent}. */
     private boolean unsentWhole(long n) {
         if (cfg.byteLimit() > 0 && board.seqOf(n) >= cfg.byteLimit()) {
@@ -282,9 +297,10 @@ final class TcpOutput {
     /**
      * {@code tcp_tso_should_defer}: wait for the next ACK rather than send a small skb from
      * segment {@code n}, when less than a full skb ({@code maxSegs}) and less than a third of the
-     * window may go, the last skb left within 1 ms, and that ACK is due within min(SRTT / 2, 1 ms).
+     * window may go, the head skb ({@code headSegs} segments) does not fit whole with more written
+     * behind it, the last skb left within 1 ms, and that ACK is due within min(SRTT / 2, 1 ms).
      */
-    private boolean shouldDefer(long n, int maxSegs, long windowEnd) {
+    private boolean shouldDefer(long n, int maxSegs, long windowEnd, int headSegs) {
         if (!sk.rtt.hasSample() || sk.recovery.caState().atLeast(TcpCaState.RECOVERY)) {
             return false;
         }
@@ -297,6 +313,9 @@ final class TcpOutput {
         long congWin = (long) (cw.cwnd() - board.inFlight()) * sk.mss;
         long limit = Math.min(sendWin, congWin);
         if (limit >= (long) maxSegs * sk.mss) {
+            return false;
+        }
+        if (unsentWhole(n + headSegs) && limit >= (long) headSegs * sk.mss) {
             return false;
         }
         long chunk = Math.min(sk.ack.sndWnd(), (long) cw.cwnd() * sk.mss) / Gso.TSO_WIN_DIVISOR;

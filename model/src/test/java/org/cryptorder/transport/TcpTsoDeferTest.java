@@ -1,0 +1,84 @@
+package org.cryptorder.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code tcp_tso_should_defer} in congestion avoidance, one scripted ACK sequence each ({@link
+ * ScriptedAcks}): Linux 6.x defaults (GSO on, CUBIC), a written backlog larger than any skb, cwnd
+ * 10 after 10 segments left at t = 0 and HyStart's end of slow start at 100 us. Linux asks
+ * whether to defer whenever the skb at the send head has more than one segment, however little
+ * room cwnd leaves ({@code tcp_write_xmit}), and waits for the next ACK while less than a third of
+ * cwnd may go, the last skb left within 1 ms and the head's ACK is due within min(SRTT / 2, 1 ms).
+ */
+class TcpTsoDeferTest {
+    private static final long US = 1_000;
+
+    /** 10 segments sent at t = 0, congestion avoidance from 100 us on. */
+    private static ScriptedAcks tenSentAtZero() {
+        ScriptedAcks s = new ScriptedAcks(TcpConfig.linux(ScriptedAcks.MSS)).start();
+        s.at(100 * US, () -> s.sender.cwndControl.window().endSlowStart());
+        return s;
+    }
+
+    /** The ACK of every segment below {@code cum}, at {@code ns}, echoing the last one's TSval. */
+    private static void ack(ScriptedAcks s, long ns, long cum) {
+        s.ack(ns, cum, () -> s.tsValOf(cum - 1));
+    }
+
+    /** The first transmissions from {@code fromNs} up to {@code toNs}, in order. */
+    private static List<Long> sentBetween(ScriptedAcks s, long fromNs, long toNs) {
+        return s.sent.stream().filter(x -> !x.again() && x.timeNs() >= fromNs && x.timeNs() < toNs)
+                .map(ScriptedAcks.Sent::seg).toList();
+    }
+
+    @Test
+    void anAckFreeingOneSegmentWaitsUntilAThirdOfCwndIsFree() {
+        ScriptedAcks s = tenSentAtZero();
+        for (int k = 1; k <= 4; k++) {
+            ack(s, (190 + 10 * k) * US, k);
+        }
+        int[] cwnd = new int[1];
+        s.at(225 * US, () -> cwnd[0] = s.sender.cwnd());
+        s.runUntil(300 * US);
+        assertThat(sentBetween(s, 0, 1)).as("the initial window").hasSize(10);
+        assertThat(s.sender.ssthresh()).as("congestion avoidance").isEqualTo(10);
+        assertThat(cwnd[0]).as("CUBIC grows cwnd by one per 20 segments ACKed at first").isEqualTo(10);
+        assertThat(sentBetween(s, 1, 230 * US))
+                .as("1, 2, 3 segments of cwnd free (< 10/3), the head ACK due now: deferred").isEmpty();
+        assertThat(sentBetween(s, 230 * US, 231 * US))
+                .as("4 segments free (>= 10/3): one skb of 4").containsExactly(10L, 11L, 12L, 13L);
+    }
+
+    @Test
+    void anAckFreeingOneSegmentSendsAtOnceWhenTheHeadAckIsNotDueWithinHalfSrtt() {
+        // At 200 us everything is ACKed (SRTT 200 us) and segments 10 to 19 go at once.
+        ScriptedAcks early = tenSentAtZero();
+        ack(early, 200 * US, 10);
+        ack(early, 210 * US, 11);
+        early.runUntil(300 * US);
+        assertThat(sentBetween(early, 200 * US, 201 * US)).hasSize(10);
+        assertThat(sentBetween(early, 210 * US, 211 * US))
+                .as("segment 11's ACK due about 165 us ahead, more than SRTT / 2: sent now").containsExactly(20L);
+
+        ScriptedAcks onTime = tenSentAtZero();
+        ack(onTime, 200 * US, 10);
+        ack(onTime, 350 * US, 11);
+        onTime.runUntil(400 * US);
+        assertThat(sentBetween(onTime, 200 * US, 201 * US)).hasSize(10);
+        assertThat(sentBetween(onTime, 201 * US, 400 * US))
+                .as("segment 11's ACK due about 45 us ahead, within SRTT / 2: deferred").isEmpty();
+    }
+
+    @Test
+    void anAckFreeingOneSegmentSendsAtOnceWhenTheLastSkbLeftOverAMillisecondAgo() {
+        ScriptedAcks s = tenSentAtZero();
+        ack(s, 2_000 * US, 1);
+        s.runUntil(2_100 * US);
+        assertThat(s.sender.ssthresh()).isEqualTo(10);
+        assertThat(sentBetween(s, 1, 2_100 * US)).as("idle 2 ms: tcp_wstamp_ns too old to defer")
+                .containsExactly(10L);
+    }
+}
