@@ -21,11 +21,15 @@ package org.cryptorder.transport;
  * ({@code tcp_mss_split_point}), the quota being {@code tcp_cwnd_test}'s {@code min(cwnd / 2,
  * cwnd - in_flight)} ("ensure we have at least 2 GSO packets in flight"), and to the peer's window.
  *
- * <p>{@code tcp_tso_should_defer} ({@link #deferTso}): when the room in cwnd and the peer's window
- * is less than a full skb and less than a third of the window ({@code tcp_tso_win_divisor} 3),
+ * <p>{@code tcp_tso_should_defer} ({@link #deferTso}), asked whenever the skb at the send head has
+ * more than one segment, however little room cwnd leaves ({@code tcp_write_xmit}): when the room in
+ * cwnd and the peer's window is less than a full skb and less than a third of the window
+ * ({@code tcp_tso_win_divisor} 3), the head skb does not fit whole with more written behind it,
  * the last skb went less than 1 ms ago, the connection is not in recovery, and the next ACK is due
  * within min(SRTT / 2, 1 ms) (the oldest unacknowledged segment's send time plus SRTT), TCP waits
- * for that ACK instead of sending a small skb. The model does this.
+ * for that ACK instead of sending a small skb. The model does this, its head skb being the whole
+ * written segments up to {@code tcp_tso_segs} (it keeps no rest of a partly sent skb, so the
+ * fits-whole test does not fire in it).
  *
  * <p>Linux builds GSO skbs whatever the device's {@code gso} feature says: {@code sk_setup_caps}
  * sets {@code NETIF_F_GSO} in a TCP socket's route capabilities (commit 0a6b2a1dc2a2, "tcp: switch
