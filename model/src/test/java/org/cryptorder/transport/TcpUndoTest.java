@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
  * {@code net/ipv4/tcp_input.c} decides them. The sender starts with segments 0 to 9 at t = 0
  * (TSval tick 1); segment 0 is held: segments 1 to 7 are SACKed at 2.00 to 2.06 ms, and at the
  * third SACK RACK (no reordering seen yet, so {@code reo_wnd} is 0 once 3 segments are SACKed)
- * marks segment 0 lost and Recovery retransmits it at 2.02 ms (tick 3). SND.NXT is then segment 12
- * ({@code high_seq}), so an ACK of segments 0 to 7 is partial.
+ * marks segment 0 lost and Recovery retransmits it at 2.02 ms (tick 3). SND.NXT is then segment 11
+ * ({@code high_seq}; the second SACK's room is deferred, {@code tcp_tso_should_defer}), so an ACK
+ * of segments 0 to 7 is partial.
  */
 class TcpUndoTest {
     static final long MS = 1_000_000;
