@@ -52,23 +52,24 @@ class TcpTsoDeferTest {
                 .as("4 segments free (>= 10/3): one skb of 4").containsExactly(10L, 11L, 12L, 13L);
     }
 
+    /**
+     * Everything ACKed at 200 us (SRTT 200 us; segments 10 to 19 go at once), then an ACK of segment
+     * 10 at {@code secondAckNs}: what is first sent from then up to 100 us later.
+     */
+    private static List<Long> afterAllAckedThenOne(long secondAckNs) {
+        ScriptedAcks s = tenSentAtZero();
+        ack(s, 200 * US, 10);
+        ack(s, secondAckNs, 11);
+        s.runUntil(secondAckNs + 100 * US);
+        assertThat(sentBetween(s, 200 * US, 201 * US)).hasSize(10);
+        return sentBetween(s, secondAckNs, secondAckNs + 100 * US);
+    }
+
     @Test
     void anAckFreeingOneSegmentSendsAtOnceWhenTheHeadAckIsNotDueWithinHalfSrtt() {
-        // At 200 us everything is ACKed (SRTT 200 us) and segments 10 to 19 go at once.
-        ScriptedAcks early = tenSentAtZero();
-        ack(early, 200 * US, 10);
-        ack(early, 210 * US, 11);
-        early.runUntil(300 * US);
-        assertThat(sentBetween(early, 200 * US, 201 * US)).hasSize(10);
-        assertThat(sentBetween(early, 210 * US, 211 * US))
+        assertThat(afterAllAckedThenOne(210 * US))
                 .as("segment 11's ACK due about 165 us ahead, more than SRTT / 2: sent now").containsExactly(20L);
-
-        ScriptedAcks onTime = tenSentAtZero();
-        ack(onTime, 200 * US, 10);
-        ack(onTime, 350 * US, 11);
-        onTime.runUntil(400 * US);
-        assertThat(sentBetween(onTime, 200 * US, 201 * US)).hasSize(10);
-        assertThat(sentBetween(onTime, 201 * US, 400 * US))
+        assertThat(afterAllAckedThenOne(350 * US))
                 .as("segment 11's ACK due about 45 us ahead, within SRTT / 2: deferred").isEmpty();
     }
 
