@@ -245,19 +245,20 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
 
         @Override
         public void fireOn(Object cpu, Runnable expiry) {
-            if (ownedByUser()) {
-                deferTimer(expiry);
-            } else {
-                inContext(SendContext.TIMER, (Cpu) cpu, expiry);
-            }
+            expire(SendContext.TIMER, cpu, expiry);
         }
 
         @Override
         public void paceOn(Object cpu, Runnable kick) {
+            expire(SendContext.PACING_TIMER, cpu, kick);
+        }
+
+        /** A timer's work in softirq context {@code c} on {@code cpu}, or in {@code tcp_release_cb} if the socket is owned. */
+        private void expire(SendContext c, Object cpu, Runnable work) {
             if (ownedByUser()) {
-                deferTimer(kick);
+                deferTimer(work);
             } else {
-                inContext(SendContext.PACING_TIMER, (Cpu) cpu, kick);
+                inContext(c, (Cpu) cpu, work);
             }
         }
     }
