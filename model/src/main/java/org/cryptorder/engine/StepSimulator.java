@@ -41,6 +41,29 @@ public final class StepSimulator extends Simulator {
         return sim instanceof StepSimulator s ? s : null;
     }
 
+    /** Schedules {@code ev} as a step of {@code steps} ({@link #scheduleStep}), or as a plain event when {@code steps} is null. */
+    public static void schedule(StepSimulator steps, Event ev, double delay) {
+        if (steps != null) {
+            steps.scheduleStep(ev, delay);
+        } else {
+            ev.schedule(delay);
+        }
+    }
+
+    /** When {@code ev}, a step of {@code steps} or a plain event when {@code steps} is null, is due. */
+    public static double timeOf(StepSimulator steps, Event ev) {
+        return steps != null ? steps.stepTime(ev) : ev.time();
+    }
+
+    /** Cancels {@code ev}, a step of {@code steps} or a plain event when {@code steps} is null. */
+    public static void cancel(StepSimulator steps, Event ev) {
+        if (steps != null) {
+            steps.cancelStep(ev);
+        } else {
+            ev.cancel();
+        }
+    }
+
     /**
      * Schedules {@code ev} {@code delay} ns from now, as {@link Event#schedule} does, but holds it
      * back from the event list while the simulation runs and no pending event is due at or before

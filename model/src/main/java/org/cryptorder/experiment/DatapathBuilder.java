@@ -1,5 +1,7 @@
 package org.cryptorder.experiment;
 
+import static org.cryptorder.host.KernelVersion.atLeast;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.crypto.KernelEra;
@@ -8,7 +10,6 @@ import org.cryptorder.engine.Streams;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.KernelFpuLoad;
-import org.cryptorder.host.KernelVersion;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.HostSpec;
@@ -267,16 +268,6 @@ public final class DatapathBuilder {
     static SendPath sendPath(Experiment e, Experiment.TcpTraffic tcp, double copyCyclesPerByte, double ghz) {
         String k = e.crypto().kernelOrDefault();
         return new SendPath(tcp.writeBytes(), copyCyclesPerByte, ghz, atLeast(k, 6, 3), atLeast(k, 6, 7));
-    }
-
-    /** Whether kernel version (or era key) {@code kernel} is {@code major.minor} or later: {@link KernelVersion#atLeast}. */
-    static boolean atLeast(String kernel, int major, int minor) {
-        return KernelVersion.atLeast(kernel, major, minor);
-    }
-
-    /** The same to the stable release: {@link KernelVersion#atLeast(String, int, int, int)}. */
-    static boolean atLeast(String kernel, int major, int minor, int patch) {
-        return KernelVersion.atLeast(kernel, major, minor, patch);
     }
 
     /**

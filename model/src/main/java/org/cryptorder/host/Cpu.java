@@ -282,13 +282,8 @@ public final class Cpu {
         double now = sim.time();
         account(now);
         if (current.remaining >= 0) {
-            if (steps != null) {
-                current.remaining = steps.stepTime(done) - now;
-                steps.cancelStep(done);
-            } else {
-                current.remaining = done.time() - now;
-                done.cancel();
-            }
+            current.remaining = StepSimulator.timeOf(steps, done) - now;
+            StepSimulator.cancel(steps, done);
         }
         transition(CpuState.TASK, CpuState.IDLE);
     }
@@ -356,11 +351,7 @@ public final class Cpu {
     }
 
     private void scheduleDone(double ns) {
-        if (steps != null) {
-            steps.scheduleStep(done, ns);
-        } else {
-            done.schedule(ns);
-        }
+        StepSimulator.schedule(steps, done, ns);
     }
 
     /** Whether a task woken while the CPU could not yet act on it should preempt the current one. */

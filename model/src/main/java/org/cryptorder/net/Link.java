@@ -118,11 +118,7 @@ public final class Link {
     }
 
     private void scheduleArrival(double delay) {
-        if (steps != null) {
-            steps.scheduleStep(arrival, delay);
-        } else {
-            arrival.schedule(delay);
-        }
+        StepSimulator.schedule(steps, arrival, delay);
     }
 
     private final class Arrival extends Event {

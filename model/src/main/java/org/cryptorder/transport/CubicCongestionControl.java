@@ -76,11 +76,6 @@ final class CubicCongestionControl implements CongestionControl {
         this(ctx, hystart, HystartRound.BEFORE_LOW_WINDOW, false);
     }
 
-    /** CUBIC for an unpaced socket with HyStart's rounds started as {@code round} says. */
-    CubicCongestionControl(CongestionContext ctx, boolean hystart, HystartRound round) {
-        this(ctx, hystart, round, false);
-    }
-
     /** {@code paced}: {@code sk_pacing_status} is not {@code SK_PACING_NONE} ({@link TcpPacing}). */
     CubicCongestionControl(CongestionContext ctx, boolean hystart, HystartRound round, boolean paced) {
         this.ctx = ctx;

@@ -200,7 +200,7 @@ final class TcpOutput {
             }
             int segs = pushOne == 2 ? 1 : skbSegments(n, Math.min(quota, maxSegs), windowEnd);
             int headSegs = gso.enabled() ? writtenRun(n, maxSegs) : 1;
-            if (headSegs > 1 && pushOne == 0 && gso.deferTso() && shouldDefer(n, maxSegs, windowEnd, headSegs)) {
+            if (headSegs > 1 && pushOne == 0 && gso.deferTso() && shouldDefer(n, maxSegs, windowEnd)) {
                 cwndLimited |= board.inFlight() + segs >= cw.cwnd();
                 break;
             }
@@ -277,11 +277,7 @@ final class TcpOutput {
      * allow now ({@code tcp_write_xmit} asks {@code tcp_tso_should_defer} for an skb of more than one).
      */
     private int writtenRun(long n, int maxSegs) {
-        int segs = 1;
-        while (segs < maxSegs && unsentWhole(n + segs)) {
-            segs++;
-        }
-        return segs;
+        return skbSegments(n, maxSegs, Long.MAX_VALUE);
     }
 
     /** Whether segment {@code n}, past the send head, is written, within the limits of {@link #hasUnsent}. */
@@ -297,10 +293,12 @@ final class TcpOutput {
     /**
      * {@code tcp_tso_should_defer}: wait for the next ACK rather than send a small skb from
      * segment {@code n}, when less than a full skb ({@code maxSegs}) and less than a third of the
-     * window may go, the head skb ({@code headSegs} segments) does not fit whole with more written
-     * behind it, the last skb left within 1 ms, and that ACK is due within min(SRTT / 2, 1 ms).
+     * window may go, the last skb left within 1 ms, and that ACK is due within min(SRTT / 2, 1 ms).
+     * Linux's "not the tail and fits whole: send now" has no counterpart: the model's head skb
+     * ({@link #writtenRun}) is never followed by more written data unless it is a full skb, which
+     * the test before it already sends.
      */
-    private boolean shouldDefer(long n, int maxSegs, long windowEnd, int headSegs) {
+    private boolean shouldDefer(long n, int maxSegs, long windowEnd) {
         if (!sk.rtt.hasSample() || sk.recovery.caState().atLeast(TcpCaState.RECOVERY)) {
             return false;
         }
@@ -313,9 +311,6 @@ final class TcpOutput {
         long congWin = (long) (cw.cwnd() - board.inFlight()) * sk.mss;
         long limit = Math.min(sendWin, congWin);
         if (limit >= (long) maxSegs * sk.mss) {
-            return false;
-        }
-        if (unsentWhole(n + headSegs) && limit >= (long) headSegs * sk.mss) {
             return false;
         }
         long chunk = Math.min(sk.ack.sndWnd(), (long) cw.cwnd() * sk.mss) / Gso.TSO_WIN_DIVISOR;

@@ -183,7 +183,7 @@ class HyStartTest {
     private boolean foundAt6100UsBefore516(boolean congAvoid) {
         sim.setNs(0);
         ctx.w = new CongestionWindow(16);
-        CubicCongestionControl c = new CubicCongestionControl(ctx, true, HystartRound.CONG_AVOID);
+        CubicCongestionControl c = new CubicCongestionControl(ctx, true, HystartRound.CONG_AVOID, false);
         newRound(c, 5 * MS, MS);
         if (congAvoid) {
             c.congAvoid(1);
@@ -200,7 +200,7 @@ class HyStartTest {
     private boolean foundAt6100Us(int later, HystartRound rule) {
         sim.setNs(0);
         ctx.w = new CongestionWindow(10);
-        CubicCongestionControl c = new CubicCongestionControl(ctx, true, rule);
+        CubicCongestionControl c = new CubicCongestionControl(ctx, true, rule, false);
         newRound(c, 5 * MS, MS);
         ctx.w = new CongestionWindow(later);
         ack(c, 5 * MS + 900 * US, MS);
