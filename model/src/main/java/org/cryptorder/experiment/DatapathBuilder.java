@@ -251,13 +251,19 @@ public final class DatapathBuilder {
 
     /**
      * The GSO rules of Linux-mode TCP on these hosts: {@link Gso#OFF} when {@code hosts.gso} is
-     * false, else the hosts' kernel's {@code tcp_tso_autosize} (the min-RTT term from 5.18).
+     * false, else the hosts' kernel's: {@code tcp_tso_autosize}'s min-RTT term from 5.18, {@code
+     * tcp_grow_skb} from 6.10, and {@code tcp_tso_should_defer}'s ACK-due test from 6.18, which
+     * 6.12's stable tree carries by 6.12.117 (the backport came in October 2025; the first 6.12.y
+     * with it is not pinned down here, so an earlier one, and any other stable release, reads as
+     * its mainline).
      */
     static Gso gso(Experiment e) {
         if (!e.hosts().gsoEnabled()) {
             return Gso.OFF;
         }
-        return atLeast(e.crypto().kernelOrDefault(), 5, 18) ? Gso.LINUX : Gso.linux(5, 17);
+        String k = e.crypto().kernelOrDefault();
+        boolean ackDue = atLeast(k, 6, 18) || atLeast(k, 6, 12, 117) && !atLeast(k, 6, 13);
+        return new Gso(true, atLeast(k, 5, 18), true, atLeast(k, 6, 10), ackDue);
     }
 
     /**
@@ -297,7 +303,9 @@ public final class DatapathBuilder {
                 + ", TCP timer floor " + (timerFloor(k) == TcpTimers.TimerFloor.TWO_JIFFIES
                         ? "2 jiffies after rounding" : "2 ms before rounding")
                 + ", TCP GSO " + (!gso(e).enabled() ? "off (one MSS per skb)"
-                        : gso(e).tsoRttLog() ? "on, tcp_tso_autosize with tcp_tso_rtt_log" : "on, tcp_tso_autosize by pacing rate")
+                        : (gso(e).tsoRttLog() ? "on, tcp_tso_autosize with tcp_tso_rtt_log" : "on, tcp_tso_autosize by pacing rate")
+                                + (gso(e).growSkb() ? ", tcp_grow_skb" : "")
+                                + (gso(e).deferToAckDue() ? ", defer until the ACK is due" : ", defer after SRTT/2"))
                 + ", HyStart round " + hystartRound(k).name().toLowerCase(root)
                 + ", TCP skb heads " + (atLeast(k, 6, 3) ? "small-head cache" : "kmalloc")
                 + ", backlog flush " + (atLeast(k, 6, 7) ? "runs tcp_release_cb" : "without tcp_release_cb")

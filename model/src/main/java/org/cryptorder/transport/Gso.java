@@ -24,12 +24,12 @@ package org.cryptorder.transport;
  * <p>{@code tcp_tso_should_defer} ({@link #deferTso}), asked whenever the skb at the send head has
  * more than one segment, however little room cwnd leaves ({@code tcp_write_xmit}): when the room in
  * cwnd and the peer's window is less than a full skb and less than a third of the window
- * ({@code tcp_tso_win_divisor} 3), the head skb does not fit whole with more written behind it,
- * the last skb went less than 1 ms ago, the connection is not in recovery, and the next ACK is due
- * within min(SRTT / 2, 1 ms) (the oldest unacknowledged segment's send time plus SRTT), TCP waits
- * for that ACK instead of sending a small skb. The model does this, its head skb being the whole
- * written segments up to {@code tcp_tso_segs} (it keeps no rest of a partly sent skb, so the
- * fits-whole test does not fire in it).
+ * ({@code tcp_tso_win_divisor} 3), the head skb is the write queue's tail or does not fit whole, the
+ * last skb went less than 1 ms ago, the connection is not in recovery, and the next ACK is near, TCP
+ * waits for that ACK instead of sending a small skb. "Near" changed in Linux 6.18 ({@link
+ * #deferToAckDue}). The head skb is the write queue's ({@code SendBuffer}): skbs of {@code size_goal}
+ * octets as {@code tcp_sendmsg} built them, the rest of one partly sent, and from Linux 6.10 ({@link
+ * #growSkb}) topped up from the next skb to the cwnd quota first.
  *
  * <p>Linux builds GSO skbs whatever the device's {@code gso} feature says: {@code sk_setup_caps}
  * sets {@code NETIF_F_GSO} in a TCP socket's route capabilities (commit 0a6b2a1dc2a2, "tcp: switch
@@ -38,8 +38,14 @@ package org.cryptorder.transport;
  * @param enabled whether skbs may cover more than one MSS ({@code hosts.gso})
  * @param tsoRttLog whether {@code tcp_tso_autosize} adds the min-RTT term (Linux 5.18 and later)
  * @param deferTso whether {@code tcp_tso_should_defer} runs
+ * @param growSkb whether {@code tcp_write_xmit} tops the head skb up from the next to the cwnd quota
+ *     before anything else ({@code tcp_grow_skb}, Linux 6.10 and later: commit 8ee602c63520)
+ * @param deferToAckDue whether {@code tcp_tso_should_defer} sends now when the next ACK is due more
+ *     than min(SRTT / 2, 1 ms) from now (Linux 6.18, "tcp: fix tcp_tso_should_defer() vs large RTT",
+ *     backported to the stable trees in October 2025); before it, when the oldest unacknowledged skb
+ *     left less than SRTT / 2 ago (commit 50c8339e9299)
  */
-public record Gso(boolean enabled, boolean tsoRttLog, boolean deferTso) {
+public record Gso(boolean enabled, boolean tsoRttLog, boolean deferTso, boolean growSkb, boolean deferToAckDue) {
 
     /** {@code GSO_LEGACY_MAX_SIZE}, octets: the device's {@code gso_ipv4_max_size} by default. */
     public static final long GSO_LEGACY_MAX_SIZE = 65_536;
@@ -61,14 +67,18 @@ public record Gso(boolean enabled, boolean tsoRttLog, boolean deferTso) {
     /** {@code net.ipv4.tcp_tso_win_divisor}, the default. */
     public static final int TSO_WIN_DIVISOR = 3;
 
-    /** Linux 5.18 and later, as a sender builds skbs by default. */
-    public static final Gso LINUX = new Gso(true, true, true);
+    /** Linux 6.18 (and 6.12.117, the model's default), as a sender builds skbs by default. */
+    public static final Gso LINUX = new Gso(true, true, true, true, true);
     /** One MSS per skb: no segmentation anywhere. */
-    public static final Gso OFF = new Gso(false, false, false);
+    public static final Gso OFF = new Gso(false, false, false, false, false);
 
-    /** The rules of Linux {@code major.minor}: the min-RTT term from 5.18. */
+    /**
+     * The rules of mainline Linux {@code major.minor}: the min-RTT term from 5.18, {@code
+     * tcp_grow_skb} from 6.10, the ACK-due test of {@code tcp_tso_should_defer} from 6.18.
+     */
     public static Gso linux(int major, int minor) {
-        return new Gso(true, major > 5 || major == 5 && minor >= 18, true);
+        int v = major * 1000 + minor;
+        return new Gso(true, v >= 5018, true, v >= 6010, v >= 6018);
     }
 
     /**

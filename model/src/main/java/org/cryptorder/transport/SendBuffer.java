@@ -13,8 +13,19 @@ package org.cryptorder.transport;
  * ({@code sk_wmem_queued_add(sk, copy)}). An ACK gives memory back ({@code tcp_clean_rtx_queue}):
  * a fully acknowledged skb its whole truesize ({@code sk_wmem_free_skb}), a partly acknowledged
  * one the acknowledged octets ({@code tcp_trim_head}). So {@code sk_wmem_queued} is the truesize
- * of the skbs in the write and retransmit queues. (The skbs that {@code tso_fragment} splits off
- * in {@code tcp_write_xmit} get their own head: not modelled, a few hundred octets per split.)
+ * of the skbs in the write and retransmit queues.
+ *
+ * <p><b>The write queue</b> ({@code sk_write_queue}: the skbs not yet sent; the sent ones are in
+ * the retransmit queue). {@code tcp_sendmsg_locked} appends to the write queue's tail while it is
+ * shorter than {@code size_goal} ({@code copy = size_goal - skb->len}); once the tail has been
+ * sent, or is full, the next octet starts a new skb. {@code tcp_write_xmit} sends from the send
+ * head ({@link #headLen}, {@link #headIsTail}); when it sends part of the head skb,
+ * {@code tso_fragment} splits it: the sent part goes to the retransmit queue and the rest stays at
+ * the head as a new skb, whose head ({@code tcp_stream_alloc_skb}) adds its truesize to {@code
+ * sk_wmem_queued} ({@link #sent}); that rest, if it is the tail, takes octets again up to {@code
+ * size_goal} of its own. From Linux 6.10 (commit 8ee602c63520, "tcp: try to send bigger TSO
+ * packets") {@code tcp_grow_skb} first moves octets from the next skb into a head skb shorter than
+ * what cwnd lets go ({@link #grow}); an skb so emptied is freed, and with it its head.
  *
  * <p><b>The head's truesize</b> is that of {@code tcp_stream_alloc_skb}'s skb on x86-64: {@code
  * MAX_TCP_HEADER} (320) and {@code skb_shared_info} (320) in a 1 KiB kmalloc block plus the {@code
@@ -61,10 +72,8 @@ final class SendBuffer {
     private long wmemQueued;
     /** {@code tp->write_seq}: stream octets the application has written. */
     private long writeSeq;
-    /** {@code tcp_write_queue_tail}'s octets. */
-    private int tailLen;
-    /** Whether there is a tail skb to fill (an empty one just entailed included). */
-    private boolean tailOpen;
+    /** Skbs at the end of the ring not yet sent: the write queue ({@code sk_write_queue}). */
+    private int unsent;
     /** Stream start (after trims) and end of each skb not yet fully acknowledged, oldest first (a ring). */
     private long[] start = new long[64];
     private long[] end = new long[64];
@@ -118,40 +127,151 @@ final class SendBuffer {
 
     /** Octets the tail skb still takes before it holds {@code size_goal} (0: a new skb is needed). */
     int tailRoom() {
-        return tailOpen ? sizeGoal - tailLen : 0;
+        return unsent > 0 ? (int) (sizeGoal - len(count - 1)) : 0;
     }
 
     /** {@code tcp_stream_alloc_skb} and {@code tcp_skb_entail}: a new, empty tail skb. */
     void entail() {
         if (count == end.length) {
-            grow();
+            enlarge();
         }
-        int i = (head + count) % end.length;
+        int i = slot(count);
         start[i] = writeSeq;
         end[i] = writeSeq;
         count++;
+        unsent++;
         wmemQueued += headTruesize;
-        tailLen = 0;
-        tailOpen = true;
     }
 
     /** {@code skb_copy_to_page_nocache}: {@code n} octets copied into the tail skb. */
     void append(int n) {
-        if (!tailOpen || n <= 0 || n > sizeGoal - tailLen) {
+        if (n <= 0 || n > tailRoom()) {
             throw new IllegalStateException("no room for " + n + " octets in the tail skb");
         }
-        end[(head + count - 1) % end.length] += n;
+        end[slot(count - 1)] += n;
         wmemQueued += n;
         writeSeq += n;
-        tailLen += n;
     }
 
     /** Whether the tail skb holds {@code size_goal} octets ({@code skb->len == size_goal}): time to push it. */
     boolean tailFull() {
-        return tailOpen && tailLen == sizeGoal;
+        return unsent > 0 && len(count - 1) == sizeGoal;
     }
 
-    private void grow() {
+    /** Whether an skb waits in the write queue ({@code tcp_send_head}). */
+    boolean hasSendHead() {
+        return unsent > 0;
+    }
+
+    /** The send head skb's octets ({@code skb->len}); it starts at the first octet not yet sent. */
+    long headLen() {
+        requireSendHead();
+        return len(count - unsent);
+    }
+
+    /** Where the send head skb starts: the first octet not yet sent. */
+    long firstUnsent() {
+        requireSendHead();
+        return start[slot(count - unsent)];
+    }
+
+    /** Whether the send head is the write queue's tail ({@code tcp_skb_is_last}): more may be written into it. */
+    boolean headIsTail() {
+        requireSendHead();
+        return unsent == 1;
+    }
+
+    /**
+     * {@code tcp_grow_skb}: moves up to {@code amount} octets from the skb after the send head into
+     * it ({@code skb_shift}: their truesize moves with them); the next skb, emptied, is freed
+     * ({@code tcp_eat_one_skb}, {@code tcp_wmem_free_skb}: its head goes). Nothing when the head is
+     * the tail or the next skb is empty.
+     */
+    void grow(long amount) {
+        requireSendHead();
+        if (unsent < 2 || amount <= 0) {
+            return;
+        }
+        int k = count - unsent;
+        int h = slot(k);
+        int next = slot(k + 1);
+        long n = Math.min(amount, end[next] - start[next]);
+        if (n == 0) {
+            return;
+        }
+        end[h] += n;
+        start[next] += n;
+        if (start[next] == end[next]) {
+            removeAt(k + 1);
+            unsent--;
+            wmemQueued -= headTruesize;
+        }
+    }
+
+    /**
+     * {@code tcp_event_new_data_sent}: the send head's octets up to stream offset {@code seqEnd}
+     * have left. All of it moves to the retransmit queue; or, if only a part went ({@code
+     * tso_fragment}), that part does, and the rest stays at the send head as a new skb with a head
+     * of its own ({@code sk_wmem_queued_add(sk, buff->truesize)}).
+     */
+    void sent(long seqEnd) {
+        requireSendHead();
+        int k = count - unsent;
+        int h = slot(k);
+        if (seqEnd <= start[h] || seqEnd > end[h]) {
+            throw new IllegalStateException("sent to " + seqEnd + ", outside the send head ["
+                    + start[h] + ", " + end[h] + ")");
+        }
+        if (seqEnd < end[h]) {
+            insertAfter(k, seqEnd);
+            wmemQueued += headTruesize;
+        } else {
+            unsent--;
+        }
+    }
+
+    private void requireSendHead() {
+        if (unsent == 0) {
+            throw new IllegalStateException("the write queue is empty");
+        }
+    }
+
+    private int slot(int k) {
+        return (head + k) % end.length;
+    }
+
+    private long len(int k) {
+        int i = slot(k);
+        return end[i] - start[i];
+    }
+
+    /** Splits the k-th skb at {@code at}: it ends there, and a new one after it holds the rest. */
+    private void insertAfter(int k, long at) {
+        if (count == end.length) {
+            enlarge();
+        }
+        for (int j = count; j > k + 1; j--) {
+            start[slot(j)] = start[slot(j - 1)];
+            end[slot(j)] = end[slot(j - 1)];
+        }
+        int i = slot(k);
+        int n = slot(k + 1);
+        start[n] = at;
+        end[n] = end[i];
+        end[i] = at;
+        count++;
+    }
+
+    /** Removes the k-th skb, closing the gap. */
+    private void removeAt(int k) {
+        for (int j = k; j < count - 1; j++) {
+            start[slot(j)] = start[slot(j + 1)];
+            end[slot(j)] = end[slot(j + 1)];
+        }
+        count--;
+    }
+
+    private void enlarge() {
         long[] s = new long[end.length * 2];
         long[] e = new long[end.length * 2];
         for (int k = 0; k < count; k++) {
@@ -167,20 +287,16 @@ final class SendBuffer {
      * SND.UNA is now {@code una} ({@code tcp_clean_rtx_queue}): fully acknowledged skbs are freed
      * ({@code sk_wmem_free_skb}: their whole truesize), the oldest remaining one loses its
      * acknowledged octets ({@code tcp_tso_acked}, {@code tcp_trim_head}; SND.UNA moves by whole MSS,
-     * so the trim is the kernel's). A fully acknowledged tail is freed too: its octets were all sent,
-     * and the next octet written starts a new skb.
+     * so the trim is the kernel's). Only sent skbs can be acknowledged; the write queue is left as
+     * it is.
      */
     void acked(long una) {
-        while (count > 0 && end[head] <= una && !(count == 1 && tailOpen && end[head] == start[head])) {
+        while (count > unsent && end[head] <= una) {
             wmemQueued -= headTruesize + (end[head] - start[head]);
             head = (head + 1) % end.length;
             count--;
-            if (count == 0) {
-                tailOpen = false;
-                tailLen = 0;
-            }
         }
-        if (count > 0 && una > start[head]) {
+        if (count > unsent && una > start[head]) {
             long cut = Math.min(una, end[head]) - start[head];
             start[head] += cut;
             wmemQueued -= cut;

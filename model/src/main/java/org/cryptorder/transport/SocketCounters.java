@@ -13,12 +13,13 @@ package org.cryptorder.transport;
  * @param writerSleeps times the application slept for room in the send buffer
  * @param sndbuf {@code sk_sndbuf} now, octets
  * @param wmemQueued {@code sk_wmem_queued} now, octets
+ * @param backlogNow ACKs in the backlog now, not yet processed (the application still owns the socket)
  */
 public record SocketCounters(long dataFromSoftirq, long dataFromTask, long backloggedAcks, long backlogDrops,
-                             long writerSleeps, long sndbuf, long wmemQueued) {
+                             long writerSleeps, long sndbuf, long wmemQueued, long backlogNow) {
 
     /** A receiving socket's: nothing. */
-    public static final SocketCounters NONE = new SocketCounters(0, 0, 0, 0, 0, 0, 0);
+    public static final SocketCounters NONE = new SocketCounters(0, 0, 0, 0, 0, 0, 0, 0);
 
     /** The share of data segments first sent from softirq; NaN when none was sent. */
     public double sentFromSoftirqShare() {

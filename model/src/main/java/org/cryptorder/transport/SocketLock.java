@@ -152,6 +152,11 @@ final class SocketLock {
     }
 
     /** Packets dropped because the backlog was full ({@code TCPBacklogDrop}). */
+    /** Packets in the backlog now. */
+    int queued() {
+        return count;
+    }
+
     long drops() {
         return drops;
     }

@@ -33,7 +33,7 @@ final class TcpOutput {
     private boolean throttled;
     private boolean inOutput;
     private int ipId;
-    /** When the last skb of new data left ({@code tp->tcp_wstamp_ns} of an unpaced socket), ns. */
+    /** When the last skb left, a retransmission included ({@code tp->tcp_wstamp_ns} of an unpaced socket), ns. */
     private long lastSkbNs = Long.MIN_VALUE / 2;
     /** Whether the socket is paced ({@code tcp_needs_internal_pacing}). */
     private final boolean paced;
@@ -85,6 +85,7 @@ final class TcpOutput {
      */
     private void afterSend(int payloadBytes, int segments) {
         dataSegsOut += segments;
+        lastSkbNs = sk.clock.nowNs();
         if (!paced) {
             return;
         }
@@ -166,10 +167,13 @@ final class TcpOutput {
 
     /**
      * {@code tcp_write_xmit}; {@code pushOne} 1 sends one skb ({@code tcp_push_one}), 2 forces one
-     * segment past cwnd (a loss probe). Each skb covers as many whole unsent segments as
-     * {@link Gso} lets it ({@code tcp_tso_segs}, {@code tcp_cwnd_test}, {@code tcp_mss_split_point}),
-     * may be deferred ({@code tcp_tso_should_defer}), and asks TCP small queues once
-     * ({@code tcp_small_queue_check}). The skb's segments go to the output one by one, after
+     * segment past cwnd (a loss probe). For each skb at the send head: the cwnd quota ({@code
+     * tcp_cwnd_test}, capped at {@link Gso#tsoSegs}); from Linux 6.10 {@code tcp_grow_skb} tops the
+     * head skb up from the next to that quota; the first segment must fit the peer's window ({@code
+     * tcp_snd_wnd_test}); a head skb of more than one segment may be deferred ({@code
+     * tcp_tso_should_defer}); what goes is cut to the quota and the window ({@code
+     * tcp_mss_split_point}, {@code tso_fragment}); TCP small queues are asked once ({@code
+     * tcp_small_queue_check}). The skb's segments go to the output one by one, after
      * {@link SegmentOutput#gsoSkb} when there is more than one.
      */
     void writeXmit(int pushOne) {
@@ -178,6 +182,7 @@ final class TcpOutput {
         }
         CongestionWindow cw = sk.cwndControl.window();
         Gso gso = cfg.gso();
+        SendBuffer wq = sk.writeQueue();
         int maxSegs = gso.tsoSegs(pacingRate(), sk.mss, minRttUs());
         int sent = 0;
         boolean cwndLimited = false;
@@ -193,21 +198,30 @@ final class TcpOutput {
                 }
                 quota = 1;
             }
+            quota = Math.min(quota, maxSegs);
             long n = board.nxt();
+            if (wq != null && gso.growSkb()) {
+                wq.grow((long) quota * sk.mss - wq.headLen());
+            }
             long windowEnd = sk.ack.sndUna() + sk.ack.sndWnd();
             if (board.endOf(n) > windowEnd) {
                 break;
             }
-            int segs = pushOne == 2 ? 1 : skbSegments(n, Math.min(quota, maxSegs), windowEnd);
-            int headSegs = gso.enabled() ? writtenRun(n, maxSegs) : 1;
-            if (headSegs > 1 && pushOne == 0 && gso.deferTso() && shouldDefer(n, maxSegs, windowEnd)) {
-                cwndLimited |= board.inFlight() + segs >= cw.cwnd();
-                break;
+            int headSegs = gso.enabled() ? headSkbSegments(n, wq, maxSegs) : 1;
+            if (headSegs > 1 && pushOne == 0 && gso.deferTso()) {
+                long headLen = wq != null ? wq.headLen() : (long) headSegs * sk.mss;
+                boolean tail = wq == null || wq.headIsTail();
+                int defer = shouldDefer(n, maxSegs, windowEnd, headLen, tail);
+                if (defer != SEND_NOW) {
+                    cwndLimited |= defer == DEFER_CWND_LIMITED;
+                    break;
+                }
             }
             if (!gate.canTransmit()) {
                 throttled = true;
                 break;
             }
+            int segs = skbSegments(n, Math.min(quota, headSegs), windowEnd);
             int priorPackets = board.packetsOut();
             if (segs > 1) {
                 output.gsoSkb(segs);
@@ -218,8 +232,10 @@ final class TcpOutput {
                 transmit(n + k, false);
                 bytes += board.lenOf(n + k);
             }
+            if (wq != null) {
+                wq.sent(board.endOf(n + segs - 1));
+            }
             afterSend(bytes, segs);
-            lastSkbNs = sk.clock.nowNs();
             if (priorPackets == 0 || sk.writeTimer.pending() == RetransmitTimer.Kind.LOSS_PROBE) {
                 sk.writeTimer.rearmRto();
             }
@@ -258,9 +274,9 @@ final class TcpOutput {
     }
 
     /**
-     * {@code tcp_mss_split_point}: segments of the skb starting at segment {@code n}, at most
-     * {@code maxSegs}, all whole, unsent and within the peer's window (the model's write queue
-     * has no skb boundaries of its own: a GSO skb takes what is unsent up to its cap).
+     * {@code tcp_mss_split_point}: segments of the skb sent from segment {@code n}, at most
+     * {@code maxSegs} (the cwnd quota and the head skb's own length), all whole, written and within
+     * the peer's window.
      */
     private int skbSegments(long n, int maxSegs, long windowEnd) {
         int segs = 1;
@@ -271,13 +287,17 @@ final class TcpOutput {
     }
 
     /**
-     * {@code tcp_skb_pcount} of the skb at the send head: Linux's {@code tcp_sendmsg} builds skbs of
-     * up to a GSO skb's size from what the application wrote, so the head skb covers the whole
-     * written segments from {@code n}, at most {@code maxSegs}, whatever cwnd and the peer's window
-     * allow now ({@code tcp_write_xmit} asks {@code tcp_tso_should_defer} for an skb of more than one).
+     * {@code tcp_skb_pcount} of the skb at the send head, in whole segments (a written tail shorter
+     * than a segment waits: see {@link #hasUnsent}): the write queue's head skb ({@link SendBuffer}),
+     * or, with no application modelled, the whole written segments from {@code n} up to {@code
+     * maxSegs}.
      */
-    private int writtenRun(long n, int maxSegs) {
-        return skbSegments(n, maxSegs, Long.MAX_VALUE);
+    private int headSkbSegments(long n, SendBuffer wq, int maxSegs) {
+        if (wq == null) {
+            return skbSegments(n, maxSegs, Long.MAX_VALUE);
+        }
+        int whole = (int) Math.max(1, wq.headLen() / sk.mss);
+        return skbSegments(n, whole, Long.MAX_VALUE);
     }
 
     /** Whether segment {@code n}, past the send head, is written, within the limits of {@link #hasUnsent}. */
@@ -290,36 +310,57 @@ final class TcpOutput {
                 && n - board.una() < board.capacity();
     }
 
+    /** {@link #shouldDefer}: send the head skb now. */
+    private static final int SEND_NOW = 0;
+    /** {@link #shouldDefer}: wait, cwnd not the limit ({@code tcp_tso_should_defer}'s third case: the application). */
+    private static final int DEFER = 1;
+    /** {@link #shouldDefer}: wait, cwnd-limited ({@code *is_cwnd_limited = true}). */
+    private static final int DEFER_CWND_LIMITED = 2;
+
     /**
-     * {@code tcp_tso_should_defer}: wait for the next ACK rather than send a small skb from
-     * segment {@code n}, when less than a full skb ({@code maxSegs}) and less than a third of the
-     * window may go, the last skb left within 1 ms, and that ACK is due within min(SRTT / 2, 1 ms).
-     * Linux's "not the tail and fits whole: send now" has no counterpart: the model's head skb
-     * ({@link #writtenRun}) is never followed by more written data unless it is a full skb, which
-     * the test before it already sends.
+     * {@code tcp_tso_should_defer} for the head skb of {@code headLen} octets from segment {@code
+     * n}: wait for the next ACK rather than send a small skb. Send now when the connection is in
+     * recovery, the last skb left more than 1 ms ago ({@code tcp_wstamp_ns}), a full skb
+     * ({@code maxSegs}) may go, the head skb is not the tail and fits whole ("middle in queue won't
+     * get any more data"), or a third of the window may go ({@code tcp_tso_win_divisor}); and when
+     * the next ACK is not near: from Linux 6.18 (commit "tcp: fix tcp_tso_should_defer() vs large
+     * RTT", in 6.12's stable tree by 6.12.117) when it is due more than min(SRTT / 2, 1 ms) from now
+     * (the oldest unacknowledged skb's send time plus SRTT), before it when that skb left less than
+     * SRTT / 2 ago ({@link Gso#deferToAckDue}). Otherwise defer, cwnd-limited when the room in cwnd
+     * is the smaller and does not hold the skb.
      */
-    private boolean shouldDefer(long n, int maxSegs, long windowEnd) {
+    private int shouldDefer(long n, int maxSegs, long windowEnd, long headLen, boolean tail) {
         if (!sk.rtt.hasSample() || sk.recovery.caState().atLeast(TcpCaState.RECOVERY)) {
-            return false;
+            return SEND_NOW;
         }
         long now = sk.clock.nowNs();
         if (now - (paced ? wstampNs : lastSkbNs) > 1_000_000) {
-            return false;
+            return SEND_NOW;
         }
         CongestionWindow cw = sk.cwndControl.window();
         long sendWin = windowEnd - board.seqOf(n);
         long congWin = (long) (cw.cwnd() - board.inFlight()) * sk.mss;
         long limit = Math.min(sendWin, congWin);
         if (limit >= (long) maxSegs * sk.mss) {
-            return false;
+            return SEND_NOW;
+        }
+        if (!tail && limit >= headLen) {
+            return SEND_NOW;
         }
         long chunk = Math.min(sk.ack.sndWnd(), (long) cw.cwnd() * sk.mss) / Gso.TSO_WIN_DIVISOR;
         if (limit >= chunk || board.packetsOut() == 0) {
-            return false;
+            return SEND_NOW;
         }
         long srtt = sk.rtt.srttNs();
-        long howFar = board.xmitNs(board.una()) + srtt - now;
-        return howFar <= Math.min(srtt >> 1, 1_000_000);
+        long headSent = board.xmitNs(board.una());
+        if (cfg.gso().deferToAckDue()) {
+            if (headSent + srtt - now > Math.min(srtt >> 1, 1_000_000)) {
+                return SEND_NOW;
+            }
+        } else if (now - headSent < srtt >> 1) {
+            return SEND_NOW;
+        }
+        return congWin < sendWin && congWin <= headLen ? DEFER_CWND_LIMITED : DEFER;
     }
 
     /** {@code tcp_xmit_recovery}. */

@@ -35,7 +35,8 @@ import umontreal.ssj.simevents.Simulator;
  * go one MSS each, where Linux's {@code tcp_retransmit_skb} may resend a lost skb of several.
  *
  * <p>Not modelled: the handshake and connection close, TSO (segments sent in one call share their
- * send time, as a TSO burst does), pacing, Nagle and PSH, ECN, SACK
+ * send time, as a TSO burst does), Nagle and PSH (a written tail shorter than a segment waits for the
+ * next write), ECN, SACK
  * reneging, zero-window probes, MTU probing, {@code tcp_metrics} caching of the reordering degree,
  * cwnd decay while application-limited, the check that the original is still in a host queue
  * ({@code skb_still_in_host_queue}).
@@ -73,6 +74,8 @@ public final class TcpSender {
      * application is modelled (it then always has data, up to the send buffer).
      */
     private long writeSeq = Long.MAX_VALUE;
+    /** The socket's write queue, whose skbs the output sends; null when no application is modelled. */
+    private SendBuffer writeQueue;
 
     /**
      * @param sim the simulator of this replication
@@ -130,6 +133,16 @@ public final class TcpSender {
      */
     void written(long seq) {
         writeSeq = seq;
+    }
+
+    /** Sends the skbs of {@code queue} ({@code sk_write_queue}) from now on, as the application builds them. */
+    void writeQueue(SendBuffer queue) {
+        this.writeQueue = queue;
+    }
+
+    /** The write queue, or null when no application is modelled. */
+    SendBuffer writeQueue() {
+        return writeQueue;
     }
 
     /** {@code tp->write_seq}. */

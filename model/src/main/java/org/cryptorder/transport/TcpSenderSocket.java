@@ -72,8 +72,13 @@ final class TcpSenderSocket extends TcpSocket {
         this.sender = new TcpSender(home.simulator(), cfg, address, output);
         this.resume = sender::resume;
         sender.transmitGate(new Gate());
-        this.buffer = new SendBuffer(mss, mss + 12, cfg.gsoMaxBytes(), path.smallSkbHeads());
+        // tcp_xmit_size_goal: the GSO limit in whole MSS; one MSS where skbs are one MSS each (Gso.OFF)
+        long sizeGoalLimit = cfg.gso().enabled() ? cfg.gsoMaxBytes() : mss;
+        this.buffer = new SendBuffer(mss, mss + 12, sizeGoalLimit, path.smallSkbHeads());
         buffer.expand(cfg.initialCwnd(), sender.reordering());
+        if (path.modelled()) {
+            sender.writeQueue(buffer);
+        }
         this.writer = new TcpSendmsg(this, sender, buffer, lock, path, cfg.byteLimit());
         this.releasedOn = new Packet.Released[cpus.length];
         this.tasklets = new TsqTasklet[cpus.length];
@@ -284,7 +289,7 @@ final class TcpSenderSocket extends TcpSocket {
     @Override
     public SocketCounters socketCounters() {
         return new SocketCounters(dataFromSoftirq, dataFromTask, lock.backlogged(), lock.drops(), writer.sleeps(),
-                buffer.sndbuf(), buffer.wmemQueued());
+                buffer.sndbuf(), buffer.wmemQueued(), lock.queued());
     }
 
     @Override

@@ -68,8 +68,10 @@
  *       named after the kernel step ({@code startReduction}, {@code proportionalRateReduction},
  *       {@code lowerSsthreshForLoss}, {@code undo}, ...);
  *   <li>{@code Gso}: the skbs' size, {@code tcp_tso_autosize} (with {@code tcp_tso_rtt_log} from
- *       5.18), {@code tcp_tso_segs}, {@code tcp_cwnd_test}'s half-cwnd quota, and whether
- *       {@code tcp_tso_should_defer} runs; {@code TcpOutput} sends each skb's segments to the
+ *       5.18), {@code tcp_tso_segs}, {@code tcp_cwnd_test}'s half-cwnd quota, whether
+ *       {@code tcp_tso_should_defer} runs and by which rule, and whether {@code tcp_grow_skb}
+ *       tops up the head skb (6.10); {@code SendBuffer} holds the write queue's skbs as
+ *       {@code tcp_sendmsg} built them and {@code tso_fragment} split them; {@code TcpOutput} sends each skb's segments to the
  *       {@code SegmentOutput} after {@code gsoSkb}, and the host cuts it at the MACsec device;
  *   <li>{@code TcpOutput}: {@code tcp_write_xmit}, {@code tcp_mss_split_point},
  *       {@code tcp_tso_should_defer}, {@code tcp_xmit_recovery},
@@ -145,7 +147,7 @@
  *   <tr><td>{@code sendBufferBytes}</td><td>octets</td><td>4 MiB</td><td>4 MiB</td></tr>
  *   <tr><td>{@code gso}: segments per skb ({@code tcp_tso_autosize}: pacing rate &gt;&gt; 10, from
  *       5.18 plus 65,215 &gt;&gt; (min_rtt_us &gt;&gt; 9); at least 2, at most 65,215 octets, 46 MSS;
- *       at most half of cwnd), {@code tcp_tso_should_defer}</td><td>segments</td><td>on, 5.18 rules
+ *       at most half of cwnd), {@code tcp_tso_should_defer}, {@code tcp_grow_skb}</td><td>segments</td><td>on, 6.18 rules
  *       (experiments: {@code hosts.gso}, the rule of {@code crypto.kernel})</td><td>off (one MSS
  *       per packet, as ns-3)</td></tr>
  *   <tr><td>{@code SendPath.writeBytes} (experiment key {@code writeBytes})</td><td>octets</td>

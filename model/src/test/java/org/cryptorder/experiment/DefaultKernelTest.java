@@ -156,12 +156,13 @@ class DefaultKernelTest {
         assertThat(given).startsWith(prefix + "crypto policy sync-simd (crypto.policy), cryptd queue 1000,")
                 .endsWith(named.substring(named.indexOf(", ksoftirqd ")));
         assertThat(named).contains("ksoftirqd inline_at_irq_exit", "scheduler tick eevdf",
-                "TCP timer floor 2 ms before rounding", "tcp_tso_rtt_log", "HyStart round before_low_window",
+                "TCP timer floor 2 ms before rounding", "tcp_tso_rtt_log", "tcp_grow_skb",
+                "defer until the ACK is due", "HyStart round before_low_window",
                 "TCP skb heads small-head cache",
                 "backlog flush runs tcp_release_cb", "fq_codel drop batch 64", "HZ 250");
         assertThat(DatapathBuilder.kernelRules(parse("\"crypto\": {\"kernel\": \"5.10\"}, ")))
                 .contains("ksoftirqd ksoftirqd_only", "scheduler tick cfs", "2 jiffies after rounding",
-                        "HyStart round cong_avoid",
+                        "HyStart round cong_avoid", "defer after SRTT/2",
                         "TCP skb heads kmalloc", "backlog flush without tcp_release_cb");
     }
 

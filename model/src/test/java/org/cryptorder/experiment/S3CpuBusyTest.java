@@ -99,16 +99,17 @@ class S3CpuBusyTest {
     }
 
     /**
-     * Integrity-only, the receiving CPU (b's CPU 0, NAPI for the only RX queue) is the busiest, nearly
-     * saturated in softirq, validating every frame at 2.25 cycles per authenticated-only octet, and
-     * iperf3's CPU on the sender (a's CPU 1, the one prime95 spares) follows close behind, signing most
-     * frames itself (since TCP defers small skbs as Linux does, the ACKs that find the socket unowned
-     * clock out a tenth of them from a's RX CPU). With encryption no CPU saturates: the sending is
+     * Integrity-only, the receiving CPU (b's CPU 0, NAPI for the only RX queue) is nearly saturated in
+     * softirq, validating every frame at 2.25 cycles per authenticated-only octet, and iperf3's CPU on
+     * the sender (a's CPU 1, the one prime95 spares) is saturated too, signing nearly every frame
+     * itself (the ACKs that find the socket unowned clock out frames from a's RX CPU for 4% of its
+     * time; 13% before TCP sent the write queue's skbs as {@code tcp_sendmsg} builds them). With
+     * encryption no CPU saturates: the sending is
      * split between iperf3's CPU and a's RX CPU, each frame's AEAD costs less than half as much, and
      * what holds the flow below line rate is TCP (docs/calibration.md, "What limits S3").
      */
     @Test
-    void integrityOnlyNearlySaturatesTheReceivingCpuAndEncryptionSaturatesNone() throws Exception {
+    void integrityOnlySaturatesTheReceivingCpuAndIperf3sAndEncryptionSaturatesNone() throws Exception {
         List<ResolvedRun> runs = s3();
         Shares encrypted = measure(runs.get(0));
         Shares integrity = measure(runs.get(1));
@@ -117,7 +118,7 @@ class S3CpuBusyTest {
         assertThat(runs.get(0).experiment().macsec().encrypt()).isTrue();
         assertThat(runs.get(1).experiment().macsec().encrypt()).isFalse();
         assertThat(integrity.of(1, 0, Context.SOFTIRQ)).as("b cpu0 softirq, integrity-only").isGreaterThan(0.95);
-        assertThat(integrity.of(0, 1, Context.USER_TASK)).as("a cpu1, iperf3, integrity-only").isBetween(0.85, 0.95);
+        assertThat(integrity.of(0, 1, Context.USER_TASK)).as("a cpu1, iperf3, integrity-only").isGreaterThan(0.95);
         assertThat(encrypted.of(0, 1, Context.USER_TASK)).as("a cpu1, iperf3, encrypted").isLessThan(0.6);
         assertThat(encrypted.of(0, 0, Context.SOFTIRQ)).as("a cpu0 softirq, encrypted").isLessThan(0.8);
         assertThat(encrypted.of(1, 0, Context.SOFTIRQ)).as("b cpu0 softirq, encrypted").isLessThan(0.85);

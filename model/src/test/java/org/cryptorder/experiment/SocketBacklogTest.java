@@ -75,7 +75,8 @@ class SocketBacklogTest {
         List<Delivery> backlog = r.deliveries.stream().filter(d -> d.context() == SendContext.BACKLOG).toList();
         List<Delivery> softirq = r.deliveries.stream().filter(d -> d.context() == SendContext.SOFTIRQ_ACK).toList();
         assertThat(c[0].backloggedAcks()).as("ACKs arrived while the write owned the socket").isPositive();
-        assertThat(backlog).as("each backlogged ACK was processed once").hasSize((int) c[0].backloggedAcks());
+        assertThat(backlog).as("each backlogged ACK was processed once, but those still queued when the run stopped")
+                .hasSize((int) (c[0].backloggedAcks() - c[0].backlogNow()));
         assertThat(backlog).allSatisfy(d -> {
             assertThat(d.cpu()).as("processed on the application's CPU").isEqualTo(1);
             assertThat(d.cpuContext()).as("in the application's task").isEqualTo(Context.USER_TASK);

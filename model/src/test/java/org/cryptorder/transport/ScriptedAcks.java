@@ -32,13 +32,24 @@ final class ScriptedAcks {
 
     ScriptedAcks(TcpConfig cfg) {
         this.cfg = cfg;
-        this.sender = new TcpSender(sim, cfg, FlowAddress.example(), (buf, off, len) -> {
-            parsed.parse(buf, off, len);
-            long seg = Ipv4TcpHeader.unwrap(parsed.seq(), cfg.senderIsn(), 0) / MSS;
-            sent.add(new Sent((long) sim.time(), seg, parsed.tsVal(), seg <= highestSent));
-            highestSent = Math.max(highestSent, seg);
+        this.sender = new TcpSender(sim, cfg, FlowAddress.example(), new SegmentOutput() {
+            @Override
+            public void transmit(byte[] buf, int off, int len) {
+                parsed.parse(buf, off, len);
+                long seg = Ipv4TcpHeader.unwrap(parsed.seq(), cfg.senderIsn(), 0) / MSS;
+                sent.add(new Sent((long) sim.time(), seg, parsed.tsVal(), seg <= highestSent));
+                highestSent = Math.max(highestSent, seg);
+            }
+
+            @Override
+            public void gsoSkb(int segments) {
+                gsoSkbs.add(segments);
+            }
         });
     }
+
+    /** The segments of each GSO skb of more than one segment, in the order they went. */
+    final List<Integer> gsoSkbs = new ArrayList<>();
 
     /** Starts the sender at t = 0. */
     ScriptedAcks start() {

@@ -57,6 +57,7 @@ class SendBufferTest {
                     b.append(1 + r.nextInt(b.tailRoom()));
                 } else {
                     long sendable = b.writeSeq() / MSS * MSS;
+                    sendUpTo(b, sendable);
                     if (sendable > una) {
                         una += MSS * (1 + r.nextInt((int) ((sendable - una) / MSS)));
                         b.acked(una);
@@ -67,6 +68,7 @@ class SendBufferTest {
                         .isGreaterThanOrEqualTo(b.writeSeq() - una);
             }
             assertThat(skbs).isGreaterThan(100);
+            sendUpTo(b, b.writeSeq());
             b.acked(b.writeSeq());
             assertThat(b.wmemQueued()).as("all acknowledged: nothing queued").isZero();
         }
@@ -79,6 +81,7 @@ class SendBufferTest {
         b.append(b.sizeGoal());
         assertThat(b.tailFull()).isTrue();
         assertThat(b.wmemQueued()).isEqualTo(1280 + 46 * MSS);
+        b.sent(46L * MSS);
         b.acked(10 * MSS);
         assertThat(b.wmemQueued()).as("tcp_trim_head gives back the octets, not the head").isEqualTo(1280 + 36 * MSS);
         b.acked(46 * MSS);
@@ -94,9 +97,11 @@ class SendBufferTest {
         long goal = b.sizeGoal();
         b.entail();
         b.append((int) goal);
+        b.sent(goal);
         assertThat(b.memoryFree()).isTrue();
         b.entail();
         b.append((int) goal);
+        b.sent(2 * goal);
         // 2 x (1280 + 65136) = 132832 >= 87040: no room
         assertThat(b.memoryFree()).isFalse();
         assertThat(b.writeable()).isFalse();
@@ -106,5 +111,66 @@ class SendBufferTest {
         b.acked(46L * MSS + 30 * MSS);  // 1280 + 16 x 1416 = 23936 queued, 63104 free
         assertThat(b.writeable()).isTrue();
         assertThat(b.sndbuf() - b.wmemQueued()).isGreaterThanOrEqualTo(b.wmemQueued() / 2);
+    }
+
+    /** Everything written up to {@code seq} leaves, head skb by head skb ({@code tcp_write_xmit}). */
+    private static void sendUpTo(SendBuffer b, long seq) {
+        while (b.hasSendHead() && b.firstUnsent() < seq && b.headLen() > 0) {
+            b.sent(Math.min(seq, b.firstUnsent() + b.headLen()));
+        }
+    }
+
+    @Test
+    void tsoFragmentLeavesTheRestAtTheHeadWithAHeadOfItsOwn() {
+        SendBuffer b = new SendBuffer(MSS, MSS + 12, 65_536, false);
+        b.entail();
+        b.append(b.sizeGoal());
+        b.entail();
+        b.append(5 * MSS);
+        assertThat(b.headLen()).isEqualTo(46L * MSS);
+        assertThat(b.headIsTail()).isFalse();
+        b.sent(10L * MSS);
+        assertThat(b.wmemQueued()).as("three skb heads now: the sent part, the rest, the tail")
+                .isEqualTo(3 * 1280 + 51L * MSS);
+        assertThat(b.headLen()).as("the rest of the split skb").isEqualTo(36L * MSS);
+        b.sent(46L * MSS);
+        assertThat(b.headIsTail()).isTrue();
+        assertThat(b.tailRoom()).as("the tail takes octets up to size_goal").isEqualTo(41 * MSS);
+        b.sent(48L * MSS);
+        assertThat(b.headLen()).as("the tail's rest").isEqualTo(3L * MSS);
+        assertThat(b.tailRoom()).as("the rest of a split tail takes octets up to size_goal of its own")
+                .isEqualTo(43 * MSS);
+        b.sent(51L * MSS);
+        assertThat(b.hasSendHead()).isFalse();
+        assertThat(b.tailRoom()).as("a sent tail takes no more: the next octet starts a new skb").isZero();
+        b.acked(51L * MSS);
+        assertThat(b.wmemQueued()).isZero();
+    }
+
+    @Test
+    void tcpGrowSkbMovesOctetsFromTheNextSkbAndFreesItOnceEmpty() {
+        SendBuffer b = new SendBuffer(MSS, MSS + 12, 12 * MSS, true);
+        int head = SendBuffer.SMALL_HEAD_TRUESIZE;
+        for (int k = 0; k < 3; k++) {
+            b.entail();
+            b.append(12 * MSS);
+        }
+        b.sent(10L * MSS);
+        assertThat(b.headLen()).isEqualTo(2L * MSS);
+        long before = b.wmemQueued();
+        b.grow(4L * MSS);
+        assertThat(b.headLen()).as("two segments of its own and four of the next").isEqualTo(6L * MSS);
+        assertThat(b.wmemQueued()).as("octets move with their truesize").isEqualTo(before);
+        b.grow(100L * MSS);
+        assertThat(b.headLen()).as("the next skb's 8 left, no further").isEqualTo(14L * MSS);
+        assertThat(b.wmemQueued()).as("the emptied skb's head is freed").isEqualTo(before - head);
+        assertThat(b.headIsTail()).isFalse();
+        b.sent(24L * MSS);
+        assertThat(b.headIsTail()).isTrue();
+        b.grow(5L * MSS);
+        assertThat(b.headLen()).as("the tail has no next to grow from").isEqualTo(12L * MSS);
+        b.sent(36L * MSS);
+        b.acked(36L * MSS);
+        assertThat(b.wmemQueued()).isZero();
     }
 }

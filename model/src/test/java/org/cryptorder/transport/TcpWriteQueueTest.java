@@ -1,0 +1,110 @@
+package org.cryptorder.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code tcp_write_xmit} over the write queue's skbs ({@link SendBuffer}) as {@code tcp_sendmsg}
+ * built them, one scripted ACK sequence each ({@link ScriptedAcks}): three skbs of 12 segments
+ * written, cwnd 10, CUBIC in congestion avoidance from 100 us. The initial window leaves as two
+ * skbs of 5 ({@code tcp_cwnd_test}'s half-cwnd quota), {@code tso_fragment} leaving segments 10 and
+ * 11 of the first skb at the send head, followed by two whole skbs.
+ */
+class TcpWriteQueueTest {
+    private static final int MSS = ScriptedAcks.MSS;
+    private static final long US = 1_000;
+
+    /** The set-up above with the GSO rules {@code gso}; the head is [10, 12) once 10 segments left. */
+    private static ScriptedAcks threeSkbsOfTwelve(Gso gso, SendBuffer[] queue) {
+        ScriptedAcks s = new ScriptedAcks(TcpConfig.linux(MSS).withGso(gso));
+        SendBuffer wq = new SendBuffer(MSS, MSS + 12, 12L * MSS, true);
+        for (int k = 0; k < 3; k++) {
+            wq.entail();
+            wq.append(12 * MSS);
+        }
+        s.sender.writeQueue(wq);
+        s.sender.written(wq.writeSeq());
+        s.start();
+        s.at(100 * US, () -> s.sender.cwndControl.window().endSlowStart());
+        queue[0] = wq;
+        return s;
+    }
+
+    private static void ack(ScriptedAcks s, long ns, long cum) {
+        s.ack(ns, cum, () -> s.tsValOf(cum - 1));
+    }
+
+    private static List<Long> sentBetween(ScriptedAcks s, long fromNs, long toNs) {
+        return s.sent.stream().filter(x -> !x.again() && x.timeNs() >= fromNs && x.timeNs() < toNs)
+                .map(ScriptedAcks.Sent::seg).toList();
+    }
+
+    @Test
+    void theInitialWindowLeavesAsTwoSkbsAndTsoFragmentLeavesTheRestAtTheHead() {
+        SendBuffer[] wq = new SendBuffer[1];
+        ScriptedAcks s = threeSkbsOfTwelve(Gso.LINUX, wq);
+        s.runUntil(50 * US);
+        assertThat(s.gsoSkbs).as("tcp_cwnd_test: at most half of cwnd a skb").containsExactly(5, 5);
+        assertThat(wq[0].firstUnsent()).isEqualTo(10L * MSS);
+        assertThat(wq[0].headLen()).as("the rest of the first skb").isEqualTo(2L * MSS);
+        assertThat(wq[0].headIsTail()).isFalse();
+    }
+
+    @Test
+    void theRestOfASplitSkbGoesAtOnceWhenItFitsWholeThoughLessThanAThirdOfCwndIsFree() {
+        SendBuffer[] wq = new SendBuffer[1];
+        ScriptedAcks s = threeSkbsOfTwelve(Gso.LINUX, wq);
+        ack(s, 200 * US, 2);
+        s.runUntil(300 * US);
+        assertThat(sentBetween(s, 200 * US, 201 * US))
+                .as("2 segments free (< 10/3), but the head is not the tail and fits: "
+                        + "\"middle in queue won't get any more data\"")
+                .containsExactly(10L, 11L);
+    }
+
+    @Test
+    void theTailIsDeferredWhereTheRestOfASplitSkbIsNot() {
+        ScriptedAcks s = new ScriptedAcks(TcpConfig.linux(MSS));
+        SendBuffer wq = new SendBuffer(MSS, MSS + 12, 12L * MSS, true);
+        wq.entail();
+        wq.append(12 * MSS);
+        s.sender.writeQueue(wq);
+        s.sender.written(wq.writeSeq());
+        s.start();
+        s.at(100 * US, () -> s.sender.cwndControl.window().endSlowStart());
+        ack(s, 200 * US, 2);
+        s.runUntil(300 * US);
+        assertThat(wq.headIsTail()).isTrue();
+        assertThat(sentBetween(s, 200 * US, 300 * US))
+                .as("the same 2 segments as the write queue's tail: more may be written into it, so it waits")
+                .isEmpty();
+    }
+
+    @Test
+    void fromLinux610TcpGrowSkbTopsTheHeadUpToTheQuotaFromTheNextSkb() {
+        SendBuffer[] wq = new SendBuffer[1];
+        ScriptedAcks s = threeSkbsOfTwelve(Gso.linux(6, 18), wq);
+        ack(s, 200 * US, 4);
+        s.runUntil(300 * US);
+        assertThat(sentBetween(s, 200 * US, 201 * US)).as("4 segments free").containsExactly(10L, 11L, 12L, 13L);
+        assertThat(s.gsoSkbs).as("one skb of 4: the head's 2 and 2 moved from the next skb")
+                .containsExactly(5, 5, 4);
+        assertThat(wq[0].headLen()).isEqualTo(10L * MSS);
+    }
+
+    @Test
+    void beforeLinux610TheHeadGoesAloneAndTheNextSkbWaits() {
+        SendBuffer[] wq = new SendBuffer[1];
+        ScriptedAcks s = threeSkbsOfTwelve(Gso.linux(6, 6), wq);
+        ack(s, 200 * US, 4);
+        s.runUntil(300 * US);
+        assertThat(sentBetween(s, 200 * US, 201 * US))
+                .as("the head's 2 segments fit and go; the next skb's 12 do not, 2 < 10/3 free, and the "
+                        + "oldest unacknowledged skb left SRTT / 2 ago: deferred")
+                .containsExactly(10L, 11L);
+        assertThat(s.gsoSkbs).containsExactly(5, 5, 2);
+        assertThat(wq[0].headLen()).isEqualTo(12L * MSS);
+    }
+}
