@@ -30,7 +30,6 @@ final class TcpOutput {
     private final Ipv4TcpHeader tx = new Ipv4TcpHeader();
     private final byte[] txBuf;
     private TransmitGate gate = TransmitGate.OPEN;
-    private boolean throttled;
     private boolean inOutput;
     private int ipId;
     /** When the last skb left, a retransmission included ({@code tp->tcp_wstamp_ns} of an unpaced socket), ns. */
@@ -46,7 +45,7 @@ final class TcpOutput {
     /** The CPU that armed the pacing timer ({@code HRTIMER_MODE_ABS_PINNED_SOFT}). */
     private Object pacingCpu;
     /** {@code tcp_pace_kick}'s write, one object for every expiry. */
-    private final Runnable paceKick = this::paceKick;
+    private final Runnable paceKick = this::resume;
 
     TcpOutput(TcpSender sk, Simulator sim, FlowAddress address, SegmentOutput output) {
         this.sk = sk;
@@ -100,15 +99,6 @@ final class TcpOutput {
         }
     }
 
-    /** {@code tcp_pace_kick}, then {@code tcp_tsq_handler} and {@code tcp_tsq_write}. */
-    private void paceKick() {
-        if (inOutput) {
-            return;
-        }
-        throttled = false;
-        tsqWrite();
-    }
-
     /** The pacing hrtimer: fires at the departure time, in softirq on the CPU that armed it. */
     private final class PacingTimer extends LazyTimer {
         PacingTimer(Simulator sim) {
@@ -130,12 +120,15 @@ final class TcpOutput {
         return inOutput;
     }
 
-    /** {@code tcp_tsq_handler}: room in the host again. */
+    /**
+     * {@code tcp_tsq_write}, as {@code tcp_tsq_handler} runs it for the TSQ tasklet and the pacing
+     * hrtimer ({@code tcp_pace_kick}), and {@code tcp_release_cb} for {@code TCP_TSQ_DEFERRED}:
+     * unconditionally (a write already under way is not re-entered).
+     */
     void resume() {
-        if (!throttled || inOutput) {
+        if (inOutput) {
             return;
         }
-        throttled = false;
         tsqWrite();
     }
 
@@ -218,7 +211,6 @@ final class TcpOutput {
                 }
             }
             if (!gate.canTransmit()) {
-                throttled = true;
                 break;
             }
             int segs = skbSegments(n, Math.min(quota, headSegs), windowEnd);
@@ -411,7 +403,6 @@ final class TcpOutput {
                 continue;
             }
             if (!gate.canRetransmit()) {
-                throttled = true;
                 break;
             }
             retransmitSkb(n);

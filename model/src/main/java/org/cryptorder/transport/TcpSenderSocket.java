@@ -135,6 +135,16 @@ final class TcpSenderSocket extends TcpSocket {
         lock.deferTimer(expiry, 0);
     }
 
+    /** The socket's lock (tests). */
+    SocketLock lock() {
+        return lock;
+    }
+
+    @Override
+    void deferTsqWrite() {
+        lock.tsqDeferred = true;
+    }
+
     /** {@code tcp_release_cb} on {@code cpu}, in the application's task: the deferred work. */
     void releaseCallback(Cpu cpu) {
         if (!lock.hasDeferred()) {
@@ -221,7 +231,7 @@ final class TcpSenderSocket extends TcpSocket {
             tsqQueued = false;
             throttled = false;
             if (ownedByUser()) {
-                lock.tsqDeferred = true;
+                deferTsqWrite();
             } else {
                 inContext(SendContext.TSQ_TASKLET, c, resume);
             }

@@ -221,6 +221,11 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         throw new IllegalStateException("no owner to defer a timer to");
     }
 
+    /** {@code tcp_tsq_handler} on an owned socket: {@code TCP_TSQ_DEFERRED}, the write left to {@code tcp_release_cb}. */
+    void deferTsqWrite() {
+        throw new IllegalStateException("no owner to defer a write to");
+    }
+
     /** The endpoint's output: {@link #transmit}, from the context's CPU, with timers that fire where they were armed. */
     private final class SocketOutput implements SegmentOutput {
         @Override
@@ -248,9 +253,18 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
             expire(SendContext.TIMER, cpu, expiry);
         }
 
+        /**
+         * {@code tcp_pace_kick} runs {@code tcp_tsq_handler}: the write now, in softirq on {@code
+         * cpu}, or on a socket the application owns {@code TCP_TSQ_DEFERRED}, the same deferred
+         * write the TSQ tasklet leaves to {@code tcp_release_cb} ({@link #deferTsqWrite}).
+         */
         @Override
         public void paceOn(Object cpu, Runnable kick) {
-            expire(SendContext.PACING_TIMER, cpu, kick);
+            if (ownedByUser()) {
+                deferTsqWrite();
+            } else {
+                inContext(SendContext.PACING_TIMER, (Cpu) cpu, kick);
+            }
         }
 
         /** A timer's work in softirq context {@code c} on {@code cpu}, or in {@code tcp_release_cb} if the socket is owned. */
