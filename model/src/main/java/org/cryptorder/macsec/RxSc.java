@@ -5,19 +5,13 @@ public final class RxSc {
     private final long sci;
     private final RxSa[] sas = new RxSa[4];
     final long[] counters = new long[MacsecCounter.ALL.length];
-    boolean active;
 
-    RxSc(long sci, boolean active) {
+    RxSc(long sci) {
         this.sci = sci;
-        this.active = active;
     }
 
     public long sci() {
         return sci;
-    }
-
-    public boolean active() {
-        return active;
     }
 
     /** The SA for an AN, or null. */

@@ -72,7 +72,7 @@ public final class SecY {
         if (rxSc(sci) != null) {
             throw new IllegalArgumentException("an RX SC for SCI " + Sci.toHex(sci) + " exists already");
         }
-        RxSc sc = new RxSc(sci, true);
+        RxSc sc = new RxSc(sci);
         rxScs = Arrays.copyOf(rxScs, rxScs.length + 1);
         rxScs[rxScs.length - 1] = sc;
         return sc;
@@ -292,13 +292,16 @@ public final class SecY {
         return completeReceive(f);
     }
 
-    /** {@code macsec_frame_sci}: the SCI from the SecTAG, inferred for a single RX SC, or from the source MAC. */
+    /**
+     * {@code macsec_frame_sci}: the SCI from the SecTAG, inferred for a single RX SC, or from the source MAC.
+     * Linux infers only from an active RX SC; every RX SC here is active (none is ever turned off).
+     */
     private long frameSci(byte[] b, int o, int tci, boolean hasSci) {
         if (hasSci) {
             return SecTag.sci(b, o);
         }
         if ((tci & (SecTag.TCI_ES | SecTag.TCI_SC)) == 0) {
-            return rxScs.length == 1 && rxScs[0].active ? rxScs[0].sci() : 0;
+            return rxScs.length == 1 ? rxScs[0].sci() : 0;
         }
         return Sci.of(b, o + 6, Sci.PORT_ES);
     }

@@ -110,8 +110,8 @@ public final class Rfc4737Reordering {
     private long duplicates;
     private long beyondDuplicateWindow;
     private long reordered;
-    private long sequenceDiscontinuities;
-    private long sequenceDiscontinuitySum;
+    /** The sizes {@code s - NextExp} of the sequence discontinuities (section 3.4). */
+    private final LongTally sequenceDiscontinuities = new LongTally();
     private final LongTally extents = new LongTally();
     private long extentsBeyondCapacity;
     private final long[] extentHistogram;
@@ -191,8 +191,7 @@ public final class Rfc4737Reordering {
             }
             case NEW_HIGHEST -> {
                 if (s > nextExp) {
-                    sequenceDiscontinuities++;
-                    sequenceDiscontinuitySum += s - nextExp;
+                    sequenceDiscontinuities.add(s - nextExp);
                     addDiscontinuity(s, arrivalNs);
                 }
                 inOrder();
@@ -307,8 +306,7 @@ public final class Rfc4737Reordering {
         duplicates = 0;
         beyondDuplicateWindow = 0;
         reordered = 0;
-        sequenceDiscontinuities = 0;
-        sequenceDiscontinuitySum = 0;
+        sequenceDiscontinuities.reset();
         extents.reset();
         extentsBeyondCapacity = 0;
         Arrays.fill(extentHistogram, 0L);
@@ -350,12 +348,12 @@ public final class Rfc4737Reordering {
 
     /** In-order arrivals with {@code s > NextExp} (section 3.4). */
     public long sequenceDiscontinuities() {
-        return sequenceDiscontinuities;
+        return sequenceDiscontinuities.count();
     }
 
     /** Sum of the sizes {@code s - NextExp} of the sequence discontinuities. */
     public long sequenceDiscontinuitySizeSum() {
-        return sequenceDiscontinuitySum;
+        return sequenceDiscontinuities.sum();
     }
 
     /**

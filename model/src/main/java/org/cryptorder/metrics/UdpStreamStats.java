@@ -82,8 +82,8 @@ public final class UdpStreamStats {
     private long duplicates;
     private long late;
     private long distinctAboveBaseline;
-    private long decodeErrors;
-    private long decodeResyncs;
+    /** Each resync's jump: the sequence numbers the decoder skipped at it. */
+    private final LongTally decodeJumps = new LongTally();
 
     /** Exact timestamps, 16384-number duplicate window. */
     public UdpStreamStats() {
@@ -140,8 +140,7 @@ public final class UdpStreamStats {
             distinctAboveBaseline++;
         }
         if (s > packetCount + 1) {
-            decodeErrors += s - 1 - packetCount;
-            decodeResyncs++;
+            decodeJumps.add(s - 1 - packetCount);
         } else if (s <= packetCount) {
             late++;
         }
@@ -165,8 +164,7 @@ public final class UdpStreamStats {
         duplicates = 0;
         late = 0;
         distinctAboveBaseline = 0;
-        decodeErrors = 0;
-        decodeResyncs = 0;
+        decodeJumps.reset();
     }
 
     /** iperf3's total datagrams: highest sequence number seen, less its value at the last reset. */
@@ -227,11 +225,11 @@ public final class UdpStreamStats {
 
     /** Sequence numbers jumped over by the decoder: late or never delivered (see class doc). */
     public long decodeErrors() {
-        return decodeErrors;
+        return decodeJumps.sum();
     }
 
     /** Arrivals that jumped over at least one sequence number (see class doc). */
     public long decodeResyncs() {
-        return decodeResyncs;
+        return decodeJumps.count();
     }
 }

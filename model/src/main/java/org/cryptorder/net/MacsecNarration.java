@@ -9,17 +9,12 @@ import org.cryptorder.macsec.TxVerdict;
 /**
  * {@code explain}'s narration of a MACsec device: what it reports ({@link MacsecObserver}) becomes
  * steps and spans of a {@link FrameTrace}, for the frames the trace follows.
+ *
+ * @param trace  the trace the steps and spans go to
+ * @param host   the host the device is on, as the steps name it
+ * @param crypto the host's crypto API, whose routes the steps narrate
  */
-final class MacsecNarration implements MacsecObserver {
-    private final FrameTrace trace;
-    private final String host;
-    private final CryptoApi crypto;
-
-    MacsecNarration(FrameTrace trace, String host, CryptoApi crypto) {
-        this.trace = trace;
-        this.host = host;
-        this.crypto = crypto;
-    }
+record MacsecNarration(FrameTrace trace, String host, CryptoApi crypto) implements MacsecObserver {
 
     @Override
     public void transmitStarted(Cpu cpu, Packet p) {

@@ -6,43 +6,36 @@ package org.cryptorder.wifi;
  */
 public enum CcmpRxVerdict {
     /** Shorter than a Frame Control field or than its own MAC header: dropped before CCMP, no counter. */
-    TRUNCATED(null, false),
+    TRUNCATED(null),
     /** Not a data frame (management, control, extension): not CCMP's, passed on untouched. */
-    NOT_DATA(null, true),
+    NOT_DATA(null),
     /** A data frame without the Protected bit: dropped, as a station with a pairwise key drops it. */
-    UNPROTECTED(null, false),
+    UNPROTECTED(null),
     /** Too short for CCMP header and MIC, or ExtIV clear: dropped, dot11RSNAStatsCCMPFormatErrors. */
-    FORMAT_ERROR(CcmpCounter.FORMAT_ERRORS, false),
+    FORMAT_ERROR(CcmpCounter.FORMAT_ERRORS),
     /** The Key ID names another key than this codec's: dropped, no counter (no key found). */
-    NO_KEY(null, false),
+    NO_KEY(null),
     /** PN not above the queue's replay counter: dropped, dot11RSNAStatsCCMPReplays. */
-    REPLAY(CcmpCounter.REPLAYS, false),
+    REPLAY(CcmpCounter.REPLAYS),
     /** The MIC did not verify: dropped, dot11RSNAStatsCCMPDecryptErrors. */
-    DECRYPT_ERROR(CcmpCounter.DECRYPT_ERRORS, false),
+    DECRYPT_ERROR(CcmpCounter.DECRYPT_ERRORS),
     /** Verified and decrypted, CCMP header and MIC removed, replay counter advanced. */
-    OK(null, true),
+    OK(null),
     /**
      * Not an outcome: the frame passed every check before decryption and its CCM request must run
      * ({@link CcmpCodec#decrypt}) before {@link CcmpCodec#completeReceive} gives the verdict.
      */
-    NEEDS_CRYPTO(null, false);
+    NEEDS_CRYPTO(null);
 
     private final CcmpCounter counter;
-    private final boolean passed;
 
-    CcmpRxVerdict(CcmpCounter counter, boolean passed) {
+    CcmpRxVerdict(CcmpCounter counter) {
         this.counter = counter;
-        this.passed = passed;
     }
 
     /** The counter this outcome increments, or null. */
     public CcmpCounter counter() {
         return counter;
-    }
-
-    /** Whether the frame goes on up the stack. */
-    public boolean passed() {
-        return passed;
     }
 
     /** Whether this is a final outcome (every verdict but {@link #NEEDS_CRYPTO}). */
