@@ -87,6 +87,17 @@ final class ScriptedAcks {
         sender.receive(ackBuf, 0, len);
     }
 
+    /** At {@code ns}, the ACK of every segment below {@code cum}, echoing the last one's TSval. */
+    ScriptedAcks ackThrough(long ns, long cum) {
+        return ack(ns, cum, () -> tsValOf(cum - 1));
+    }
+
+    /** The first transmissions from {@code fromNs} up to {@code toNs}, in order. */
+    List<Long> firstSentBetween(long fromNs, long toNs) {
+        return sent.stream().filter(x -> !x.again() && x.timeNs() >= fromNs && x.timeNs() < toNs)
+                .map(Sent::seg).toList();
+    }
+
     /** The TSval segment {@code seg} carried when first sent. */
     int tsValOf(long seg) {
         return sent.stream().filter(s -> s.seg() == seg && !s.again()).findFirst().orElseThrow().tsVal();

@@ -23,32 +23,21 @@ class TcpTsoDeferTest {
         return s;
     }
 
-    /** The ACK of every segment below {@code cum}, at {@code ns}, echoing the last one's TSval. */
-    private static void ack(ScriptedAcks s, long ns, long cum) {
-        s.ack(ns, cum, () -> s.tsValOf(cum - 1));
-    }
-
-    /** The first transmissions from {@code fromNs} up to {@code toNs}, in order. */
-    private static List<Long> sentBetween(ScriptedAcks s, long fromNs, long toNs) {
-        return s.sent.stream().filter(x -> !x.again() && x.timeNs() >= fromNs && x.timeNs() < toNs)
-                .map(ScriptedAcks.Sent::seg).toList();
-    }
-
     @Test
     void anAckFreeingOneSegmentWaitsUntilAThirdOfCwndIsFree() {
         ScriptedAcks s = tenSentAtZero();
         for (int k = 1; k <= 4; k++) {
-            ack(s, (190 + 10 * k) * US, k);
+            s.ackThrough((190 + 10 * k) * US, k);
         }
         int[] cwnd = new int[1];
         s.at(225 * US, () -> cwnd[0] = s.sender.cwnd());
         s.runUntil(300 * US);
-        assertThat(sentBetween(s, 0, 1)).as("the initial window").hasSize(10);
+        assertThat(s.firstSentBetween(0, 1)).as("the initial window").hasSize(10);
         assertThat(s.sender.ssthresh()).as("congestion avoidance").isEqualTo(10);
         assertThat(cwnd[0]).as("CUBIC grows cwnd by one per 20 segments ACKed at first").isEqualTo(10);
-        assertThat(sentBetween(s, 1, 230 * US))
+        assertThat(s.firstSentBetween(1, 230 * US))
                 .as("1, 2, 3 segments of cwnd free (< 10/3), the head ACK due now: deferred").isEmpty();
-        assertThat(sentBetween(s, 230 * US, 231 * US))
+        assertThat(s.firstSentBetween(230 * US, 231 * US))
                 .as("4 segments free (>= 10/3): one skb of 4").containsExactly(10L, 11L, 12L, 13L);
     }
 
@@ -58,11 +47,11 @@ class TcpTsoDeferTest {
      */
     private static List<Long> afterAllAckedThenOne(long secondAckNs) {
         ScriptedAcks s = tenSentAtZero();
-        ack(s, 200 * US, 10);
-        ack(s, secondAckNs, 11);
+        s.ackThrough(200 * US, 10);
+        s.ackThrough(secondAckNs, 11);
         s.runUntil(secondAckNs + 100 * US);
-        assertThat(sentBetween(s, 200 * US, 201 * US)).hasSize(10);
-        return sentBetween(s, secondAckNs, secondAckNs + 100 * US);
+        assertThat(s.firstSentBetween(200 * US, 201 * US)).hasSize(10);
+        return s.firstSentBetween(secondAckNs, secondAckNs + 100 * US);
     }
 
     @Test
@@ -76,10 +65,10 @@ class TcpTsoDeferTest {
     @Test
     void anAckFreeingOneSegmentSendsAtOnceWhenTheLastSkbLeftOverAMillisecondAgo() {
         ScriptedAcks s = tenSentAtZero();
-        ack(s, 2_000 * US, 1);
+        s.ackThrough(2_000 * US, 1);
         s.runUntil(2_100 * US);
         assertThat(s.sender.ssthresh()).isEqualTo(10);
-        assertThat(sentBetween(s, 1, 2_100 * US)).as("idle 2 ms: tcp_wstamp_ns too old to defer")
+        assertThat(s.firstSentBetween(1, 2_100 * US)).as("idle 2 ms: tcp_wstamp_ns too old to defer")
                 .containsExactly(10L);
     }
 }

@@ -2,7 +2,6 @@ package org.cryptorder.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,29 +15,26 @@ class TcpWriteQueueTest {
     private static final int MSS = ScriptedAcks.MSS;
     private static final long US = 1_000;
 
-    /** The set-up above with the GSO rules {@code gso}; the head is [10, 12) once 10 segments left. */
-    private static ScriptedAcks threeSkbsOfTwelve(Gso gso, SendBuffer[] queue) {
+    /**
+     * {@code skbs} skbs of 12 segments written, with the GSO rules {@code gso}; cwnd 10, congestion
+     * avoidance from 100 us. With three, the head is [10, 12) once 10 segments left.
+     */
+    private static ScriptedAcks written(Gso gso, int skbs, SendBuffer[] queue) {
         ScriptedAcks s = new ScriptedAcks(TcpConfig.linux(MSS).withGso(gso));
         SendBuffer wq = new SendBuffer(MSS, MSS + 12, 12L * MSS, true);
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < skbs; k++) {
             wq.entail();
             wq.append(12 * MSS);
         }
         s.sender.writeQueue(wq);
         s.sender.written(wq.writeSeq());
-        s.start();
-        s.at(100 * US, () -> s.sender.cwndControl.window().endSlowStart());
+        s.start().at(100 * US, () -> s.sender.cwndControl.window().endSlowStart());
         queue[0] = wq;
         return s;
     }
 
-    private static void ack(ScriptedAcks s, long ns, long cum) {
-        s.ack(ns, cum, () -> s.tsValOf(cum - 1));
-    }
-
-    private static List<Long> sentBetween(ScriptedAcks s, long fromNs, long toNs) {
-        return s.sent.stream().filter(x -> !x.again() && x.timeNs() >= fromNs && x.timeNs() < toNs)
-                .map(ScriptedAcks.Sent::seg).toList();
+    private static ScriptedAcks threeSkbsOfTwelve(Gso gso, SendBuffer[] queue) {
+        return written(gso, 3, queue);
     }
 
     @Test
@@ -56,9 +52,9 @@ class TcpWriteQueueTest {
     void theRestOfASplitSkbGoesAtOnceWhenItFitsWholeThoughLessThanAThirdOfCwndIsFree() {
         SendBuffer[] wq = new SendBuffer[1];
         ScriptedAcks s = threeSkbsOfTwelve(Gso.LINUX, wq);
-        ack(s, 200 * US, 2);
+        s.ackThrough(200 * US, 2);
         s.runUntil(300 * US);
-        assertThat(sentBetween(s, 200 * US, 201 * US))
+        assertThat(s.firstSentBetween(200 * US, 201 * US))
                 .as("2 segments free (< 10/3), but the head is not the tail and fits: "
                         + "\"middle in queue won't get any more data\"")
                 .containsExactly(10L, 11L);
@@ -66,45 +62,38 @@ class TcpWriteQueueTest {
 
     @Test
     void theTailIsDeferredWhereTheRestOfASplitSkbIsNot() {
-        ScriptedAcks s = new ScriptedAcks(TcpConfig.linux(MSS));
-        SendBuffer wq = new SendBuffer(MSS, MSS + 12, 12L * MSS, true);
-        wq.entail();
-        wq.append(12 * MSS);
-        s.sender.writeQueue(wq);
-        s.sender.written(wq.writeSeq());
-        s.start();
-        s.at(100 * US, () -> s.sender.cwndControl.window().endSlowStart());
-        ack(s, 200 * US, 2);
+        SendBuffer[] wq = new SendBuffer[1];
+        ScriptedAcks s = written(Gso.LINUX, 1, wq);
+        s.ackThrough(200 * US, 2);
         s.runUntil(300 * US);
-        assertThat(wq.headIsTail()).isTrue();
-        assertThat(sentBetween(s, 200 * US, 300 * US))
+        assertThat(wq[0].headIsTail()).isTrue();
+        assertThat(s.firstSentBetween(200 * US, 300 * US))
                 .as("the same 2 segments as the write queue's tail: more may be written into it, so it waits")
                 .isEmpty();
+    }
+
+    /** Segments 10 and 11 at the head, an ACK frees 4 segments at 200 us: what goes, in which skbs. */
+    private static ScriptedAcks fourFreed(Gso gso, SendBuffer[] wq) {
+        ScriptedAcks s = threeSkbsOfTwelve(gso, wq);
+        s.ackThrough(200 * US, 4);
+        s.runUntil(300 * US);
+        return s;
     }
 
     @Test
     void fromLinux610TcpGrowSkbTopsTheHeadUpToTheQuotaFromTheNextSkb() {
         SendBuffer[] wq = new SendBuffer[1];
-        ScriptedAcks s = threeSkbsOfTwelve(Gso.linux(6, 18), wq);
-        ack(s, 200 * US, 4);
-        s.runUntil(300 * US);
-        assertThat(sentBetween(s, 200 * US, 201 * US)).as("4 segments free").containsExactly(10L, 11L, 12L, 13L);
-        assertThat(s.gsoSkbs).as("one skb of 4: the head's 2 and 2 moved from the next skb")
-                .containsExactly(5, 5, 4);
+        ScriptedAcks s = fourFreed(Gso.linux(6, 18), wq);
+        assertThat(s.firstSentBetween(200 * US, 201 * US)).as("4 segments free").containsExactly(10L, 11L, 12L, 13L);
+        assertThat(s.gsoSkbs).as("one skb of 4: the head's 2 and 2 moved from the next skb").containsExactly(5, 5, 4);
         assertThat(wq[0].headLen()).isEqualTo(10L * MSS);
-    }
 
-    @Test
-    void beforeLinux610TheHeadGoesAloneAndTheNextSkbWaits() {
-        SendBuffer[] wq = new SendBuffer[1];
-        ScriptedAcks s = threeSkbsOfTwelve(Gso.linux(6, 6), wq);
-        ack(s, 200 * US, 4);
-        s.runUntil(300 * US);
-        assertThat(sentBetween(s, 200 * US, 201 * US))
-                .as("the head's 2 segments fit and go; the next skb's 12 do not, 2 < 10/3 free, and the "
-                        + "oldest unacknowledged skb left SRTT / 2 ago: deferred")
+        ScriptedAcks before = fourFreed(Gso.linux(6, 6), wq);
+        assertThat(before.firstSentBetween(200 * US, 201 * US))
+                .as("before 6.10 the head's 2 segments fit and go; the next skb's 12 do not, 2 < 10/3 free, and "
+                        + "the oldest unacknowledged skb left SRTT / 2 ago: deferred")
                 .containsExactly(10L, 11L);
-        assertThat(s.gsoSkbs).containsExactly(5, 5, 2);
+        assertThat(before.gsoSkbs).containsExactly(5, 5, 2);
         assertThat(wq[0].headLen()).isEqualTo(12L * MSS);
     }
 }
