@@ -135,6 +135,7 @@ final class ConsistencyChecks {
                 "macsec.replayWindow", () -> "expected at most " + SecYConfig.XPN_MAX_REPLAY_WINDOW
                         + " with an XPN cipher suite, found " + e.macsec().replayWindow());
         gso(document, e, r);
+        pacing(e, r);
         Integer appCpu = e.hosts().appCpu();
         r.check(List.of("hosts.appCpu", "hosts.cpus"), appCpu == null || appCpu < e.hosts().cpus(), "hosts.appCpu",
                 () -> "expected a CPU of the host, 0 to " + (e.hosts().cpus() - 1) + ", found " + appCpu);
@@ -169,6 +170,26 @@ final class ConsistencyChecks {
      * {@code hosts.gso} shapes the skbs of Linux-mode TCP only: a file that sets it with no such
      * traffic entry sets a key that changes nothing.
      */
+    /**
+     * A paced TCP flow needs a kernel from 5.6 on: the model's pacing follows its rules (HyStart's
+     * ACK train left unhalved for a paced socket and {@code hystart_ack_delay} came with 5.6, in Eric
+     * Dumazet's "tcp_cubic:" series of December 2019; before it the train was half the minimum delay
+     * for every socket).
+     */
+    private static void pacing(Experiment e, Rules r) {
+        String kernel = e.crypto().kernelOrDefault();
+        for (int i = 0; i < e.traffic().size(); i++) {
+            if (e.traffic().get(i) instanceof Experiment.TcpTraffic tcp
+                    && tcp.pacing() == org.cryptorder.transport.TcpPacing.INTERNAL) {
+                String at = "traffic." + i + ".pacing";
+                r.check(List.of(at, "crypto.kernel"), org.cryptorder.host.KernelVersion.atLeast(kernel, 5, 6), at,
+                        () -> "expected crypto.kernel 5.6 or later beside pacing internal (the model's pacing and"
+                                + " HyStart follow 5.6 on, where a paced socket's ACK train is not halved), found"
+                                + " kernel " + kernel);
+            }
+        }
+    }
+
     private static void gso(JsonNode document, Experiment e, Rules r) {
         boolean linuxTcp = e.traffic().stream().anyMatch(t -> t instanceof Experiment.TcpTraffic tcp
                 && tcp.mode() == org.cryptorder.transport.TcpMode.LINUX);

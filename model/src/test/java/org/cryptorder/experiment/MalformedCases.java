@@ -115,6 +115,9 @@ public record MalformedCases(String kind, String json, String expected, String s
                     "bad.json:1:1: hosts.profile: ", "expected a profile with the WiFi station parameters"),
             of("a profile that does not exist", with("\"hosts\": {\"profile\": \"xeon-skylake\"}"),
                     "bad.json:3:23: hosts.profile: ", "did you mean \"xeon-skylake-sp\"?"),
+            of("pacing before Linux 5.6", "{\"name\": \"t\",\n \"traffic\": [{\"kind\": \"tcp\", \"pacing\": \"internal\"}],"
+                    + "\n \"crypto\": {\"kernel\": \"5.4\"}}", "bad.json:2:40: traffic.0.pacing: ",
+                    "expected crypto.kernel 5.6 or later beside pacing internal"),
             of("an XPN replay window too large", with("\"macsec\": {\"cipherSuite\": \"GCM-AES-XPN-128\","
                     + " \"replayWindow\": 2000000000}"), "bad.json:3:63: macsec.replayWindow: ", "with an XPN cipher suite"),
             of("null for a number", with("\"link\": {\"delayUs\": null}"), "bad.json:3:22: link.delayUs: ",
