@@ -72,13 +72,79 @@ final class SendBuffer {
     private long wmemQueued;
     /** {@code tp->write_seq}: stream octets the application has written. */
     private long writeSeq;
-    /** Skbs at the end of the ring not yet sent: the write queue ({@code sk_write_queue}). */
-    private int unsent;
-    /** Stream start (after trims) and end of each skb not yet fully acknowledged, oldest first (a ring). */
-    private long[] start = new long[64];
-    private long[] end = new long[64];
-    private int head;
-    private int count;
+    /** The retransmit queue ({@code tcp_rtx_queue}): skbs sent and not yet fully acknowledged, oldest first. */
+    private final SkbQueue rtx = new SkbQueue();
+    /** The write queue ({@code sk_write_queue}): skbs not yet sent, the send head first. */
+    private final SkbQueue unsent = new SkbQueue();
+
+    /** A queue of skbs as their stream ranges [start, end), a ring that grows. */
+    private static final class SkbQueue {
+        private long[] start = new long[64];
+        private long[] end = new long[64];
+        private int head;
+        private int count;
+
+        int size() {
+            return count;
+        }
+
+        private int slot(int k) {
+            return (head + k) & (end.length - 1);
+        }
+
+        long start(int k) {
+            return start[slot(k)];
+        }
+
+        long end(int k) {
+            return end[slot(k)];
+        }
+
+        long len(int k) {
+            int i = slot(k);
+            return end[i] - start[i];
+        }
+
+        void setStart(int k, long v) {
+            start[slot(k)] = v;
+        }
+
+        void setEnd(int k, long v) {
+            end[slot(k)] = v;
+        }
+
+        void addLast(long s, long e) {
+            if (count == end.length) {
+                long[] ns = new long[end.length * 2];
+                long[] ne = new long[end.length * 2];
+                for (int k = 0; k < count; k++) {
+                    ns[k] = start(k);
+                    ne[k] = end(k);
+                }
+                start = ns;
+                end = ne;
+                head = 0;
+            }
+            int i = slot(count++);
+            start[i] = s;
+            end[i] = e;
+        }
+
+        void removeFirst() {
+            head = slot(1);
+            count--;
+        }
+
+        /** Removes the second skb, keeping the first. */
+        void removeSecond() {
+            int first = slot(0);
+            int second = slot(1);
+            start[second] = start[first];
+            end[second] = end[first];
+            removeFirst();
+        }
+    }
+
     /**
      * @param mss the sender's MSS ({@code mss_cache})
      * @param mssClamp the MSS the peer announced ({@code rx_opt.mss_clamp}: without the timestamp option)
@@ -127,19 +193,13 @@ final class SendBuffer {
 
     /** Octets the tail skb still takes before it holds {@code size_goal} (0: a new skb is needed). */
     int tailRoom() {
-        return unsent > 0 ? (int) (sizeGoal - len(count - 1)) : 0;
+        int n = unsent.size();
+        return n > 0 ? (int) (sizeGoal - unsent.len(n - 1)) : 0;
     }
 
     /** {@code tcp_stream_alloc_skb} and {@code tcp_skb_entail}: a new, empty tail skb. */
     void entail() {
-        if (count == end.length) {
-            enlarge();
-        }
-        int i = slot(count);
-        start[i] = writeSeq;
-        end[i] = writeSeq;
-        count++;
-        unsent++;
+        unsent.addLast(writeSeq, writeSeq);
         wmemQueued += headTruesize;
     }
 
@@ -148,37 +208,39 @@ final class SendBuffer {
         if (n <= 0 || n > tailRoom()) {
             throw new IllegalStateException("no room for " + n + " octets in the tail skb");
         }
-        end[slot(count - 1)] += n;
+        int last = unsent.size() - 1;
+        unsent.setEnd(last, unsent.end(last) + n);
         wmemQueued += n;
         writeSeq += n;
     }
 
     /** Whether the tail skb holds {@code size_goal} octets ({@code skb->len == size_goal}): time to push it. */
     boolean tailFull() {
-        return unsent > 0 && len(count - 1) == sizeGoal;
+        int n = unsent.size();
+        return n > 0 && unsent.len(n - 1) == sizeGoal;
     }
 
     /** Whether an skb waits in the write queue ({@code tcp_send_head}). */
     boolean hasSendHead() {
-        return unsent > 0;
+        return unsent.size() > 0;
     }
 
     /** The send head skb's octets ({@code skb->len}); it starts at the first octet not yet sent. */
     long headLen() {
         requireSendHead();
-        return len(count - unsent);
+        return unsent.len(0);
     }
 
     /** Where the send head skb starts: the first octet not yet sent. */
     long firstUnsent() {
         requireSendHead();
-        return start[slot(count - unsent)];
+        return unsent.start(0);
     }
 
     /** Whether the send head is the write queue's tail ({@code tcp_skb_is_last}): more may be written into it. */
     boolean headIsTail() {
         requireSendHead();
-        return unsent == 1;
+        return unsent.size() == 1;
     }
 
     /**
@@ -189,21 +251,17 @@ final class SendBuffer {
      */
     void grow(long amount) {
         requireSendHead();
-        if (unsent < 2 || amount <= 0) {
+        if (unsent.size() < 2 || amount <= 0) {
             return;
         }
-        int k = count - unsent;
-        int h = slot(k);
-        int next = slot(k + 1);
-        long n = Math.min(amount, end[next] - start[next]);
+        long n = Math.min(amount, unsent.len(1));
         if (n == 0) {
             return;
         }
-        end[h] += n;
-        start[next] += n;
-        if (start[next] == end[next]) {
-            removeAt(k + 1);
-            unsent--;
+        unsent.setEnd(0, unsent.end(0) + n);
+        unsent.setStart(1, unsent.start(1) + n);
+        if (unsent.len(1) == 0) {
+            unsent.removeSecond();
             wmemQueued -= headTruesize;
         }
     }
@@ -216,71 +274,24 @@ final class SendBuffer {
      */
     void sent(long seqEnd) {
         requireSendHead();
-        int k = count - unsent;
-        int h = slot(k);
-        if (seqEnd <= start[h] || seqEnd > end[h]) {
-            throw new IllegalStateException("sent to " + seqEnd + ", outside the send head ["
-                    + start[h] + ", " + end[h] + ")");
+        long s = unsent.start(0);
+        long e = unsent.end(0);
+        if (seqEnd <= s || seqEnd > e) {
+            throw new IllegalStateException("sent to " + seqEnd + ", outside the send head [" + s + ", " + e + ")");
         }
-        if (seqEnd < end[h]) {
-            insertAfter(k, seqEnd);
+        rtx.addLast(s, seqEnd);
+        if (seqEnd < e) {
+            unsent.setStart(0, seqEnd);
             wmemQueued += headTruesize;
         } else {
-            unsent--;
+            unsent.removeFirst();
         }
     }
 
     private void requireSendHead() {
-        if (unsent == 0) {
+        if (unsent.size() == 0) {
             throw new IllegalStateException("the write queue is empty");
         }
-    }
-
-    private int slot(int k) {
-        return (head + k) % end.length;
-    }
-
-    private long len(int k) {
-        int i = slot(k);
-        return end[i] - start[i];
-    }
-
-    /** Splits the k-th skb at {@code at}: it ends there, and a new one after it holds the rest. */
-    private void insertAfter(int k, long at) {
-        if (count == end.length) {
-            enlarge();
-        }
-        for (int j = count; j > k + 1; j--) {
-            start[slot(j)] = start[slot(j - 1)];
-            end[slot(j)] = end[slot(j - 1)];
-        }
-        int i = slot(k);
-        int n = slot(k + 1);
-        start[n] = at;
-        end[n] = end[i];
-        end[i] = at;
-        count++;
-    }
-
-    /** Removes the k-th skb, closing the gap. */
-    private void removeAt(int k) {
-        for (int j = k; j < count - 1; j++) {
-            start[slot(j)] = start[slot(j + 1)];
-            end[slot(j)] = end[slot(j + 1)];
-        }
-        count--;
-    }
-
-    private void enlarge() {
-        long[] s = new long[end.length * 2];
-        long[] e = new long[end.length * 2];
-        for (int k = 0; k < count; k++) {
-            s[k] = start[(head + k) % end.length];
-            e[k] = end[(head + k) % end.length];
-        }
-        start = s;
-        end = e;
-        head = 0;
     }
 
     /**
@@ -291,14 +302,13 @@ final class SendBuffer {
      * it is.
      */
     void acked(long una) {
-        while (count > unsent && end[head] <= una) {
-            wmemQueued -= headTruesize + (end[head] - start[head]);
-            head = (head + 1) % end.length;
-            count--;
+        while (rtx.size() > 0 && rtx.end(0) <= una) {
+            wmemQueued -= headTruesize + rtx.len(0);
+            rtx.removeFirst();
         }
-        if (count > unsent && una > start[head]) {
-            long cut = Math.min(una, end[head]) - start[head];
-            start[head] += cut;
+        if (rtx.size() > 0 && una > rtx.start(0)) {
+            long cut = Math.min(una, rtx.end(0)) - rtx.start(0);
+            rtx.setStart(0, rtx.start(0) + cut);
             wmemQueued -= cut;
         }
         if (wmemQueued < 0) {
