@@ -34,11 +34,13 @@ import org.cryptorder.host.Work;
  *   <li>{@code release_sock} at the end of the write: {@code __release_sock} processes the backlog
  *       in process context on the application's CPU ({@code sk_backlog_rcv}), one ACK after
  *       another, including ACKs queued meanwhile; then {@code tcp_release_cb} runs deferred work,
- *       and the socket is no longer owned. Ownership ends when {@code tcp_release_cb} begins
- *       (before Linux 6.7 it gave up ownership itself; from 6.7, commit b49d252216e4, {@code
- *       release_sock} does right after): the frames it sends leave after that, and an ACK arriving
- *       meanwhile is processed in softirq, where Linux would have it wait for the socket's
- *       spinlock.
+ *       and the socket is no longer owned. {@code release_sock} holds the socket's spinlock, softirqs
+ *       off, through {@code tcp_release_cb} and the transmissions it makes (before Linux 6.7
+ *       {@code tcp_release_cb} gave up ownership itself; from 6.7, commit b49d252216e4, {@code
+ *       release_sock} does right after; either way the spinlock is held): an ACK arriving meanwhile
+ *       waits for it and is processed in softirq after. The model keeps the socket owned until the
+ *       frames {@code tcp_release_cb} sent have gone, so such an ACK goes to the backlog and is
+ *       processed on the way out, in the task: Linux's order, not Linux's context.
  * </ol>
  * The syscall's entry and exit cost nothing here; octets are written in whole writes (iperf3 with
  * a byte limit writes the rest last).
@@ -216,12 +218,16 @@ final class TcpSendmsg implements Work {
                 loop(cpu);
             }
             case END -> {
-                sk.releaseCallback(cpu);
+                if (releaseCallback(cpu)) {
+                    return;
+                }
                 lock.unlock();
                 submit(Step.WRITE);
             }
             case WAIT -> {
-                sk.releaseCallback(cpu);
+                if (releaseCallback(cpu)) {
+                    return;
+                }
                 lock.unlock();
                 if (buffer.memoryFree()) {
                     submit(Step.RELOCK);
@@ -232,6 +238,24 @@ final class TcpSendmsg implements Work {
                 }
             }
         }
+    }
+
+    /**
+     * {@code tcp_release_cb} in {@code release_sock}, which holds the socket's spinlock with
+     * softirqs off until it returns: if work was deferred, it runs now and this step comes again
+     * after the frames it sent, so the socket is released only once they have gone (an ACK
+     * arriving meanwhile waits in the backlog and is processed on the way out, where Linux's ACK
+     * waits for the spinlock and is processed in softirq right after: the same order).
+     *
+     * @return whether the release waits for that work's frames
+     */
+    private boolean releaseCallback(Cpu cpu) {
+        if (!lock.hasDeferred()) {
+            return false;
+        }
+        sk.releaseCallback(cpu);
+        submit(Step.RELEASE);
+        return true;
     }
 
     /** {@code sk_stream_wait_memory}'s loop with the lock held: go on if there is room, else release and wait. */
