@@ -167,10 +167,6 @@ final class ConsistencyChecks {
     }
 
     /**
-     * {@code hosts.gso} shapes the skbs of Linux-mode TCP only: a file that sets it with no such
-     * traffic entry sets a key that changes nothing.
-     */
-    /**
      * A paced TCP flow needs a kernel from 5.6 on: the model's pacing follows its rules (HyStart's
      * ACK train left unhalved for a paced socket and {@code hystart_ack_delay} came with 5.6, in Eric
      * Dumazet's "tcp_cubic:" series of December 2019; before it the train was half the minimum delay
@@ -190,6 +186,10 @@ final class ConsistencyChecks {
         }
     }
 
+    /**
+     * {@code hosts.gso} shapes the skbs of Linux-mode TCP only: a file that sets it with no such
+     * traffic entry sets a key that changes nothing.
+     */
     private static void gso(JsonNode document, Experiment e, Rules r) {
         boolean linuxTcp = e.traffic().stream().anyMatch(t -> t instanceof Experiment.TcpTraffic tcp
                 && tcp.mode() == org.cryptorder.transport.TcpMode.LINUX);

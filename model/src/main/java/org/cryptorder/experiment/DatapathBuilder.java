@@ -290,6 +290,7 @@ public final class DatapathBuilder {
         Experiment.Crypto c = e.crypto();
         Experiment.Hosts h = e.hosts();
         String k = c.kernelOrDefault();
+        Gso gso = gso(e);
         java.util.Locale root = java.util.Locale.ROOT;
         String version = c.kernel() == null ? "no kernel named: rules of Linux " + k
                 : c.policy() == null ? "kernel " + k
@@ -302,10 +303,10 @@ public final class DatapathBuilder {
                 + ", scheduler tick " + h.scheduler(h.cpus(), k).sliceRule().name().toLowerCase(root)
                 + ", TCP timer floor " + (timerFloor(k) == TcpTimers.TimerFloor.TWO_JIFFIES
                         ? "2 jiffies after rounding" : "2 ms before rounding")
-                + ", TCP GSO " + (!gso(e).enabled() ? "off (one MSS per skb)"
-                        : (gso(e).tsoRttLog() ? "on, tcp_tso_autosize with tcp_tso_rtt_log" : "on, tcp_tso_autosize by pacing rate")
-                                + (gso(e).growSkb() ? ", tcp_grow_skb" : "")
-                                + (gso(e).deferToAckDue() ? ", defer until the ACK is due" : ", defer after SRTT/2"))
+                + ", TCP GSO " + (!gso.enabled() ? "off (one MSS per skb)"
+                        : (gso.tsoRttLog() ? "on, tcp_tso_autosize with tcp_tso_rtt_log" : "on, tcp_tso_autosize by pacing rate")
+                                + (gso.growSkb() ? ", tcp_grow_skb" : "")
+                                + (gso.deferToAckDue() ? ", defer until the ACK is due" : ", defer after SRTT/2"))
                 + ", HyStart round " + hystartRound(k).name().toLowerCase(root)
                 + ", TCP skb heads " + (atLeast(k, 6, 3) ? "small-head cache" : "kmalloc")
                 + ", backlog flush " + (atLeast(k, 6, 7) ? "runs tcp_release_cb" : "without tcp_release_cb")

@@ -285,11 +285,8 @@ final class TcpOutput {
      * maxSegs}.
      */
     private int headSkbSegments(long n, SendBuffer wq, int maxSegs) {
-        if (wq == null) {
-            return skbSegments(n, maxSegs, Long.MAX_VALUE);
-        }
-        int whole = (int) Math.max(1, wq.headLen() / sk.mss);
-        return skbSegments(n, whole, Long.MAX_VALUE);
+        int cap = wq == null ? maxSegs : (int) Math.max(1, wq.headLen() / sk.mss);
+        return skbSegments(n, cap, Long.MAX_VALUE);
     }
 
     /** Whether segment {@code n}, past the send head, is written, within the limits of {@link #hasUnsent}. */

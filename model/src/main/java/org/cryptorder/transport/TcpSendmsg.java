@@ -218,17 +218,14 @@ final class TcpSendmsg implements Work {
                 loop(cpu);
             }
             case END -> {
-                if (releaseCallback(cpu)) {
-                    return;
+                if (released(cpu)) {
+                    submit(Step.WRITE);
                 }
-                lock.unlock();
-                submit(Step.WRITE);
             }
             case WAIT -> {
-                if (releaseCallback(cpu)) {
+                if (!released(cpu)) {
                     return;
                 }
-                lock.unlock();
                 if (buffer.memoryFree()) {
                     submit(Step.RELOCK);
                 } else {
@@ -245,16 +242,18 @@ final class TcpSendmsg implements Work {
      * softirqs off until it returns: if work was deferred, it runs now and this step comes again
      * after the frames it sent, so the socket is released only once they have gone (an ACK
      * arriving meanwhile waits in the backlog and is processed on the way out, where Linux's ACK
-     * waits for the spinlock and is processed in softirq right after: the same order).
+     * waits for the spinlock and is processed in softirq right after: the same order). With
+     * nothing deferred, the socket is released.
      *
-     * @return whether the release waits for that work's frames
+     * @return whether the socket was released (false: the release waits for that work's frames)
      */
-    private boolean releaseCallback(Cpu cpu) {
-        if (!lock.hasDeferred()) {
+    private boolean released(Cpu cpu) {
+        if (lock.hasDeferred()) {
+            sk.releaseCallback(cpu);
+            submit(Step.RELEASE);
             return false;
         }
-        sk.releaseCallback(cpu);
-        submit(Step.RELEASE);
+        lock.unlock();
         return true;
     }
 
