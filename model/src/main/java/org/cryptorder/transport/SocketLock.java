@@ -9,12 +9,12 @@ import java.util.Arrays;
  * {@code tcp_release_cb} (the {@code sk_tsq_flags} bits). A flag, not an event: taking and
  * releasing the lock costs nothing in the model.
  *
- * <p><b>The backlog</b> ({@code tcp_add_backlog}): a packet for an owned socket is queued, if the
- * backlog's truesize plus the receive queue's stays within {@code sk_rcvbuf + sk_sndbuf + 64 KiB}
- * ({@code sk_add_backlog}, {@code sk_rcvqueues_full}; else dropped, {@code TCPBacklogDrop}). The
- * length is reset only when {@code __release_sock} has emptied the backlog. An ACK's truesize is
- * taken as 2304 octets (ixgbe's half-page receive buffer and the {@code sk_buff}); the sender's
- * {@code sk_rcvbuf} is {@code tcp_rmem[1]} = 128 KiB (it receives no data to autotune it).
+ * <p><b>The backlog</b> ({@code tcp_add_backlog}): a packet for an owned socket is queued unless
+ * the backlog's truesize plus the receive memory ({@code sk_rmem_alloc}) is already over the
+ * socket's limit ({@code sk_add_backlog}, {@code sk_rcvqueues_full}; then dropped, {@code
+ * TCPBacklogDrop}). The length is reset only when {@code __release_sock} has emptied the backlog.
+ * A received packet's truesize is taken as 2304 octets (ixgbe's half-page receive buffer and the
+ * {@code sk_buff}).
  *
  * <p><b>Not modelled:</b> from Linux 5.0 {@code tcp_add_backlog} coalesces a pure ACK into the
  * backlog's tail when their headers and options agree (commit 4f693b55c3d2): ACKs within one
@@ -23,8 +23,12 @@ import java.util.Arrays;
  * a long backlog.
  */
 final class SocketLock {
-    /** Truesize of one received ACK, octets. */
-    static final int ACK_TRUESIZE = 2304;
+    /** Truesize of one received packet (an ACK, a data segment of one MSS), octets. */
+    static final int RX_TRUESIZE = 2304;
+    /** The deferred-timer slot of {@code TCP_WRITE_TIMER_DEFERRED} (the sender's timers). */
+    static final int WRITE_TIMER = 0;
+    /** The deferred-timer slot of {@code TCP_DELACK_TIMER_DEFERRED} (the delayed-ACK and compressed-ACK timers). */
+    static final int DELACK_TIMER = 1;
     /** {@code tcp_rmem[1]}: the sender's {@code sk_rcvbuf}, octets. */
     static final long RMEM_DEFAULT = 128 << 10;
 
@@ -64,10 +68,12 @@ final class SocketLock {
      * {@code tcp_add_backlog}: queues a copy of {@code b[off .. off+len)}; false when the backlog is
      * full and the packet is dropped.
      *
-     * @param sndbuf the socket's {@code sk_sndbuf} now
+     * @param truesize the packet's truesize
+     * @param rmemAlloc the socket's {@code sk_rmem_alloc} now
+     * @param limit the socket's backlog limit now
      */
-    boolean add(byte[] b, int off, int len, long sndbuf) {
-        if (backlogLen + ACK_TRUESIZE > RMEM_DEFAULT + sndbuf + (64 << 10)) {
+    boolean add(byte[] b, int off, int len, int truesize, long rmemAlloc, long limit) {
+        if (backlogLen + rmemAlloc > limit) {
             drops++;
             return false;
         }
@@ -83,7 +89,7 @@ final class SocketLock {
         System.arraycopy(b, off, packets[i], 0, len);
         lengths[i] = len;
         count++;
-        backlogLen += ACK_TRUESIZE;
+        backlogLen += truesize;
         backlogged++;
         return true;
     }

@@ -32,6 +32,18 @@ final class TcpReceiverSocket extends TcpSocket {
         throw new IllegalStateException("flow " + flow() + ": a receiving socket does not start");
     }
 
+    /** {@code tcp_delack_timer}, {@code tcp_compressed_ack_kick}: {@code TCP_DELACK_TIMER_DEFERRED}. */
+    @Override
+    void deferTimer(Runnable expiry) {
+        lock.deferTimer(expiry, SocketLock.DELACK_TIMER);
+    }
+
+    /** Nothing owns a receiving socket yet, so nothing is backlogged. */
+    @Override
+    long backlogLimit() {
+        return Long.MAX_VALUE;
+    }
+
     @Override
     void holding(Packet p, MacsecFrame f, Cpu cpu, SendContext c) {
         // ACKs are not counted against TCP small queues.

@@ -44,7 +44,6 @@ final class TcpSenderSocket extends TcpSocket {
     private final TcpSender sender;
     private final SendPath path;
     private final SendBuffer buffer;
-    private final SocketLock lock = new SocketLock();
     /** {@code tcp_tsq_handler}'s write, one object for every TSQ resume (no method reference per call). */
     private final Runnable resume;
     private final TcpSendmsg writer;
@@ -55,9 +54,6 @@ final class TcpSenderSocket extends TcpSocket {
     private boolean throttled;
     /** {@code TSQF_QUEUED}: the socket waits in a TSQ tasklet's list. */
     private boolean tsqQueued;
-    /** ACKs whose work began on an owned socket: they go to the backlog when delivered. */
-    private Packet[] toBacklog = new Packet[4];
-    private int toBacklogCount;
     private long lastDataSegs;
     private long dataFromSoftirq;
     private long dataFromTask;
@@ -124,20 +120,10 @@ final class TcpSenderSocket extends TcpSocket {
 
     // ---- the lock ----
 
-    @Override
-    boolean ownedByUser() {
-        return lock.owned();
-    }
-
     /** {@code tcp_write_timer}: {@code TCP_WRITE_TIMER_DEFERRED}. */
     @Override
     void deferTimer(Runnable expiry) {
-        lock.deferTimer(expiry, 0);
-    }
-
-    /** The socket's lock (tests). */
-    SocketLock lock() {
-        return lock;
+        lock.deferTimer(expiry, SocketLock.WRITE_TIMER);
     }
 
     @Override
@@ -154,16 +140,10 @@ final class TcpSenderSocket extends TcpSocket {
             lock.tsqDeferred = false;
             inContext(SendContext.RELEASE_CB, cpu, resume);
         }
-        Runnable timer = lock.takeTimer(0);
+        Runnable timer = lock.takeTimer(SocketLock.WRITE_TIMER);
         if (timer != null) {
             inContext(SendContext.RELEASE_CB, cpu, timer);
         }
-    }
-
-    /** The oldest backlogged ACK, processed by the application on {@code cpu} ({@code sk_backlog_rcv}). */
-    void processBacklogged(Cpu cpu) {
-        deliver(SendContext.BACKLOG, cpu, lock.peek(), 0, lock.peekLength());
-        lock.poll();
     }
 
     /** The application's part of taking one ACK up the stack, ns. */
@@ -240,33 +220,13 @@ final class TcpSenderSocket extends TcpSocket {
 
     // ---- receiving: ACKs ----
 
-    /** {@code tcp_v4_rcv} takes {@code bh_lock_sock}: an owned socket's ACK is only queued, at no cost here. */
+    /**
+     * {@code tcp_add_backlog}'s limit, {@code sk_rcvbuf + sk_sndbuf + 64 KiB}: the sender's
+     * {@code sk_rcvbuf} is {@code tcp_rmem[1]} (it receives no data to autotune it).
+     */
     @Override
-    public double receiveNs(Packet p) {
-        if (!lock.owned()) {
-            return receiveCostNs();
-        }
-        if (toBacklogCount == toBacklog.length) {
-            toBacklog = java.util.Arrays.copyOf(toBacklog, toBacklogCount * 2);
-        }
-        toBacklog[toBacklogCount++] = p;
-        return 0;
-    }
-
-    @Override
-    public void receive(Cpu cpu, Packet p) {
-        for (int i = 0; i < toBacklogCount; i++) {
-            if (toBacklog[i] == p) {
-                toBacklog[i] = toBacklog[--toBacklogCount];
-                toBacklog[toBacklogCount] = null;
-                if (lock.owned()) {
-                    lock.add(p.frame().bytes(), p.frame().offset() + 14, p.frame().length() - 14, buffer.sndbuf());
-                    return;
-                }
-                break;
-            }
-        }
-        super.receive(cpu, p);
+    long backlogLimit() {
+        return SocketLock.RMEM_DEFAULT + buffer.sndbuf() + (64 << 10);
     }
 
     @Override

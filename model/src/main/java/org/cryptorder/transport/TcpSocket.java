@@ -56,6 +56,11 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     final Cpu home;
     /** The application's task ({@code iperf3}). */
     final Task app;
+    /** The socket's lock, its backlog and the work deferred to {@code tcp_release_cb}. */
+    final SocketLock lock = new SocketLock();
+    /** Packets whose work began on an owned socket: they go to the backlog when delivered. */
+    private Packet[] toBacklog = new Packet[4];
+    private int toBacklogCount;
     private final int flow;
     private final long idBase;
     private final byte[] ethernet = new byte[14];
@@ -212,14 +217,17 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
      * Whether the application owns the socket ({@code sock_owned_by_user}): then a timer's expiry is
      * deferred to {@code tcp_release_cb} ({@link #deferTimer}).
      */
-    boolean ownedByUser() {
-        return false;
+    final boolean ownedByUser() {
+        return lock.owned();
+    }
+
+    /** The socket's lock (tests). */
+    final SocketLock lock() {
+        return lock;
     }
 
     /** A timer fired while the socket was owned: its expiry runs in {@code tcp_release_cb}. */
-    void deferTimer(Runnable expiry) {
-        throw new IllegalStateException("no owner to defer a timer to");
-    }
+    abstract void deferTimer(Runnable expiry);
 
     /** {@code tcp_tsq_handler} on an owned socket: {@code TCP_TSQ_DEFERRED}, the write left to {@code tcp_release_cb}. */
     void deferTsqWrite() {
@@ -381,9 +389,21 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
 
     // ---- receiving ----
 
+    /**
+     * {@code tcp_v4_rcv} takes {@code bh_lock_sock} first: a packet for an unowned socket costs its
+     * way up the stack here, one for an owned socket is only queued ({@code tcp_add_backlog}, at no
+     * cost here) and pays when the owner processes it.
+     */
     @Override
     public double receiveNs(Packet p) {
-        return receiveCostNs();
+        if (!lock.owned()) {
+            return receiveCostNs();
+        }
+        if (toBacklogCount == toBacklog.length) {
+            toBacklog = java.util.Arrays.copyOf(toBacklog, toBacklogCount * 2);
+        }
+        toBacklog[toBacklogCount++] = p;
+        return 0;
     }
 
     /** CPU time of one packet up the stack through the endpoint ({@code tcp_v4_rcv} and what it calls), ns. */
@@ -397,7 +417,32 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         int off = p.frame().offset() + 14;
         int len = p.frame().length() - 14;
         arriving(b, off, len, cpu.now(), p);
+        for (int i = 0; i < toBacklogCount; i++) {
+            if (toBacklog[i] == p) {
+                toBacklog[i] = toBacklog[--toBacklogCount];
+                toBacklog[toBacklogCount] = null;
+                if (lock.owned()) {
+                    lock.add(b, off, len, SocketLock.RX_TRUESIZE, rmemAlloc(), backlogLimit());
+                    return;
+                }
+                break;
+            }
+        }
         deliver(this instanceof TcpSenderSocket ? SendContext.SOFTIRQ_ACK : SendContext.SOFTIRQ_DATA, cpu, b, off, len);
+    }
+
+    /** {@code tcp_add_backlog}'s limit on backlog and receive memory together, octets of truesize. */
+    abstract long backlogLimit();
+
+    /** {@code sk_rmem_alloc}: truesize held in the receive and out-of-order queues, octets. */
+    long rmemAlloc() {
+        return 0;
+    }
+
+    /** The oldest backlogged packet, processed by the owner on {@code cpu} ({@code sk_backlog_rcv}). */
+    final void processBacklogged(Cpu cpu) {
+        deliver(SendContext.BACKLOG, cpu, lock.peek(), 0, lock.peekLength());
+        lock.poll();
     }
 
     /** The endpoint takes packet {@code b[off .. off+len)} in context {@code c} on {@code cpu}. */
@@ -417,7 +462,10 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         }
     }
 
-    /** A packet {@code b[off .. off+len)} arrives at time {@code now}, before the endpoint sees it. */
+    /**
+     * A packet {@code b[off .. off+len)} arrives at time {@code now}, before the endpoint sees it
+     * (and before it is queued to the backlog of an owned socket).
+     */
     abstract void arriving(byte[] b, int off, int len, double now, Packet p);
 
     /** The endpoint takes the packet (sent segments go out on the delivering CPU). */
