@@ -136,6 +136,7 @@ final class ConsistencyChecks {
                         + " with an XPN cipher suite, found " + e.macsec().replayWindow());
         gso(document, e, r);
         pacing(e, r);
+        reader(e, r);
         Integer appCpu = e.hosts().appCpu();
         r.check(List.of("hosts.appCpu", "hosts.cpus"), appCpu == null || appCpu < e.hosts().cpus(), "hosts.appCpu",
                 () -> "expected a CPU of the host, 0 to " + (e.hosts().cpus() - 1) + ", found " + appCpu);
@@ -182,6 +183,27 @@ final class ConsistencyChecks {
                         () -> "expected crypto.kernel 5.6 or later beside pacing internal (the model's pacing and"
                                 + " HyStart follow 5.6 on, where a paced socket's ACK train is not halved), found"
                                 + " kernel " + kernel);
+            }
+        }
+    }
+
+    /**
+     * A modelled receiving application ({@code readBytes}) gives the socket Linux's receive memory
+     * and window, whose measured scaling ratio came with 6.5 (commit dfa2f0483360):
+     * before it the window was a fixed share of the buffer ({@code tcp_adv_win_scale}), which the
+     * model does not have; textbook mode has no such rules at all.
+     */
+    private static void reader(Experiment e, Rules r) {
+        String kernel = e.crypto().kernelOrDefault();
+        for (int i = 0; i < e.traffic().size(); i++) {
+            if (e.traffic().get(i) instanceof Experiment.TcpTraffic tcp && tcp.readBytes() > 0) {
+                String at = "traffic." + i + ".readBytes";
+                r.check(List.of(at, "traffic." + i + ".mode"), tcp.mode() == org.cryptorder.transport.TcpMode.LINUX, at,
+                        () -> "expected mode linux beside readBytes (the receiving application brings Linux's"
+                                + " receive-window rules), found mode textbook");
+                r.check(List.of(at, "crypto.kernel"), org.cryptorder.host.KernelVersion.atLeast(kernel, 6, 5), at,
+                        () -> "expected crypto.kernel 6.5 or later beside readBytes (the model's receive window"
+                                + " follows the measured scaling ratio of 6.5 on), found kernel " + kernel);
             }
         }
     }

@@ -27,6 +27,7 @@ import org.cryptorder.scenario.TcpFlow;
 import org.cryptorder.transport.Ipv4TcpHeader;
 import org.cryptorder.transport.Gso;
 import org.cryptorder.transport.HystartRound;
+import org.cryptorder.transport.ReadPath;
 import org.cryptorder.transport.SendPath;
 import org.cryptorder.transport.TcpConfig;
 import org.cryptorder.transport.TcpMode;
@@ -186,10 +187,14 @@ public final class DatapathBuilder {
         for (Experiment.Traffic t : e.traffic()) {
             if (t instanceof Experiment.TcpTraffic tcp) {
                 for (int i = 0; i < tcp.flows(); i++, flow++) {
+                    ReadPath read = readPath(e, tcp, tcpCopyCyclesPerByte, b.stack().ghz());
                     TcpConfig cfg = tcpConfig(e, tcp);
+                    if (read.modelled()) {
+                        cfg = cfg.withWindowScale(read.windowScale());
+                    }
                     int app = e.hosts().appCpuOf(flow);
                     TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES, app, app,
-                            sendPath(e, tcp, tcpCopyCyclesPerByte, a.stack().ghz()));
+                            sendPath(e, tcp, tcpCopyCyclesPerByte, a.stack().ghz()), read);
                     tcpSenders.add(f.sender());
                     tcpReceivers.add(f.receiver());
                 }
@@ -274,6 +279,27 @@ public final class DatapathBuilder {
     static SendPath sendPath(Experiment e, Experiment.TcpTraffic tcp, double copyCyclesPerByte, double ghz) {
         String k = e.crypto().kernelOrDefault();
         return new SendPath(tcp.writeBytes(), copyCyclesPerByte, ghz, atLeast(k, 6, 3), atLeast(k, 6, 7));
+    }
+
+    /**
+     * A TCP entry's receiving application ({@code readBytes}) and the receive-buffer rules of the
+     * hosts' kernel: {@code tcp_rmem[2]} of 32 MiB from 6.16 (commit 572be9bf9d0d; 6 MiB before),
+     * {@code TCP_DEFAULT_SCALING_RATIO} 128 from 6.10 (697a6c8cec03; 64 from 6.5), autotuning's sizing
+     * ({@link ReadPath.Drs}: 6.18's growth term, aa251c84636c; 6.16's {@code tcp_rcvbuf_grow},
+     * 65c5287892e9; before, the 16-MSS cushion), and ACKs deferred while the socket is owned from
+     * 6.7 (133c4c0d3717). The read's copy costs what the write's does (the CPU profile's {@code
+     * tcpCopyCyclesPerByte}; assumed). Validation refuses a modelled reader before 6.5 (no measured
+     * scaling ratio) and in textbook mode.
+     */
+    static ReadPath readPath(Experiment e, Experiment.TcpTraffic tcp, double copyCyclesPerByte, double ghz) {
+        if (tcp.readBytes() == 0) {
+            return ReadPath.INSTANT;
+        }
+        String k = e.crypto().kernelOrDefault();
+        ReadPath.Drs drs = atLeast(k, 6, 18) ? ReadPath.Drs.TWICE_COPIED_AND_GROWTH
+                : atLeast(k, 6, 16) ? ReadPath.Drs.TWICE_COPIED : ReadPath.Drs.CUSHION;
+        return new ReadPath(tcp.readBytes(), copyCyclesPerByte, ghz, ReadPath.TCP_RMEM_DEFAULT,
+                atLeast(k, 6, 16) ? 32L << 20 : 6L << 20, atLeast(k, 6, 10) ? 128 : 64, drs, atLeast(k, 6, 7));
     }
 
     /**

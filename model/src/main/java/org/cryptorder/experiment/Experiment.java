@@ -454,10 +454,14 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      *                          ({@code sk_pacing_status}, {@link org.cryptorder.transport.TcpPacing}; a CUBIC
      *                          socket that BBR initialised, as {@code iperf3 -C cubic} on a host whose default
      *                          is bbr, is paced); default none
+     * @param readBytes         octets each read of the receiving application asks for (iperf3 -s: its
+     *                          block, 128 KiB); with it the receiver's socket has Linux's receive memory,
+     *                          window and autotuning ({@link org.cryptorder.transport.ReadPath}); default
+     *                          0: in-order data is read as it arrives and the window is fixed
      */
     @JsonTypeName("tcp")
     public record TcpTraffic(Integer flows, CongestionControlKind congestionControl, TcpMode mode, Long writeBytes,
-                             org.cryptorder.transport.TcpPacing pacing)
+                             org.cryptorder.transport.TcpPacing pacing, Long readBytes)
             implements Traffic {
         public TcpTraffic {
             flows = or(flows, 1);
@@ -465,11 +469,12 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
             mode = or(mode, TcpMode.LINUX);
             writeBytes = or(writeBytes, org.cryptorder.transport.SendPath.IPERF3_TCP_BLOCK);
             pacing = or(pacing, org.cryptorder.transport.TcpPacing.NONE);
+            readBytes = or(readBytes, 0L);
         }
 
-        /** Bulk flows without pacing. */
+        /** Bulk flows without pacing, read as they arrive. */
         public TcpTraffic(Integer flows, CongestionControlKind congestionControl, TcpMode mode, Long writeBytes) {
-            this(flows, congestionControl, mode, writeBytes, null);
+            this(flows, congestionControl, mode, writeBytes, null, null);
         }
     }
 

@@ -42,6 +42,19 @@ final class DelayedAck {
 
         /** 8 x the receiver's RTT estimate, ns ({@code rcv_rtt_est.rtt_us}); 0 if none. */
         long rcvRtt8Ns();
+
+        /**
+         * {@code __tcp_ack_snd_check}'s window test: nothing unread, or the window offered now would
+         * not be smaller than the last ({@code __tcp_select_window >= rcv_wnd}).
+         */
+        default boolean windowAdvances() {
+            return true;
+        }
+
+        /** The immediate ACK of {@code __tcp_ack_snd_check} (which the receiver may defer). */
+        default void sendAckNow() {
+            sendAck();
+        }
     }
 
     private static final int FASTRETRANS_THRESH = 3;
@@ -109,6 +122,54 @@ final class DelayedAck {
         scheduled = true;
     }
 
+    /** {@code inet_csk_ack_scheduled}. */
+    boolean scheduled() {
+        return scheduled;
+    }
+
+    /** {@code icsk_ack.quick |= 1} ({@code tcp_grow_window}: the grown window is announced at once). */
+    void quickBit() {
+        quick |= 1;
+    }
+
+    /** {@code icsk_ack.quick = 0} ({@code __tcp_select_window}: the buffer is over half full). */
+    void quickOff() {
+        quick = 0;
+    }
+
+    /**
+     * {@code tcp_delack_timer_handler}, run from {@code tcp_release_cb} for a timer that fired on an
+     * owned socket: a compressed ACK first ({@code tcp_sack_compress_send_ack}), else the delayed
+     * ACK if its timer was pending and an ACK is scheduled.
+     */
+    void delackTimerHandler() {
+        if (compressedAck > 0) {
+            if (compressArmed) {
+                compressTimer.cancel();
+                compressArmed = false;
+            }
+            compressedAcks += compressedAck - 1;
+            compressedAck = 0;
+            receiver.sendAck();
+            return;
+        }
+        if (!timerPending) {
+            return;
+        }
+        if (timeoutJiffy > clock.jiffies()) {
+            delackTimer.setIn(Time.ns(clock.nsUntilJiffy(timeoutJiffy)));
+            return;
+        }
+        timerPending = false;
+        if (scheduled) {
+            if (policy.adaptiveAto()) {
+                ato = Math.min(ato << 1, rtoJiffies);
+            }
+            delayedAcks++;
+            receiver.sendAck();
+        }
+    }
+
     /** {@code ICSK_ACK_NOW}: the next check sends at once. */
     void ackNow() {
         now = true;
@@ -163,8 +224,8 @@ final class DelayedAck {
         if (!scheduled) {
             return;
         }
-        if (receiver.unackedBytes() > receiver.rcvMss() || quick > 0 || now) {
-            receiver.sendAck();
+        if (receiver.unackedBytes() > receiver.rcvMss() && receiver.windowAdvances() || quick > 0 || now) {
+            receiver.sendAckNow();
             return;
         }
         if (!outOfOrderQueued) {

@@ -39,6 +39,11 @@ final class OutOfOrderQueue {
         return start[0];
     }
 
+    /** The end of the highest range held (the queue must not be empty). */
+    long lastEnd() {
+        return end[count - 1];
+    }
+
     boolean overlap() {
         return overlap;
     }

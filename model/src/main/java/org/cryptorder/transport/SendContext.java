@@ -1,7 +1,7 @@
 package org.cryptorder.transport;
 
 /**
- * The context that sends a TCP segment, as Linux has them: four in softirq, three in the
+ * The context that sends a TCP segment, as Linux has them: five in softirq, five in the
  * application's task (process context, softirqs disabled while in {@code dev_queue_xmit}).
  */
 public enum SendContext {
@@ -11,6 +11,10 @@ public enum SendContext {
     BACKLOG(false, "application task on %s (an ACK from the backlog, __release_sock)"),
     /** {@code tcp_release_cb}: deferred TSQ or timer work, on the application's CPU. */
     RELEASE_CB(false, "application task on %s (tcp_release_cb)"),
+    /** {@code tcp_recvmsg}: {@code tcp_cleanup_rbuf}'s ACK after the receiving application's read. */
+    RECVMSG(false, "application task on %s (tcp_recvmsg)"),
+    /** A data segment taken from the receiver's backlog by {@code __release_sock}, or {@code tcp_release_cb}'s ACK. */
+    BACKLOG_DATA(false, "application task on %s (a data segment from the backlog, __release_sock)"),
     /** {@code tcp_v4_rcv} on an unowned socket: an ACK in softirq on the CPU that received it. */
     SOFTIRQ_ACK(true, "softirq on %s after an ACK"),
     /** The receiver's ACKs: a data segment delivered in softirq on the CPU that received it. */

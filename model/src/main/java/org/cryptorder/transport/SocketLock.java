@@ -110,6 +110,11 @@ final class SocketLock {
         return r;
     }
 
+    /** {@code sk_backlog.len}: truesize of the backlogged packets, octets (reset once the backlog is emptied). */
+    long backlogLen() {
+        return backlogLen;
+    }
+
     /** Whether the backlog holds a packet. */
     boolean hasBacklog() {
         return count > 0;

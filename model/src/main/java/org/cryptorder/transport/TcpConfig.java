@@ -126,6 +126,11 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
         return copy(c -> c.pacing = p);
     }
 
+    /** The same with window scale {@code ws} agreed at the handshake. */
+    public TcpConfig withWindowScale(int ws) {
+        return copy(c -> c.windowScale = ws);
+    }
+
     public TcpConfig withRecovery(RecoveryFeatures r) {
         return copy(c -> c.recovery = r);
     }

@@ -58,6 +58,14 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     private long rcvRttSeq;
     private long rcvRttTime = -1;
     private int ipId;
+    /** The socket's memory and window, or null when no application is modelled ({@link ReadPath#INSTANT}). */
+    private final ReceiveBuffer buffer;
+    private final ReadPath readPath;
+    private Owner owner = Owner.NONE;
+    /** {@code TCP_ACK_DEFERRED}: an ACK decided while the socket was owned waits for {@code tcp_release_cb}. */
+    private boolean ackDeferred;
+    /** ACKs sent by {@code tcp_cleanup_rbuf} after a read. */
+    private long readAcks;
 
     private final long[] life = new long[13];
     private final long[] base = new long[13];
@@ -76,6 +84,40 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     /** TCP_PAWS_WINDOW: how many ticks older than {@code ts_recent} a TSval may be. */
     private static final int PAWS_WINDOW = 1;
 
+    /** What the receiver needs from its socket: the lock's state, and the reader to wake. */
+    interface Owner {
+        /** {@code sk_backlog.len}: truesize of the packets in the backlog, octets. */
+        long backlogLen();
+
+        /** {@code sock_owned_by_user}. */
+        boolean owned();
+
+        /** {@code sk_data_ready}: in-order data can be read. */
+        void dataReady();
+
+        /** A socket with no owner and no reader. */
+        Owner NONE = new Owner() {
+            @Override
+            public long backlogLen() {
+                return 0;
+            }
+
+            @Override
+            public boolean owned() {
+                return false;
+            }
+
+            @Override
+            public void dataReady() {
+            }
+        };
+    }
+
+    /** Sets the socket this receiver's lock and reader belong to. */
+    void owner(Owner o) {
+        this.owner = o;
+    }
+
     /**
      * @param sim the simulator of this replication
      * @param cfg the connection's parameters
@@ -83,12 +125,33 @@ public final class TcpReceiver implements DelayedAck.Receiver {
      * @param output where ACKs go
      */
     public TcpReceiver(Simulator sim, TcpConfig cfg, FlowAddress address, SegmentOutput output) {
+        this(sim, cfg, address, output, ReadPath.INSTANT);
+    }
+
+    /**
+     * A receiver whose application reads as {@code read} says: with a modelled application the
+     * socket's memory, window and autotuning are Linux's ({@link ReceiveBuffer}), the window scale
+     * is {@link ReadPath#windowScale()} (the sender's {@code cfg} must agree), and data waits in the
+     * receive queue until {@link #read}.
+     */
+    public TcpReceiver(Simulator sim, TcpConfig cfg, FlowAddress address, SegmentOutput output, ReadPath read) {
         this.cfg = cfg;
         this.policy = cfg.acks();
         this.output = output;
         this.clock = new TcpClock(sim, cfg.timers());
         this.acks = new DelayedAck(sim, clock, policy, cfg.timers().minRtoNs(), this, output);
-        this.rcvWnd = cfg.receiveWindowBytes();
+        this.readPath = read;
+        if (read.modelled()) {
+            if (read.windowScale() != cfg.windowScale()) {
+                throw new IllegalArgumentException("window scale " + cfg.windowScale() + " but the receiver's kernel offers "
+                        + read.windowScale());
+            }
+            this.buffer = new ReceiveBuffer(read, cfg.mss(), (long) sim.time());
+            this.rcvWnd = buffer.initialWindow();
+        } else {
+            this.buffer = null;
+            this.rcvWnd = cfg.receiveWindowBytes();
+        }
         this.rcvMss = Math.min(cfg.mss(), 536);
         this.flushCompressed = acks::flushCompressed;
         tx.address(address);
@@ -203,13 +266,25 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     private void deliverInOrder(long end, int plen) {
         life[BYTES_DELIVERED] += end - rcvNxt;
         rcvNxt = end;
+        if (buffer != null) {
+            buffer.queueSegment(end, SocketLock.RX_TRUESIZE);
+        }
         measureRcvMss(plen);
         rcvRttMeasure();
         acks.dataReceived();
+        if (buffer != null && plen >= 128 && buffer.growWindow(plen, SocketLock.RX_TRUESIZE, rcvMss, owner.backlogLen())) {
+            acks.quickBit();
+        }
         if (!ofo.isEmpty()) {
             long next;
             while ((next = ofo.takeFirstIfReachable(rcvNxt)) >= 0) {
                 life[BYTES_DELIVERED] += next - rcvNxt;
+                if (buffer != null) {
+                    int segments = (int) ((next - rcvNxt + cfg.mss() - 1) / cfg.mss());
+                    long moved = ofo.isEmpty() ? ofoCharged : Math.min(ofoCharged, (long) segments * SocketLock.RX_TRUESIZE);
+                    ofoCharged -= moved;
+                    buffer.queueFromOfo(next, (int) moved, segments);
+                }
                 rcvNxt = next;
             }
             if (ofo.isEmpty()) {
@@ -219,7 +294,13 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         if (sacks.count() > 0) {
             sacks.remove(rcvNxt, ofo.isEmpty());
         }
+        if (buffer != null) {
+            owner.dataReady();
+        }
     }
+
+    /** Truesize charged for the out-of-order queue, octets (a modelled application only). */
+    private long ofoCharged;
 
     /** {@code tcp_data_queue_ofo}. */
     private void queueOutOfOrder(long seq, long end) {
@@ -234,6 +315,19 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         }
         ofoBytesMax = Math.max(ofoBytesMax, ofo.bytes());
         sacks.newOutOfOrder(seq, end, flushCompressed);
+        if (buffer != null && !dup) {
+            ofoCharged += SocketLock.RX_TRUESIZE;
+            buffer.chargeOfo(SocketLock.RX_TRUESIZE);
+            if (buffer.growWindow((int) (end - seq), SocketLock.RX_TRUESIZE, rcvMss, owner.backlogLen())) {
+                acks.quickBit();
+            }
+            buffer.ofoGrow(ofoSpan());
+        }
+    }
+
+    /** Octets from RCV.NXT to the end of the out-of-order queue, 0 when it is empty. */
+    private long ofoSpan() {
+        return ofo.isEmpty() ? 0 : ofo.lastEnd() - rcvNxt;
     }
 
     /** {@code tcp_dsack_set}. */
@@ -247,9 +341,12 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         dsackEnd = e;
     }
 
-    /** {@code tcp_measure_rcv_mss}, for full segments. */
+    /** {@code tcp_measure_rcv_mss}, for full segments (and, with a modelled application, the scaling ratio). */
     private void measureRcvMss(int len) {
         if (len >= rcvMss) {
+            if (buffer != null && len != rcvMss) {
+                buffer.measureRatio(len, SocketLock.RX_TRUESIZE, rcvWnd);
+            }
             rcvMss = Math.min(len, cfg.mss());
         }
     }
@@ -304,11 +401,19 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         return Math.max(0, rcvWup + rcvWnd - rcvNxt);
     }
 
-    /** {@code tcp_select_window}: the free buffer, never shrinking the right edge. */
+    /**
+     * {@code tcp_select_window}: the window {@code __tcp_select_window} gives (without an application
+     * model, the configured buffer less the out-of-order queue), never moving the right edge back.
+     */
     private int selectWindow() {
         int ws = cfg.windowScale();
-        long free = Math.max(0, cfg.receiveWindowBytes() - ofo.bytes());
-        long win = (free >> ws) << ws;
+        long win;
+        if (buffer != null) {
+            win = newWindow();
+        } else {
+            long free = Math.max(0, cfg.receiveWindowBytes() - ofo.bytes());
+            win = (free >> ws) << ws;
+        }
         long cur = receiveWindow();
         if (win < cur) {
             win = ((cur + (1L << ws) - 1) >> ws) << ws;
@@ -316,6 +421,110 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         rcvWnd = win;
         rcvWup = rcvNxt;
         return (int) Math.min(win >> ws, 0xffff);
+    }
+
+    /** {@code __tcp_select_window}, with its side effect: quick ACKs stop while the buffer is over half full. */
+    private long newWindow() {
+        long w = buffer.selectWindow(rcvMss, owner.backlogLen());
+        if (buffer.quickOff) {
+            acks.quickOff();
+        }
+        return w;
+    }
+
+    /**
+     * {@code __tcp_ack_snd_check}'s window test: nothing is unread ({@code sk_rcvlowat} 1), or the
+     * window offered now would be at least the last one, so its right edge moves on by what
+     * arrived. Always true without an application model (data is read as it arrives).
+     */
+    @Override
+    public boolean windowAdvances() {
+        return buffer == null || rcvNxt - buffer.copiedSeq() < 1 || newWindow() >= rcvWnd;
+    }
+
+    /**
+     * The immediate ACK of {@code __tcp_ack_snd_check}: sent now, or, from Linux 6.7, while the
+     * application owns the socket (the backlog is being processed), left to {@code tcp_release_cb}
+     * ({@code TCP_ACK_DEFERRED}).
+     */
+    @Override
+    public void sendAckNow() {
+        if (buffer != null && readPath.ackDeferred() && owner.owned()) {
+            ackDeferred = true;
+            return;
+        }
+        sendAck();
+    }
+
+    // ---- the application's reads ----
+
+    /** Octets of in-order data not yet read. */
+    long unread() {
+        return buffer == null ? 0 : rcvNxt - buffer.copiedSeq();
+    }
+
+    /**
+     * {@code tcp_recvmsg_locked}'s copy of up to {@code n} octets: skbs copied whole are freed, and
+     * receive-buffer autotuning runs ({@code tcp_rcv_space_adjust}). Returns the octets copied.
+     */
+    long read(long n) {
+        long copied = buffer.read(n, rcvNxt);
+        if (copied > 0) {
+            buffer.spaceAdjust(clock.nowNs(), rcvRtt8, rcvNxt, ofoSpan());
+        }
+        return copied;
+    }
+
+    /**
+     * {@code __tcp_cleanup_rbuf} after a read that copied {@code copied} octets (negative for
+     * EAGAIN): an ACK if one is scheduled and more than one segment came since the last (the input
+     * path held it back for the window test), or if the read at least doubled a window that had
+     * fallen to half the clamp. The PSH rules do not arise: the model's segments carry no PSH.
+     */
+    void cleanupRbuf(long copied) {
+        boolean timeToAck = acks.scheduled() && rcvNxt - rcvWup > rcvMss;
+        if (copied > 0 && !timeToAck) {
+            long now = receiveWindow();
+            if (2 * now <= buffer.windowClamp()) {
+                long w = newWindow();
+                timeToAck = w != 0 && w >= 2 * now;
+            }
+        }
+        if (timeToAck) {
+            readAcks++;
+            sendAck();
+        }
+    }
+
+    /**
+     * {@code tcp_release_cb}'s part for a receiver: the deferred delayed-ACK or compressed-ACK timer
+     * ({@code tcp_delack_timer_handler}), then a deferred ACK if one is still scheduled.
+     */
+    void releaseCallback(boolean delackDeferred) {
+        if (delackDeferred) {
+            acks.delackTimerHandler();
+        }
+        if (ackDeferred) {
+            ackDeferred = false;
+            if (acks.scheduled()) {
+                sendAck();
+            }
+        }
+    }
+
+    /** Whether {@code tcp_release_cb} has an ACK to consider. */
+    boolean ackDeferred() {
+        return ackDeferred;
+    }
+
+    /** The socket's memory and window (null without an application model). */
+    ReceiveBuffer buffer() {
+        return buffer;
+    }
+
+    /** ACKs sent by {@code tcp_cleanup_rbuf} after the application's reads. */
+    long readAcks() {
+        return readAcks;
     }
 
     /** {@code tcp_send_ack}: builds the ACK with timestamps and SACK blocks and sends it. */

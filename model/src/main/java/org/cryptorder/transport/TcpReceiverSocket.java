@@ -7,23 +7,70 @@ import org.cryptorder.net.Packet;
 import org.cryptorder.net.StackCosts;
 
 /**
- * The receiving side of a {@link TcpSocket}: a {@link TcpReceiver} on the host (an iperf3 server
- * reading as fast as data arrives). For each data segment it records, before the receiver sees
- * it, the RFC 4737 reordering of segment numbers (sequence offset / MSS) in arrival order and the
- * frame latency from the sender's MACsec transmit to delivery. Its ACKs are not held against a TSQ
- * budget.
+ * The receiving side of a {@link TcpSocket}: a {@link TcpReceiver} on the host, and iperf3 -s's
+ * reads ({@link TcpRecvmsg}) when the read path models them; without them the application reads
+ * in-order data as it arrives and nothing owns the socket. For each data segment it records, as it
+ * arrives and before the receiver or the backlog takes it, the RFC 4737 reordering of segment
+ * numbers (sequence offset / MSS) in arrival order and the frame latency from the sender's MACsec
+ * transmit to delivery. Its ACKs are not held against a TSQ budget.
+ *
+ * <p>The backlog's limit is {@code tcp_add_backlog}'s from Linux 6.10 (commit ec00ed472bdb, also in
+ * the 6.6 and 6.1 stable trees): twice {@code sk_rcvbuf}, half of {@code sk_sndbuf} ({@code
+ * tcp_wmem[1]}, 16 KiB: the receiver sends no data) and 64 KiB. Not modelled: {@code
+ * tcp_add_backlog} coalescing a segment into the backlog's tail when their headers and options
+ * agree.
  */
-final class TcpReceiverSocket extends TcpSocket {
+final class TcpReceiverSocket extends TcpSocket implements TcpReceiver.Owner {
+    private static final long SNDBUF = 16 << 10;
     private final int mss;
     private final int dataIsn;
     private final TcpReceiver receiver;
+    private final TcpRecvmsg reader;
 
     TcpReceiverSocket(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow,
-                      byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address) {
+                      byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address, ReadPath read) {
         super(cpus, home, device, costs, flow, false, srcMac, dstMac);
         this.mss = cfg.mss();
         this.dataIsn = cfg.senderIsn();
-        this.receiver = new TcpReceiver(home.simulator(), cfg, address, output);
+        this.receiver = new TcpReceiver(home.simulator(), cfg, address, output, read);
+        this.reader = read.modelled() ? new TcpRecvmsg(this, receiver, lock, read) : null;
+        if (reader != null) {
+            receiver.owner(this);
+        }
+    }
+
+    // ---- TcpReceiver.Owner ----
+
+    @Override
+    public long backlogLen() {
+        return lock.backlogLen();
+    }
+
+    @Override
+    public boolean owned() {
+        return lock.owned();
+    }
+
+    @Override
+    public void dataReady() {
+        reader.dataReady();
+    }
+
+    /**
+     * {@code tcp_release_cb} on {@code cpu}, in the reader's task: a deferred delayed-ACK or
+     * compressed-ACK timer ({@code tcp_delack_timer_handler}), then a deferred ACK.
+     */
+    void releaseCallback(Cpu cpu) {
+        boolean delack = lock.takeTimer(SocketLock.DELACK_TIMER) != null;
+        if (delack || receiver.ackDeferred()) {
+            inContext(SendContext.BACKLOG_DATA, cpu, () -> receiver.releaseCallback(delack));
+        }
+    }
+
+    @Override
+    long rmemAlloc() {
+        ReceiveBuffer b = receiver.buffer();
+        return b == null ? 0 : b.rmemAlloc();
     }
 
     /** A receiver does not start: it answers what arrives. */
@@ -38,10 +85,11 @@ final class TcpReceiverSocket extends TcpSocket {
         lock.deferTimer(expiry, SocketLock.DELACK_TIMER);
     }
 
-    /** Nothing owns a receiving socket yet, so nothing is backlogged. */
+    /** {@code 2 sk_rcvbuf + sk_sndbuf / 2 + 64 KiB} ({@code tcp_add_backlog}). */
     @Override
     long backlogLimit() {
-        return Long.MAX_VALUE;
+        ReceiveBuffer b = receiver.buffer();
+        return b == null ? Long.MAX_VALUE : 2 * b.rcvbuf() + SNDBUF / 2 + (64 << 10);
     }
 
     @Override
@@ -85,5 +133,14 @@ final class TcpReceiverSocket extends TcpSocket {
     @Override
     void endpointResetCounters() {
         receiver.resetCounters();
+        lock.resetCounters();
+        if (reader != null) {
+            reader.resetCounters();
+        }
+    }
+
+    /** The reader's {@code read()} calls and wake-ups (zeros without an application model). */
+    long[] readerCounts() {
+        return reader == null ? new long[2] : new long[] {reader.reads(), reader.wakeups()};
     }
 }

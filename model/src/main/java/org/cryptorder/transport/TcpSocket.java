@@ -123,10 +123,11 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
                 tsqLimitBytes, path);
     }
 
-    /** The receiving end of a flow (iperf3 -s). */
+    /** The receiving end of a flow (iperf3 -s), its application reading as {@code read} says. */
     public static TcpSocket receiver(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow,
-                                     byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address) {
-        return new TcpReceiverSocket(cpus, home, device, costs, flow, srcMac, dstMac, cfg, address);
+                                     byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address,
+                                     ReadPath read) {
+        return new TcpReceiverSocket(cpus, home, device, costs, flow, srcMac, dstMac, cfg, address, read);
     }
 
     /**
@@ -441,7 +442,8 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
 
     /** The oldest backlogged packet, processed by the owner on {@code cpu} ({@code sk_backlog_rcv}). */
     final void processBacklogged(Cpu cpu) {
-        deliver(SendContext.BACKLOG, cpu, lock.peek(), 0, lock.peekLength());
+        deliver(this instanceof TcpSenderSocket ? SendContext.BACKLOG : SendContext.BACKLOG_DATA, cpu, lock.peek(), 0,
+                lock.peekLength());
         lock.poll();
     }
 

@@ -1,0 +1,95 @@
+package org.cryptorder.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ReceiveBuffer} against Linux's arithmetic ({@code tcp_select_initial_window}, {@code
+ * tcp_init_buffer_space}, {@code tcp_measure_rcv_mss}, {@code __tcp_select_window}, {@code
+ * tcp_grow_window}, {@code tcp_rcv_space_adjust} / {@code tcp_rcvbuf_grow}), worked by hand from the
+ * 6.18 source for a passive iperf3 server socket with default sysctls.
+ */
+class ReceiveBufferTest {
+    private static final int TRUESIZE = SocketLock.RX_TRUESIZE;
+
+    private static ReadPath linux618() {
+        return new ReadPath(131072, 0, 1, 131072, 32L << 20, 128, ReadPath.Drs.TWICE_COPIED_AND_GROWTH, true);
+    }
+
+    private static ReadPath linux612() {
+        return new ReadPath(131072, 0, 1, 131072, 6L << 20, 128, ReadPath.Drs.CUSHION, true);
+    }
+
+    @Test
+    void aPassiveOpenOn618OffersAMultipleOfTheMssUnderHalfTheBufferAndScale10() {
+        ReceiveBuffer b = new ReceiveBuffer(linux618(), 1448, 0);
+        assertThat(b.initialWindow()).as("rounddown(131072 x 128/256, 1448)").isEqualTo(65160);
+        assertThat(b.windowClamp()).as("full space less one segment").isEqualTo(65536 - 1448);
+        assertThat(b.rcvSsthresh()).isEqualTo(64088);
+        assertThat(b.wscale()).as("ilog2(32 MiB) - 15").isEqualTo(10);
+        assertThat(new ReceiveBuffer(linux612(), 1448, 0).wscale()).as("ilog2(6 MiB) - 15").isEqualTo(7);
+    }
+
+    @Test
+    void theFirstFullSegmentSetsTheRatioAndRaisesTheClampToTheFullSpace() {
+        ReceiveBuffer b = new ReceiveBuffer(linux618(), 1448, 0);
+        b.measureRatio(1448, TRUESIZE, 65160);
+        assertThat(b.scalingRatio()).as("1448 x 256 / 2304").isEqualTo(160);
+        assertThat(b.windowClamp()).as("131072 x 160 / 256").isEqualTo(81920);
+        assertThat(b.rcvSsthresh()).as("raised to the window offered, within the clamp").isEqualTo(65160);
+    }
+
+    @Test
+    void unreadDataOverHalfTheBufferStopsQuickAcksAndUnderASixteenthClosesTheWindow() {
+        ReceiveBuffer b = new ReceiveBuffer(linux618(), 1448, 0);
+        b.measureRatio(1448, TRUESIZE, 65160);
+        long seq = 0;
+        assertThat(b.selectWindow(1448, 0)).as("rcv_ssthresh, aligned up to 1 KiB").isEqualTo(65536);
+        assertThat(b.quickOff).isFalse();
+        for (int i = 0; i < 32; i++) {
+            seq += 1448;
+            b.queueSegment(seq, TRUESIZE);
+        }
+        // 32 segments: skbs of 17 and 15 (coalesced: 2304 for the first of each, 2048 for each other)
+        assertThat(b.rmemAlloc()).isEqualTo(2 * 2304 + 30 * 2048);
+        long free = (131072 - b.rmemAlloc()) * 160 / 256;
+        assertThat(b.selectWindow(1448, 0)).as("the free space, below half: rounded down, then up").isEqualTo(free / 1024 * 1024);
+        assertThat(b.quickOff).isTrue();
+        for (int i = 0; i < 28; i++) {
+            seq += 1448;
+            b.queueSegment(seq, TRUESIZE);
+        }
+        assertThat(b.selectWindow(1448, 0)).as("under a sixteenth of the full space").isZero();
+        assertThat(b.read(seq, seq)).isEqualTo(seq);
+        assertThat(b.rmemAlloc()).as("every skb copied whole is freed").isZero();
+    }
+
+    @Test
+    void aSegmentGrowsRcvSsthreshByTwoSegmentsUpToTheFreeSpace() {
+        ReceiveBuffer b = new ReceiveBuffer(linux618(), 1448, 0);
+        b.measureRatio(1448, TRUESIZE, 65160);
+        long before = b.rcvSsthresh();
+        assertThat(b.growWindow(1448, TRUESIZE, 1448, 0)).isTrue();
+        assertThat(b.rcvSsthresh()).isEqualTo(Math.min(before + 2 * 1448, 81920));
+        while (b.growWindow(1448, TRUESIZE, 1448, 0)) {
+            assertThat(b.rcvSsthresh()).isLessThanOrEqualTo(81920);
+        }
+        assertThat(b.rcvSsthresh()).as("min(window_clamp, tcp_space)").isEqualTo(81920);
+    }
+
+    @Test
+    void autotuningOn618SizesTheBufferForTwiceTheCopyPlusTwiceItsGrowth() {
+        ReceiveBuffer b = new ReceiveBuffer(linux618(), 1448, 0);
+        b.measureRatio(1448, TRUESIZE, 65160);
+        long rtt8 = 8_000_000;
+        b.queueSegment(100_000, TRUESIZE);
+        b.read(100_000, 100_000);
+        b.spaceAdjust(999_999, rtt8, 100_000, 0);
+        assertThat(b.rcvbuf()).as("under one receiver RTT: not yet").isEqualTo(131072);
+        b.spaceAdjust(1_000_000, rtt8, 100_000, 0);
+        long rcvwin = 200_000 + 2 * (200_000L * (100_000 - 14480) / 14480);
+        assertThat(b.rcvbuf()).isEqualTo((rcvwin << 8) / 160);
+        assertThat(b.windowClamp()).isEqualTo(b.rcvbuf() * 160 / 256);
+    }
+}

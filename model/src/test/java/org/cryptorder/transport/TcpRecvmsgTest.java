@@ -1,0 +1,63 @@
+package org.cryptorder.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.cryptorder.engine.EventListKind;
+import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.Datapath;
+import org.cryptorder.experiment.DatapathBuilder;
+import org.cryptorder.experiment.Experiment;
+import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.Profiles;
+import org.cryptorder.experiment.Replication;
+import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.scenario.CpuProfile;
+import org.cryptorder.testing.ProjectFiles;
+import org.junit.jupiter.api.Test;
+
+/**
+ * iperf3 -s's reads ({@link TcpRecvmsg}) on a 6.18 receiver: it sleeps in {@code select()} until
+ * in-order data is readable, reads until EAGAIN, and what it copies whole is freed; with no reader
+ * the receiver keeps the fixed window and no receive memory.
+ */
+class TcpRecvmsgTest {
+
+    private static TcpReceiverSocket run(long readBytes, double seconds) throws Exception {
+        String json = "{\"name\": \"r\", \"crypto\": {\"kernel\": \"6.18\"}, \"hosts\": {\"cpus\": 2},"
+                + " \"traffic\": [{\"kind\": \"tcp\", \"readBytes\": " + readBytes + "}], \"run\": {\"durationS\": "
+                + seconds + "}}";
+        Profiles profiles = Profiles.in(ProjectFiles.resolve("data/profiles"));
+        Experiment e = ExperimentFile.parse(Path.of("r.json"), json, profiles).configurations().get(0).experiment();
+        CpuProfile profile = profiles.load(e.hosts().profile());
+        Datapath d = DatapathBuilder.build(EventListKind.DEFAULT.newSimulator(), e,
+                DatapathBuilder.hostSpec(e, profile), new StreamRegistry(1).replication(0), new GcmEngine(),
+                profile.tcpCopyCyclesPerByte());
+        new Replication(d, e.run()).run();
+        return (TcpReceiverSocket) d.tcpReceivers().get(0);
+    }
+
+    @Test
+    void theReaderWakesForInOrderDataReadsUntilEagainAndFreesWhatItCopied() throws Exception {
+        TcpReceiverSocket s = run(131072, 0.05);
+        TcpReceiver r = s.receiver();
+        long[] counts = s.readerCounts();
+        assertThat(counts[1]).as("wake-ups").isPositive();
+        assertThat(counts[0]).as("each wake-up ends with an EAGAIN read").isGreaterThan(counts[1]);
+        assertThat(r.counters().bytesDelivered()).isGreaterThan(1_000_000);
+        assertThat(r.unread()).as("left unread at the end").isLessThan(64L << 10);
+        if (r.unread() == 0 && r.outOfOrderBytes() == 0) {
+            assertThat(r.buffer().rmemAlloc()).isZero();
+        }
+        assertThat(r.buffer().rcvbuf()).as("autotuned from tcp_rmem[1]").isGreaterThan(131072);
+        assertThat(r.buffer().wscale()).isEqualTo(10);
+    }
+
+    @Test
+    void withoutAReaderTheWindowIsFixedAndNothingIsCharged() throws Exception {
+        TcpReceiverSocket s = run(0, 0.01);
+        assertThat(s.receiver().buffer()).isNull();
+        assertThat(s.readerCounts()).containsExactly(0, 0);
+        assertThat(s.receiver().rcvWnd()).isEqualTo(TcpConfig.DEFAULT_RECEIVE_WINDOW);
+    }
+}
