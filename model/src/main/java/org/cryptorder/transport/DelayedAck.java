@@ -153,6 +153,15 @@ final class DelayedAck {
             receiver.sendAck();
             return;
         }
+        delayedAckDue();
+    }
+
+    /**
+     * The delayed-ACK part of {@code tcp_delack_timer_handler}: if the timer is pending and due (a
+     * deferred run may come before it), the ACK timeout is inflated ("delayed ACK missed") and the
+     * scheduled ACK sent.
+     */
+    private void delayedAckDue() {
         if (!timerPending) {
             return;
         }
@@ -327,17 +336,7 @@ final class DelayedAck {
         }
 
         private void handle() {
-            if (!timerPending) {
-                return;
-            }
-            timerPending = false;
-            if (scheduled) {
-                if (policy.adaptiveAto()) {
-                    ato = Math.min(ato << 1, rtoJiffies);
-                }
-                delayedAcks++;
-                receiver.sendAck();
-            }
+            delayedAckDue();
         }
     }
 

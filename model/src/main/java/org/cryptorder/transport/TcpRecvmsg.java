@@ -1,7 +1,6 @@
 package org.cryptorder.transport;
 
 import org.cryptorder.host.Cpu;
-import org.cryptorder.host.Work;
 
 /**
  * iperf3 -s's reads ({@code iperf_server_api.c}, {@code iperf_tcp_recv}, {@code Nread} of iperf3
@@ -25,8 +24,8 @@ import org.cryptorder.host.Work;
  * What the backlog brought is read by the next {@code read()}. The system calls' entry and exit
  * and {@code select()} cost nothing here, and the task wakes as the model's scheduler runs it.
  */
-final class TcpRecvmsg implements Work {
-    private enum Step {
+final class TcpRecvmsg extends TaskSteps<TcpRecvmsg.Step> {
+    enum Step {
         /** A {@code read()}: {@code lock_sock}, then copy or EAGAIN. */
         READ,
         /** Copying octets to user space. */
@@ -41,8 +40,6 @@ final class TcpRecvmsg implements Work {
     private final TcpReceiver receiver;
     private final SocketLock lock;
     private final ReadPath path;
-    private Step step;
-    private boolean queued;
     private boolean sleeping = true;
     /** Octets {@code Nread} still wants of its block. */
     private long left;
@@ -53,6 +50,7 @@ final class TcpRecvmsg implements Work {
     private long wakeups;
 
     TcpRecvmsg(TcpReceiverSocket sk, TcpReceiver receiver, SocketLock lock, ReadPath path) {
+        super(sk.app, "the reader");
         this.sk = sk;
         this.receiver = receiver;
         this.lock = lock;
@@ -69,18 +67,9 @@ final class TcpRecvmsg implements Work {
         }
     }
 
-    private void submit(Step s) {
-        if (queued) {
-            throw new IllegalStateException("the reader's step " + step + " is still queued");
-        }
-        step = s;
-        queued = true;
-        sk.app.submit(this);
-    }
-
     @Override
-    public double start(Cpu cpu) {
-        return switch (step) {
+    double costNs(Step s) {
+        return switch (s) {
             case COPY -> path.copyNs(copying);
             case BACKLOG_SEGMENT -> sk.receiveCostNs();
             default -> 0;
@@ -88,9 +77,8 @@ final class TcpRecvmsg implements Work {
     }
 
     @Override
-    public void finish(Cpu cpu) {
-        queued = false;
-        switch (step) {
+    void run(Step s, Cpu cpu) {
+        switch (s) {
             case READ -> read(cpu);
             case COPY -> copied(cpu);
             case RELEASE -> release(cpu);

@@ -1,7 +1,6 @@
 package org.cryptorder.transport;
 
 import org.cryptorder.host.Cpu;
-import org.cryptorder.host.Work;
 
 /**
  * iperf3's writes, one {@code write()} of {@link SendPath#writeBytes} octets after another, as
@@ -45,8 +44,8 @@ import org.cryptorder.host.Work;
  * The syscall's entry and exit cost nothing here; octets are written in whole writes (iperf3 with
  * a byte limit writes the rest last).
  */
-final class TcpSendmsg implements Work {
-    private enum Step {
+final class TcpSendmsg extends TaskSteps<TcpSendmsg.Step> {
+    enum Step {
         /** The next {@code write()}: {@code lock_sock}, then the loop. */
         WRITE,
         /** Copying octets into the tail skb. */
@@ -68,8 +67,6 @@ final class TcpSendmsg implements Work {
     private final SocketLock lock;
     private final SendPath path;
     private final long byteLimit;
-    private Step step;
-    private boolean queued;
     private Release release;
     private long left;
     private int processBacklog;
@@ -82,6 +79,7 @@ final class TcpSendmsg implements Work {
 
     TcpSendmsg(TcpSenderSocket sk, TcpSender sender, SendBuffer buffer, SocketLock lock, SendPath path,
                long byteLimit) {
+        super(sk.app, "the writer");
         this.sk = sk;
         this.sender = sender;
         this.buffer = buffer;
@@ -95,18 +93,9 @@ final class TcpSendmsg implements Work {
         submit(Step.WRITE);
     }
 
-    private void submit(Step s) {
-        if (queued) {
-            throw new IllegalStateException("the writer's step " + step + " is still queued");
-        }
-        step = s;
-        queued = true;
-        sk.app.submit(this);
-    }
-
     @Override
-    public double start(Cpu cpu) {
-        return switch (step) {
+    double costNs(Step s) {
+        return switch (s) {
             case COPY -> path.copyNs(copying);
             case BACKLOG_ACK -> sk.backlogCostNs();
             default -> 0;
@@ -114,9 +103,8 @@ final class TcpSendmsg implements Work {
     }
 
     @Override
-    public void finish(Cpu cpu) {
-        queued = false;
-        switch (step) {
+    void run(Step s, Cpu cpu) {
+        switch (s) {
             case WRITE -> write(cpu);
             case COPY -> copied(cpu);
             case RELEASE -> releaseStep(cpu);
