@@ -24,6 +24,7 @@ import org.cryptorder.net.MacsecDrop;
 import org.cryptorder.net.Netem;
 import org.cryptorder.net.TxDrop;
 import org.cryptorder.scenario.CpuShares;
+import org.cryptorder.transport.TcpReceiverCounters;
 import org.cryptorder.transport.TcpSenderCounters;
 import org.cryptorder.transport.SocketCounters;
 import org.cryptorder.transport.TcpSocket;
@@ -312,7 +313,35 @@ public final class OutputColumns {
                     "The reordering degree `tp->reordering` when the traffic stops (`tcpi_reordering` of `ss -ti`),"
                             + " summed over the TCP senders: with one flow, that flow's; 3 until reordering is seen,"
                             + " at most `tcp_max_reordering` (300).",
-                    TcpSenderCounters::reordering));
+                    TcpSenderCounters::reordering),
+            receivers("tcp_acks_per_segment", "1", "ACKs per segment",
+                    "ACKs the TCP receivers sent per data segment they received (Linux on bench/linux-relay,"
+                            + " 500 us: 0.43-0.50 clean, 0.61-0.62 with tcp-heavy-reordering's holds); NaN without"
+                            + " TCP traffic.",
+                    c -> c.acksSent(), c -> c.segmentsIn()),
+            receivers("tcp_read_acks_share", "1", "ACKs after reads",
+                    "Of the ACKs the TCP receivers sent, the share `tcp_cleanup_rbuf` sent after the receiving"
+                            + " application's reads (`traffic[].readBytes`; 0 without it): the ACKs that"
+                            + " `__tcp_ack_snd_check` held back while unread data would have shrunk the window"
+                            + " (Linux on bench/linux-relay: 58-60 % with the holds, 68-76 % clean); NaN without"
+                            + " TCP traffic.",
+                    c -> c.readAcks(), c -> c.acksSent()),
+            new Column("tcp_rcvbuf", "octets", "sk_rcvbuf", WINDOW,
+                    "The TCP receivers' `sk_rcvbuf` when the traffic stops, as autotuning left it, averaged over"
+                            + " the flows (`skmem` rb of `ss -tm`); NaN without a modelled reader"
+                            + " (`traffic[].readBytes` 0: the window is fixed).",
+                    () -> new AtTrafficEnd(d -> {
+                        double sum = 0;
+                        int n = 0;
+                        for (TcpSocket r : d.tcpReceivers()) {
+                            long b = r.receiver().receiveBufferBytes();
+                            if (b > 0) {
+                                sum += b;
+                                n++;
+                            }
+                        }
+                        return n == 0 ? Double.NaN : sum / n;
+                    })));
 
     private static final Map<String, Column> BY_NAME = COLUMNS.stream()
             .collect(Collectors.toUnmodifiableMap(Column::name, Function.identity()));
@@ -383,6 +412,25 @@ public final class OutputColumns {
                 sum += (long) (socket != null ? socket.applyAsDouble(s) : read.applyAsDouble(s.sender().counters()));
             }
             return sum;
+        }));
+    }
+
+    /**
+     * A ratio of two TCP receiver counts, each summed over the receivers when the traffic stops; NaN
+     * when the denominator is 0.
+     */
+    private static Column receivers(String name, String unit, String heading, String description,
+                                    ToDoubleFunction<TcpReceiverCounters> numerator,
+                                    ToDoubleFunction<TcpReceiverCounters> denominator) {
+        return new Column(name, unit, heading, WINDOW, description, () -> new AtTrafficEnd(d -> {
+            double num = 0;
+            double den = 0;
+            for (TcpSocket r : d.tcpReceivers()) {
+                TcpReceiverCounters c = r.receiver().counters();
+                num += numerator.applyAsDouble(c);
+                den += denominator.applyAsDouble(c);
+            }
+            return den == 0 ? Double.NaN : num / den;
         }));
     }
 

@@ -64,11 +64,9 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     private Owner owner = Owner.NONE;
     /** {@code TCP_ACK_DEFERRED}: an ACK decided while the socket was owned waits for {@code tcp_release_cb}. */
     private boolean ackDeferred;
-    /** ACKs sent by {@code tcp_cleanup_rbuf} after a read. */
-    private long readAcks;
 
-    private final long[] life = new long[13];
-    private final long[] base = new long[13];
+    private final long[] life = new long[14];
+    private final long[] base = new long[14];
     private long ofoBytesMax;
     private static final int SEGS_IN = 0;
     private static final int BYTES_DELIVERED = 1;
@@ -81,6 +79,7 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     private static final int BAD = 8;
     private static final int PAYLOAD_ERRORS = 9;
     private static final int PAWS_REJECTED = 12;
+    private static final int READ_ACKS = 13;
     /** TCP_PAWS_WINDOW: how many ticks older than {@code ts_recent} a TSval may be. */
     private static final int PAWS_WINDOW = 1;
 
@@ -316,11 +315,12 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         ofoBytesMax = Math.max(ofoBytesMax, ofo.bytes());
         sacks.newOutOfOrder(seq, end, flushCompressed);
         if (buffer != null && !dup) {
-            ofoCharged += SocketLock.RX_TRUESIZE;
-            buffer.chargeOfo(SocketLock.RX_TRUESIZE);
+            // tcp_data_queue_ofo's end: tcp_grow_window before skb_set_owner_r charges the segment
             if (buffer.growWindow((int) (end - seq), SocketLock.RX_TRUESIZE, rcvMss, owner.backlogLen())) {
                 acks.quickBit();
             }
+            ofoCharged += SocketLock.RX_TRUESIZE;
+            buffer.chargeOfo(SocketLock.RX_TRUESIZE);
             buffer.ofoGrow(ofoSpan());
         }
     }
@@ -491,7 +491,7 @@ public final class TcpReceiver implements DelayedAck.Receiver {
             }
         }
         if (timeToAck) {
-            readAcks++;
+            life[READ_ACKS]++;
             sendAck();
         }
     }
@@ -522,9 +522,9 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         return buffer;
     }
 
-    /** ACKs sent by {@code tcp_cleanup_rbuf} after the application's reads. */
-    long readAcks() {
-        return readAcks;
+    /** {@code sk_rcvbuf} now, octets; 0 without an application model (the window is fixed). */
+    public long receiveBufferBytes() {
+        return buffer == null ? 0 : buffer.rcvbuf();
     }
 
     /** {@code tcp_send_ack}: builds the ACK with timestamps and SACK blocks and sends it. */
@@ -596,7 +596,7 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         return new TcpReceiverCounters(get(SEGS_IN), get(BYTES_DELIVERED), get(OFO_SEGS),
                 get(DUP_SEGS), get(DSACK_OLD), get(DSACK_OFO), get(ACKS_SENT),
                 acks.delayedAcks() - base[10], acks.compressedAcks() - base[11],
-                get(OUT_OF_WINDOW), get(BAD), get(PAYLOAD_ERRORS), ofoBytesMax, get(PAWS_REJECTED));
+                get(OUT_OF_WINDOW), get(BAD), get(PAYLOAD_ERRORS), ofoBytesMax, get(PAWS_REJECTED), get(READ_ACKS));
     }
 
     private long get(int c) {

@@ -21,9 +21,11 @@ package org.cryptorder.transport;
  * @param outOfOrderBytesMax most octets held out of order at once
  * @param pawsRejected data segments dropped by PAWS, their TSval older than {@code ts_recent}
  *     ({@code PAWSEstabRejected})
+ * @param readAcks ACKs sent by {@code tcp_cleanup_rbuf} after the application's reads (0 without a
+ *     modelled reader)
  */
 public record TcpReceiverCounters(long segmentsIn, long bytesDelivered, long outOfOrderSegments,
         long duplicateSegments, long dsackOldSent, long dsackOfoSent, long acksSent,
         long delayedAcks, long compressedAcks, long outOfWindowDrops, long badPackets,
-        long payloadErrors, long outOfOrderBytesMax, long pawsRejected) {
+        long payloadErrors, long outOfOrderBytesMax, long pawsRejected, long readAcks) {
 }

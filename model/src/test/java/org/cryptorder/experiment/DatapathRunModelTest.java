@@ -152,8 +152,8 @@ class DatapathRunModelTest {
         assertThat(m.get("udp_received")).isEqualTo(m.get("frames_tx"));
         assertThat(m.get("cryptd_dropped")).isZero();
         assertThat(DatapathRunModel.METRICS.subList(DatapathRunModel.METRICS.size() - 4, DatapathRunModel.METRICS.size()))
-                .as("new columns go last, in the order they came").containsExactly("tcp_dsack_undo",
-                        "tcp_ts_reorder", "tcp_sack_recovery", "tcp_reordering");
+                .as("new columns go last, in the order they came").containsExactly("tcp_reordering",
+                        "tcp_acks_per_segment", "tcp_read_acks_share", "tcp_rcvbuf");
         assertThat(m.get("tx_ring_dropped")).as("no qdisc: every drop is a stopped queue's").isEqualTo(dropped);
         assertThat(m.get("tx_qdisc_dropped")).isZero();
         assertThat(m.get("qdisc_backlog_p99_packets")).as("no qdisc, no backlog").isNaN();

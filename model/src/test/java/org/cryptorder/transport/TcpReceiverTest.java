@@ -317,4 +317,119 @@ class TcpReceiverTest {
         assertThat(receiver.counters().pawsRejected()).isZero();
         assertThat(receiver.counters().outOfOrderSegments()).isEqualTo(1);
     }
+
+    // ---- a modelled reader (Linux 6.18's receive window) ----
+
+    private static final ReadPath LINUX_618 = new ReadPath(131072, 0, 1, 131072, 32L << 20, 128,
+            ReadPath.Drs.TWICE_COPIED_AND_GROWTH, true);
+
+    void buildWithReader() {
+        build(TcpConfig.linux(MSS).withWindowScale(LINUX_618.windowScale()));
+        FlowAddress a = FlowAddress.example();
+        TcpReceiver.Owner none = TcpReceiver.Owner.NONE;
+        receiver = new TcpReceiver(sim, cfg, a.reversed(), (buf, off, len) -> {
+            Ipv4TcpHeader h = new Ipv4TcpHeader();
+            assertThat(h.parse(buf, off, len)).isEqualTo(Ipv4TcpHeader.ParseResult.OK);
+            acks.add(new Ack((long) sim.time(), Ipv4TcpHeader.unwrap(h.ack(), cfg.senderIsn(), 0) / MSS, h.window(),
+                    new long[0], h.tsEcr()));
+        }, LINUX_618);
+        receiver.owner(none);
+    }
+
+    /** iperf3 -s reads what is readable at {@code t} ({@code tcp_recvmsg}, then {@code tcp_cleanup_rbuf}). */
+    void readAt(long t) {
+        new Event(sim) {
+            @Override
+            public void actions() {
+                receiver.cleanupRbuf(receiver.read(1 << 20));
+            }
+        }.schedule(Time.ns(t));
+    }
+
+    /** The ACKs sent in [from, to) at {@code phase} ns past a multiple of 100 us: 0 on arrivals, 10,000 after reads. */
+    long acksBetween(long from, long to, long phase) {
+        return acks.stream().filter(x -> x.timeNs() >= from && x.timeNs() < to && x.timeNs() % 100_000 == phase).count();
+    }
+
+    /**
+     * Segments 100 us apart, each read 10 us after it came, except {@code burstAt} and the one after it, which come
+     * 1 us apart and are read together: {@code tcp_cleanup_rbuf} ACKs that read (two segments unacknowledged) and
+     * advertises the window with nothing unread.
+     */
+    void arriveAndRead(long from, long to, long t0, long burst) {
+        long t = t0;
+        for (long n = from; n < to; n++) {
+            if (n == burst) {
+                arrive(n, t);
+                arrive(n + 1, t + 1_000);
+                readAt(t + 10_000);
+                n++;
+            } else {
+                arrive(n, t);
+                readAt(t + 10_000);
+            }
+            t += 100_000;
+        }
+    }
+
+    @Test
+    void anOutOfOrderSegmentOnEmptyQueuesGrowsRcvSsthreshToTheFullWindowAndTheAcksThenWaitForTheReads() {
+        buildWithReader();
+        ReceiveBuffer b = receiver.buffer();
+        long[] before = new long[2];
+        long[] after = new long[2];
+        // 44 segments in all stay under the receiver's first RTT sample (a window's worth), so autotuning leaves
+        // sk_rcvbuf at tcp_rmem[1]
+        arriveAndRead(0, 30, 0, 23);          // 0..29 from 0 to 2.8 ms; 23 and 24 together at 2.3 ms
+        probe(2_950_000, before, b);
+        arrive(31, 3_000_000);                // 31 before 30, on empty queues
+        probe(3_000_001, after, b);
+        arrive(30, 3_100_000);
+        readAt(3_110_000);
+        arriveAndRead(32, 44, 3_200_000, 34); // 34 and 35 together at 3.4 ms, then 36..43 from 3.5 to 4.2 ms
+        run(5_000_000);
+        long full = 131072L * b.scalingRatio() / 256;
+        long unit = 1L << LINUX_618.windowScale();
+        assertThat(b.rcvbuf()).as("no autotuning yet").isEqualTo(131072);
+        assertThat(before[1]).isEqualTo(full);
+        assertThat(before[0]).as("tcp_grow_window in order: the arriving segment is charged first")
+                .isEqualTo(full - b.winFromSpace(SocketLock.RX_TRUESIZE));
+        assertThat(ceilDiv(before[0], unit)).as("so the window rounds up alike with one segment unread or none")
+                .isEqualTo(ceilDiv(full - b.winFromSpace(SocketLock.RX_TRUESIZE), unit));
+        assertThat(windowOfAckAt(2_310_000)).as("two unread held the burst's ACK to the read, which advertised")
+                .isEqualTo(ceilDiv(before[0], unit));
+        assertThat(acksBetween(2_350_000, 2_950_000, 0)).as("no more than an arrival can: the second arrival ACKs again")
+                .isEqualTo(2);
+        assertThat(acksBetween(2_350_000, 2_950_000, 10_000)).as("no ACK after a single segment's read").isZero();
+        assertThat(after[0]).as("tcp_data_queue_ofo grows it before skb_set_owner_r: the full window").isEqualTo(full);
+        assertThat(ceilDiv(full, unit)).as("one segment unread now costs a unit of window")
+                .isGreaterThan(ceilDiv(full - b.winFromSpace(SocketLock.RX_TRUESIZE), unit));
+        assertThat(windowOfAckAt(3_410_000)).as("the burst's read ACK advertises the full window")
+                .isEqualTo(ceilDiv(full, unit));
+        assertThat(acksBetween(3_450_000, 4_250_000, 0)).as("more than an arrival can: no ACK on arrival").isZero();
+        assertThat(acksBetween(3_450_000, 4_250_000, 10_000)).as("tcp_cleanup_rbuf sends them after every second read")
+                .isEqualTo(4);
+        assertThat(receiver.counters().readAcks()).as("the two bursts' reads, then those four").isEqualTo(6);
+    }
+
+    /** The window field (scaled) of the ACK sent at {@code t}. */
+    long windowOfAckAt(long t) {
+        return acks.stream().filter(x -> x.timeNs() == t).findFirst().orElseThrow().window();
+    }
+
+    /** The window {@code __tcp_select_window} advertises for {@code space}: ALIGN rounds it up to the scale's unit. */
+    static long ceilDiv(long space, long unit) {
+        return (space + unit - 1) / unit;
+    }
+
+    /** At {@code t}, {@code rcv_ssthresh} and {@code window_clamp} into {@code into}. */
+    void probe(long t, long[] into, ReceiveBuffer b) {
+        new Event(sim) {
+            @Override
+            public void actions() {
+                into[0] = b.rcvSsthresh();
+                into[1] = b.windowClamp();
+            }
+        }.schedule(Time.ns(t));
+    }
 }
