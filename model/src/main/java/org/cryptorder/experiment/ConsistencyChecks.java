@@ -143,6 +143,10 @@ final class ConsistencyChecks {
         r.check(List.of("contention.userFpuLoadSparesAppCpu", "hosts.appCpu"),
                 !e.contention().userFpuLoadSparesAppCpu() || appCpu != null, "contention.userFpuLoadSparesAppCpu",
                 () -> "expected hosts.appCpu to name the CPU to spare, found no hosts.appCpu");
+        r.check(List.of("hosts.appWakeupDistribution", "hosts.appWakeupMeanUs"),
+                e.hosts().appWakeupDistribution() == null || e.hosts().appWakeupMeanUs() != null,
+                "hosts.appWakeupDistribution", () -> "expected hosts.appWakeupMeanUs beside it, found none: without a"
+                        + " mean, woken tasks run at once and the distribution has nothing to shape");
         if (e.wifi() != null) {
             boolean oneUdp = e.traffic().size() == 1 && e.traffic().get(0) instanceof Experiment.UdpTraffic;
             r.check(List.of("traffic", "wifi"), oneUdp, "wifi", () -> "expected one UDP traffic entry (the download the"

@@ -10,8 +10,10 @@ import org.cryptorder.engine.Streams;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.KernelFpuLoad;
+import org.cryptorder.host.WakeupLatency;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.SecYConfig;
+import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.net.Impairment;
 import org.cryptorder.net.Link;
@@ -162,6 +164,17 @@ public final class DatapathBuilder {
         return build(sim, e, host, host, streams, engine, tcpCopyCyclesPerByte);
     }
 
+    /** {@code hosts.appWakeupMeanUs}: each CPU of {@code host} samples its wake-ups from its own stream. */
+    private static void appWakeup(Host host, String name, Experiment.Hosts h, Streams streams) {
+        if (h.appWakeupMeanUs() == null || h.appWakeupMeanUs() == 0) {
+            return;
+        }
+        for (int i = 0; i < host.cpuCount(); i++) {
+            host.cpu(i).wakeupLatency(new WakeupLatency(h.appWakeupShape(), Time.us(h.appWakeupMeanUs()),
+                    streams.stream(name + ".cpu" + i + ".wakeup")));
+        }
+    }
+
     /**
      * The same with the sending host built as {@code a} and the receiving one as {@code b}, which
      * an experiment file cannot ask for (test fixtures: a one-CPU sender facing a receiver with
@@ -173,6 +186,8 @@ public final class DatapathBuilder {
                 e.link().rateGbps() * 1e9, Time.us(e.link().delayUs()), engine);
         impair(net.aToB(), e.link().impairments().aToB(), streams);
         impair(net.bToA(), e.link().impairments().bToA(), streams);
+        appWakeup(net.a(), "a", e.hosts(), streams);
+        appWakeup(net.b(), "b", e.hosts(), streams);
         Experiment.Contention c = e.contention();
         int spared = c.userFpuLoadSparesAppCpu() ? e.hosts().appCpu() : Contention.NO_CPU;
         List<KernelFpuLoad> receiverFpuLoads = Contention.install(net.b(), "b", c.kernelFpuBusy(), Time.us(c.meanSectionUs()), c.sectionDistribution(),

@@ -117,12 +117,32 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      *                   as Linux's TCP always does ({@code sk_setup_caps}); false: one MSS per skb. Kept
      *                   absent when not given (not written into a resolved file), since a file that gives
      *                   it without Linux-mode TCP is refused ({@link ConsistencyChecks})
+     * @param appWakeupMeanUs mean time an application task woken on an idle CPU takes to run, us
+     *                   ({@link org.cryptorder.host.WakeupLatency}: the idle exit, the switch, the return
+     *                   to user space out of {@code select()}); absent: none, the task runs at once
+     * @param appWakeupDistribution the distribution of that time ({@code exponential},
+     *                   {@code deterministic} or {@code pareto}); absent: {@code pareto}
      */
     public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
                         Integer txRingSize, Integer napiBudget, RxSteering rxSteering,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer appCpu,
                         Boolean ksoftirqd, Integer hz, String qdisc,
-                        Boolean bql, String nic, @JsonInclude(JsonInclude.Include.NON_NULL) Boolean gso) {
+                        Boolean bql, String nic, @JsonInclude(JsonInclude.Include.NON_NULL) Boolean gso,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Double appWakeupMeanUs,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) SectionLength appWakeupDistribution) {
+
+        /** Hosts whose application tasks run at once when woken. */
+        public Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
+                     Integer txRingSize, Integer napiBudget, RxSteering rxSteering, Integer appCpu,
+                     Boolean ksoftirqd, Integer hz, String qdisc, Boolean bql, String nic, Boolean gso) {
+            this(cpus, rxQueues, txQueues, profile, rxRingSize, txRingSize, napiBudget, rxSteering, appCpu, ksoftirqd,
+                    hz, qdisc, bql, nic, gso, null, null);
+        }
+
+        /** The wake-up latency's distribution: {@code appWakeupDistribution}, pareto when absent. */
+        public SectionLength appWakeupShape() {
+            return appWakeupDistribution == null ? SectionLength.PARETO : appWakeupDistribution;
+        }
         public Hosts {
             qdisc = or(qdisc, QdiscKind.PFIFO_FAST.key());
             bql = or(bql, true);

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.engine.CountedEvent;
 import org.cryptorder.engine.StepSimulator;
+import org.cryptorder.engine.Time;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -213,6 +214,40 @@ public final class Cpu {
         return softirqs.poll();
     }
 
+    /**
+     * Application tasks woken while this CPU is idle run only after a sampled latency ({@link
+     * WakeupLatency}); null: at once. The CPU stays idle meanwhile: an interrupt arriving then runs
+     * at once, and the woken task after it, as a CPU woken by that interrupt would run it.
+     */
+    public void wakeupLatency(WakeupLatency w) {
+        this.wakeupLatency = w;
+    }
+
+    private WakeupLatency wakeupLatency;
+    /** Whether {@link #idleExit} is scheduled. */
+    private boolean idleExitPending;
+    /** The end of a wake-up latency: the CPU leaves idle and runs what is runnable. */
+    private Event idleExit;
+
+    private void leaveIdleLater() {
+        if (idleExitPending) {
+            return;
+        }
+        if (idleExit == null) {
+            idleExit = new Event(sim) {
+                @Override
+                public void actions() {
+                    idleExitPending = false;
+                    if (state == CpuState.IDLE) {
+                        dispatch();
+                    }
+                }
+            };
+        }
+        idleExitPending = true;
+        idleExit.schedule(Time.ns(wakeupLatency.sample()));
+    }
+
     /** Called by {@link Task#submit} when a sleeping task gets work. */
     void wake(Task t) {
         if (t == current) {
@@ -232,7 +267,11 @@ public final class Cpu {
         if (state.atWorkBoundary() || state.softirq()) {
             pendingWakeups.add(t);
         } else if (state == CpuState.IDLE) {
-            dispatch();
+            if (wakeupLatency != null && t.context() == Context.USER_TASK) {
+                leaveIdleLater();
+            } else {
+                dispatch();
+            }
         } else if (shouldPreemptFor(t)) {
             preemptCurrent();
         }

@@ -103,6 +103,8 @@ public record MalformedCases(String kind, String json, String expected, String s
                     "bad.json:3:37: run.warmupS: ", "expected a warm-up shorter than run.durationS (1 s), found 1 s"),
             of("a billion CPUs", with("\"hosts\": {\"cpus\": 1000000000}"), "bad.json:3:20: hosts.cpus: ",
                     "expected an integer from 1 to 1024, found 1000000000"),
+            of("a wake-up distribution without its mean", with("\"hosts\": {\"appWakeupDistribution\": \"exponential\"}"),
+                    "bad.json:3:", "expected hosts.appWakeupMeanUs beside it"),
             of("an application CPU the host lacks", with("\"hosts\": {\"cpus\": 4, \"appCpu\": 4}"),
                     "bad.json:3:33: hosts.appCpu: ", "expected a CPU of the host, 0 to 3, found 4"),
             of("a user load sparing no named CPU", with("\"contention\": {\"userFpuLoad\": true,"

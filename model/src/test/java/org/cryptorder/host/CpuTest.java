@@ -344,4 +344,36 @@ class CpuTest {
                 "SOFTIRQ_STARTING->SOFTIRQ", "SOFTIRQ->SOFTIRQ_FINISHING", "SOFTIRQ_FINISHING->IDLE",
                 "TASK_STARTING->TASK", "TASK->TASK_FINISHING", "TASK->IDLE", "TASK_FINISHING->IDLE");
     }
+
+    @Test
+    void aUserTaskWokenOnAnIdleCpuRunsAfterTheWakeupLatencyAndAnInterruptMeanwhileRunsAtOnce() {
+        Cpu cpu = cpu(false);
+        cpu.wakeupLatency(new WakeupLatency(SectionLength.DETERMINISTIC, 20_000, new umontreal.ssj.rng.MRG32k3a()));
+        Task app = cpu.newTask("app", Context.USER_TASK, false);
+        Task worker = cpu.newTask("kworker", Context.KERNEL_WORKER, false);
+        Fixed read = new Fixed("read", 1_000);
+        Fixed rx = new Fixed("rx", 2_000);
+        Fixed later = new Fixed("later", 1_000);
+        Fixed work = new Fixed("work", 1_000);
+        script.at(0, () -> app.submit(read));
+        script.at(5_000, () -> cpu.raiseSoftirq(rx));
+        script.at(100_000, () -> app.submit(later));
+        script.at(200_000, () -> worker.submit(work));
+        script.runUntil(1e6);
+        assertThat(rx.started).as("the interrupt does not wait for the idle exit").isEqualTo(5_000);
+        assertThat(read.started).as("the woken task runs after it, on the CPU the interrupt woke").isEqualTo(7_000);
+        assertThat(later.started).as("every wake-up on an idle CPU is delayed anew").isEqualTo(120_000);
+        assertThat(work.started).as("kernel workers are not delayed").isEqualTo(200_000);
+        assertThat(log).containsExactly("rx@7000", "read@8000", "later@121000", "work@201000");
+    }
+
+    @Test
+    void withoutAWakeupLatencyAWokenUserTaskRunsAtOnce() {
+        Cpu cpu = cpu(false);
+        Task app = cpu.newTask("app", Context.USER_TASK, false);
+        Fixed read = new Fixed("read", 1_000);
+        script.at(3_000, () -> app.submit(read));
+        script.runUntil(1e6);
+        assertThat(read.started).isEqualTo(3_000);
+    }
 }

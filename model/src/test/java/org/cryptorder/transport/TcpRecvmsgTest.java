@@ -24,7 +24,11 @@ import org.junit.jupiter.api.Test;
 class TcpRecvmsgTest {
 
     private static TcpReceiverSocket run(long readBytes, double seconds) throws Exception {
-        String json = "{\"name\": \"r\", \"crypto\": {\"kernel\": \"6.18\"}, \"hosts\": {\"cpus\": 2},"
+        return run(readBytes, seconds, "");
+    }
+
+    private static TcpReceiverSocket run(long readBytes, double seconds, String hosts) throws Exception {
+        String json = "{\"name\": \"r\", \"crypto\": {\"kernel\": \"6.18\"}, \"hosts\": {\"cpus\": 2" + hosts + "},"
                 + " \"traffic\": [{\"kind\": \"tcp\", \"readBytes\": " + readBytes + "}], \"run\": {\"durationS\": "
                 + seconds + "}}";
         Profiles profiles = Profiles.in(ProjectFiles.resolve("data/profiles"));
@@ -51,6 +55,19 @@ class TcpRecvmsgTest {
         }
         assertThat(r.buffer().rcvbuf()).as("autotuned from tcp_rmem[1]").isGreaterThan(131072);
         assertThat(r.buffer().wscale()).isEqualTo(10);
+    }
+
+    @Test
+    void aWakeupLatencyLetsMoreAccumulateForEachWakeupOfTheReader() throws Exception {
+        // the softirq on CPU 0, the reader on CPU 1, idle between its reads
+        String apart = ", \"rxQueues\": 1, \"appCpu\": 1";
+        TcpReceiverSocket prompt = run(131072, 0.02, apart);
+        TcpReceiverSocket late = run(131072, 0.02,
+                apart + ", \"appWakeupMeanUs\": 100, \"appWakeupDistribution\": \"deterministic\"");
+        double perWakeupPrompt = (double) prompt.receiver().counters().bytesDelivered() / prompt.readerCounts()[1];
+        double perWakeupLate = (double) late.receiver().counters().bytesDelivered() / late.readerCounts()[1];
+        assertThat(perWakeupLate).as("100 us of arrivals (about 8 frames at 10 Gbit/s) before each read")
+                .isGreaterThan(4 * perWakeupPrompt);
     }
 
     @Test
