@@ -77,8 +77,8 @@ final class TcpTraceOptions {
      */
     void print(TcpTrace trace, FrameTrace frames, PrintWriter out) {
         out.println("# TCP: time since start, sender, its state just after the decision (cwnd, ssthresh and packets"
-                + " in flight in segments, SND.UNA as a segment number: MSS units from the ISN), Linux function:"
-                + " decision");
+                + " in flight in segments, SND.UNA as a segment number: MSS units from the ISN, the receiver's"
+                + " window snd_wnd in whole segments), Linux function: decision");
         List<TcpTrace.Line> lines = trace.lines();
         List<FrameTrace.Step> steps = frames.steps();
         int i = 0;

@@ -40,11 +40,12 @@ class ExplainTcpTest {
                         "tcp_try_undo_partial: undone (TCPPartialUndo); undo_retrans 1, tcp_packet_delayed true (TSecr ",
                         "tcp_check_dsack: D-SACK of segment ",
                         "tcp_rack_update_reo_wnd: reo_wnd_steps 1 -> 2 (a D-SACK in the last round trip)",
-                        "tcp_set_ca_state TCP_CA_Recovery -> TCP_CA_Disorder (tcp_try_keep_open)")
+                        "tcp_set_ca_state TCP_CA_Recovery -> TCP_CA_Disorder (tcp_try_keep_open)",
+                        "bictcp_hystart: ")
                 .doesNotContain(" frame ", "timeline chart");
         List<String> lines = decisions(r);
         assertThat(lines).allMatch(l -> l.matches(" +\\d+\\.\\d{3} us  a TCP flow 0 +cwnd \\d+ ssthresh (\\d+|inf)"
-                + " flight \\d+ una \\d+: tcp_\\w+.*"));
+                + " flight \\d+ una \\d+ wnd \\d+: (tcp|bictcp)_\\w+.*"));
         assertThat(lines.stream().mapToDouble(l -> Double.parseDouble(l.strip().split(" ")[0]))).isSorted();
         assertThat(r.out()).contains("# " + lines.size() + " TCP decisions, ");
     }

@@ -21,4 +21,12 @@ interface CongestionContext {
 
     /** The device's GSO size limit, octets. */
     long gsoMaxBytes();
+
+    /**
+     * HyStart ended slow start ({@code bictcp_hystart}'s exit): {@code train} whether by the ACK
+     * train (else by delay), {@code measuredNs} the train's length or the round's least RTT,
+     * {@code limitNs} what it exceeded. For traces; nothing by default.
+     */
+    default void slowStartEnded(boolean train, long measuredNs, long limitNs) {
+    }
 }

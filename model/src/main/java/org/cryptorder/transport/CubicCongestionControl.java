@@ -252,6 +252,7 @@ final class CubicCongestionControl implements CongestionControl {
             if (now - roundStartNs > threshold) {
                 found = true;
                 w.endSlowStart();
+                ctx.slowStartEnded(true, now - roundStartNs, threshold);
             }
         }
         if (currRttNs > delay) {
@@ -265,6 +266,7 @@ final class CubicCongestionControl implements CongestionControl {
             if (currRttNs > delayMinNs + thresh) {
                 found = true;
                 w.endSlowStart();
+                ctx.slowStartEnded(false, currRttNs, delayMinNs + thresh);
             }
         }
     }

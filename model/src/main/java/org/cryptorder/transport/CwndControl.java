@@ -163,5 +163,12 @@ final class CwndControl {
         public long gsoMaxBytes() {
             return sk.cfg.gsoMaxBytes();
         }
+
+        @Override
+        public void slowStartEnded(boolean train, long measuredNs, long limitNs) {
+            if (sk.trace != null) {
+                sk.trace.slowStartEnded(train, measuredNs, limitNs);
+            }
+        }
     }
 }

@@ -36,12 +36,13 @@ public sealed interface TcpTraceEvent {
      * @param ssthresh {@code tp->snd_ssthresh}, segments ({@link CongestionWindow#INFINITE_SSTHRESH} unset)
      * @param inFlight {@code tcp_packets_in_flight}, segments
      * @param una      SND.UNA, in segments
+     * @param sndWnd   {@code tp->snd_wnd}, the receiver's last advertised window, in whole segments
      */
-    record At(long timeNs, int cwnd, int ssthresh, int inFlight, long una) {
-        /** {@code cwnd 39 ssthresh 27 flight 41 una 99}. */
+    record At(long timeNs, int cwnd, int ssthresh, int inFlight, long una, long sndWnd) {
+        /** {@code cwnd 39 ssthresh 27 flight 41 una 99 wnd 55}. */
         String state() {
             String ss = ssthresh >= CongestionWindow.INFINITE_SSTHRESH ? "inf" : Integer.toString(ssthresh);
-            return "cwnd " + cwnd + " ssthresh " + ss + " flight " + inFlight + " una " + una;
+            return "cwnd " + cwnd + " ssthresh " + ss + " flight " + inFlight + " una " + una + " wnd " + sndWnd;
         }
     }
 
@@ -177,6 +178,29 @@ public sealed interface TcpTraceEvent {
             return "tcp_rack_update_reo_wnd: reo_wnd_steps " + from + " -> " + to
                     + (to > from ? " (a D-SACK in the last round trip)" : " (reo_wnd_persist ran out)")
                     + ", reo_wnd_persist " + persist;
+        }
+    }
+
+    /**
+     * HyStart ended slow start ({@code bictcp_hystart}, {@code tcp_cubic.c}): ssthresh is now cwnd.
+     *
+     * @param train      by the ACK train (else by delay)
+     * @param measuredNs the train's length from the round's start, or the round's least RTT
+     * @param limitNs    what it exceeded: {@code delay_min + hystart_ack_delay} (halved unpaced), or
+     *                   {@code delay_min} plus an eighth of it, clamped to 4-16 ms
+     */
+    record SlowStartEnded(At at, boolean train, long measuredNs, long limitNs) implements TcpTraceEvent {
+        @Override
+        public String describe() {
+            return train
+                    ? "bictcp_hystart: ACK train, " + us(measuredNs) + " since the round's start > " + us(limitNs)
+                            + " (HYSTART_ACK_TRAIN): ssthresh = cwnd"
+                    : "bictcp_hystart: delay, the round's least RTT " + us(measuredNs) + " > " + us(limitNs)
+                            + " (HYSTART_DELAY): ssthresh = cwnd";
+        }
+
+        private static String us(long ns) {
+            return String.format(java.util.Locale.ROOT, "%.1f us", ns / 1e3);
         }
     }
 

@@ -18,7 +18,7 @@ final class TcpTracePoints {
     private TcpTraceEvent.At at() {
         CongestionWindow cw = sk.cwndControl.window();
         return new TcpTraceEvent.At(sk.clock.nowNs(), cw.cwnd(), cw.ssthresh(), sk.board.inFlight(),
-                seg(sk.ack.sndUna()));
+                seg(sk.ack.sndUna()), seg(sk.ack.sndWnd()));
     }
 
     private long seg(long seq) {
@@ -67,5 +67,10 @@ final class TcpTracePoints {
     /** {@code tcp_rack_update_reo_wnd} changed {@code reo_wnd_steps}. */
     void reoWndSteps(int from, int to, int persist) {
         observer.decided(new TcpTraceEvent.ReoWndStepsChanged(at(), from, to, persist));
+    }
+
+    /** CUBIC's HyStart ended slow start. */
+    void slowStartEnded(boolean train, long measuredNs, long limitNs) {
+        observer.decided(new TcpTraceEvent.SlowStartEnded(at(), train, measuredNs, limitNs));
     }
 }

@@ -56,6 +56,8 @@ class HyStartTest {
         ack(c, t0 + 1_100 * US, MS);
         assertThat(c.hystartFound()).as("train of 1,100 us").isTrue();
         assertThat(ctx.w.ssthresh()).as("tp->snd_ssthresh = tcp_snd_cwnd(tp)").isEqualTo(20);
+        assertThat(ctx.slowStartEnd).as("reported for the trace: by the train, 1,100 us > 1,000 us")
+                .containsExactly(1, 1_100 * US, 1_000 * US);
     }
 
     /**
@@ -122,6 +124,7 @@ class HyStartTest {
         ack(c, t + 3 * MS, 5 * MS + US);
         assertThat(c.hystartFound()).as("ninth sample, 5.001 ms > 1 ms + 4 ms").isTrue();
         assertThat(ctx.w.ssthresh()).isEqualTo(20);
+        assertThat(ctx.slowStartEnd).as("by delay").containsExactly(0, 5 * MS + US, 5 * MS);
     }
 
     /**

@@ -52,4 +52,12 @@ final class ScriptedSender implements CongestionContext {
     public long gsoMaxBytes() {
         return gsoMaxBytes;
     }
+
+    /** What {@link #slowStartEnded} was told: by train (1) or delay (0), the measured ns and the limit ns. */
+    long[] slowStartEnd;
+
+    @Override
+    public void slowStartEnded(boolean train, long measuredNs, long limitNs) {
+        slowStartEnd = new long[] {train ? 1 : 0, measuredNs, limitNs};
+    }
 }
