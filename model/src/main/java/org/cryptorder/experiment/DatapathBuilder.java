@@ -307,14 +307,29 @@ public final class DatapathBuilder {
      * scaling ratio) and in textbook mode.
      */
     static ReadPath readPath(Experiment e, Experiment.TcpTraffic tcp, double copyCyclesPerByte, double ghz) {
-        if (tcp.readBytes() == 0) {
-            return ReadPath.INSTANT;
-        }
         String k = e.crypto().kernelOrDefault();
+        boolean fixes = receiveFixes2025(k);
+        ReadPath.RcvRtt rcvRtt = atLeast(k, 6, 16) ? ReadPath.RcvRtt.MIN_IDLE_QUEUE
+                : fixes ? ReadPath.RcvRtt.MIN : ReadPath.RcvRtt.EWMA;
+        if (tcp.readBytes() == 0) {
+            return ReadPath.INSTANT.withRcvRtt(rcvRtt);
+        }
         ReadPath.Drs drs = atLeast(k, 6, 18) ? ReadPath.Drs.TWICE_COPIED_AND_GROWTH
                 : atLeast(k, 6, 16) ? ReadPath.Drs.TWICE_COPIED : ReadPath.Drs.CUSHION;
         return new ReadPath(tcp.readBytes(), copyCyclesPerByte, ghz, ReadPath.TCP_RMEM_DEFAULT,
-                atLeast(k, 6, 16) ? 32L << 20 : 6L << 20, atLeast(k, 6, 10) ? 128 : 64, drs, atLeast(k, 6, 7));
+                atLeast(k, 6, 16) ? 32L << 20 : 6L << 20, atLeast(k, 6, 10) ? 128 : 64, drs, atLeast(k, 6, 7),
+                rcvRtt, fixes, fixes);
+    }
+
+    /**
+     * Whether kernel {@code k} has the receive-side fixes of Linux 6.16 that went to the stable trees
+     * in June 2025 (d59fc95be9d0, b879dcb1aeec, ea33537d8292, cd171461b90a: the receiver's RTT kept
+     * at its minimum, what is queued not counted as copied, the passive open's first buffer values):
+     * 6.16 on, and by their stable-review mails of 2025-06-23 (linux-6.12.y pushed with all four that
+     * day) 6.12.35 and 6.15.4 on in their trees; 6.6.y is not checked and reads as mainline 6.6.
+     */
+    static boolean receiveFixes2025(String k) {
+        return atLeast(k, 6, 16) || atLeast(k, 6, 15, 4) || atLeast(k, 6, 12, 35) && !atLeast(k, 6, 13);
     }
 
     /**
@@ -324,7 +339,8 @@ public final class DatapathBuilder {
      * sync-simd given; everything else Linux 6.18's"), then the crypto policy (marked when
      * {@code crypto.policy} chose it), cryptd queue and whether FPU sections hold off softirqs
      * ({@link #fpuSectionsDisableBh}), the softirq deferral, the scheduler's tick check, TCP's timer
-     * floor, its GSO skbs, HyStart's round start and the send path, fq_codel's overlimit batch when
+     * floor, its GSO skbs, HyStart's round start and the send path, the receiver's RTT estimate
+     * ({@link #receiveFixes2025}), fq_codel's overlimit batch when
      * it is the qdisc, the tick.
      */
     public static String kernelRules(Experiment e) {
@@ -351,6 +367,7 @@ public final class DatapathBuilder {
                 + ", HyStart round " + hystartRound(k).name().toLowerCase(root)
                 + ", TCP skb heads " + (atLeast(k, 6, 3) ? "small-head cache" : "kmalloc")
                 + ", backlog flush " + (atLeast(k, 6, 7) ? "runs tcp_release_cb" : "without tcp_release_cb")
+                + ", receiver RTT " + (receiveFixes2025(k) ? "minimum" : "smoothed")
                 + (QdiscKind.of(h.qdisc()) == QdiscKind.FQ_CODEL
                         ? ", fq_codel drop batch " + FqCodel.Params.linux(e.link().mtu(), k).dropBatchSize() : "")
                 + ", HZ " + h.hz();

@@ -19,9 +19,51 @@ package org.cryptorder.transport;
  * @param ackDeferred whether an ACK decided while the socket is owned waits for {@code
  *     tcp_release_cb} ({@code TCP_ACK_DEFERRED}, {@code tcp_backlog_ack_defer}), from Linux 6.7
  *     (commit 133c4c0d3717)
+ * @param rcvRtt how {@code tcp_rcv_rtt_update} keeps the receiver's RTT estimate ({@link RcvRtt}),
+ *     which times autotuning and SACK compression also when no application is modelled
+ * @param inqAware whether {@code tcp_rcv_space_adjust} takes what is still queued off what was
+ *     copied (commit ea33537d8292)
+ * @param passiveTsSpace whether a passive open with timestamps takes them off {@code advmss} before
+ *     {@code tcp_init_buffer_space} (commit cd171461b90a: {@code window_clamp} 64,088 and {@code
+ *     rcvq_space.space} 14,480 at an MSS of 1,448; before it 64,076 and 14,600)
  */
 public record ReadPath(long readBytes, double copyCyclesPerByte, double ghz, long rmemDefault, long rmemMax,
-                       int defaultScalingRatio, Drs drs, boolean ackDeferred) {
+                       int defaultScalingRatio, Drs drs, boolean ackDeferred, RcvRtt rcvRtt, boolean inqAware,
+                       boolean passiveTsSpace) {
+
+    /**
+     * {@code tcp_rcv_rtt_update} and the timestamp samples fed to it, by kernel. Linux 6.16 changed
+     * them (commits d59fc95be9d0, b879dcb1aeec, a00f135cd986); the first two, with ea33537d8292 and
+     * cd171461b90a, went to the stable trees in June 2025 (6.12.35, 6.15.4, 6.1.142, 5.10 and 5.4 by
+     * their stable-review mails of 2025-06-23; 6.6.y not checked, read as mainline 6.6).
+     */
+    public enum RcvRtt {
+        /**
+         * Before: timestamp samples smoothed (new = old + sample - old / 8), a sample of 0 ticks
+         * counted as 1; window-based samples only lower it.
+         */
+        EWMA,
+        /**
+         * d59fc95be9d0 and b879dcb1aeec: a sample lower than the estimate replaces it, a higher one is
+         * smoothed in (timestamps) or dropped (window-based); samples of 0 ticks are dropped.
+         */
+        MIN,
+        /** Linux 6.16 on, a00f135cd986 too: a higher timestamp sample is dropped while data is unread. */
+        MIN_IDLE_QUEUE
+    }
+
+    /** A read path of mainline Linux's rules for {@code drs}'s versions (6.5-6.15, 6.16-6.17, 6.18). */
+    public ReadPath(long readBytes, double copyCyclesPerByte, double ghz, long rmemDefault, long rmemMax,
+                    int defaultScalingRatio, Drs drs, boolean ackDeferred) {
+        this(readBytes, copyCyclesPerByte, ghz, rmemDefault, rmemMax, defaultScalingRatio, drs, ackDeferred,
+                drs == Drs.CUSHION ? RcvRtt.EWMA : RcvRtt.MIN_IDLE_QUEUE, drs != Drs.CUSHION, drs != Drs.CUSHION);
+    }
+
+    /** The same with the receiver's RTT kept by {@code rule}. */
+    public ReadPath withRcvRtt(RcvRtt rule) {
+        return new ReadPath(readBytes, copyCyclesPerByte, ghz, rmemDefault, rmemMax, defaultScalingRatio, drs,
+                ackDeferred, rule, inqAware, passiveTsSpace);
+    }
 
     /** {@code tcp_rcv_space_adjust}'s sizing of the buffer, by kernel version. */
     public enum Drs {
@@ -30,10 +72,7 @@ public record ReadPath(long readBytes, double copyCyclesPerByte, double ghz, lon
          * RTT's; {@code rcvq_space.space = copied}.
          */
         CUSHION,
-        /**
-         * Linux 6.16 and 6.17 ({@code tcp_rcvbuf_grow}, commit 65c5287892e9): what is still queued is not
-         * counted as copied (ea33537d8292), {@code rcvwin = 2 copied}, no growth term.
-         */
+        /** Linux 6.16 and 6.17 ({@code tcp_rcvbuf_grow}, commit 65c5287892e9): {@code rcvwin = 2 copied}, no growth term. */
         TWICE_COPIED,
         /** Linux 6.18 (commit aa251c84636c): 6.16's, with the growth term back, and the out-of-order span. */
         TWICE_COPIED_AND_GROWTH
@@ -46,13 +85,16 @@ public record ReadPath(long readBytes, double copyCyclesPerByte, double ghz, lon
 
     public ReadPath {
         if (readBytes < 0 || !(copyCyclesPerByte >= 0) || !(ghz > 0) || rmemDefault <= 0 || rmemMax < rmemDefault
-                || defaultScalingRatio <= 0 || defaultScalingRatio > 255 || drs == null) {
+                || defaultScalingRatio <= 0 || defaultScalingRatio > 255 || drs == null || rcvRtt == null) {
             throw new IllegalArgumentException("bad read path: readBytes=" + readBytes + " copyCyclesPerByte="
                     + copyCyclesPerByte + " ghz=" + ghz + " rmem=" + rmemDefault + "/" + rmemMax);
         }
     }
 
-    /** No application model: in-order data is read as it arrives, the window is fixed. */
+    /**
+     * No application model: in-order data is read as it arrives, the window is fixed; the receiver's
+     * RTT is kept by 6.16's rules ({@link #withRcvRtt} gives another kernel's).
+     */
     public static final ReadPath INSTANT = new ReadPath(0, 0, 1, TCP_RMEM_DEFAULT, TCP_RMEM_DEFAULT, 128,
             Drs.TWICE_COPIED_AND_GROWTH, true);
 

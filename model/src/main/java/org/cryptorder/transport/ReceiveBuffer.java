@@ -63,7 +63,8 @@ final class ReceiveBuffer {
      * {@code tcp_select_initial_window}, {@code tcp_create_openreq_child}, {@code
      * tcp_init_buffer_space}) with {@code tcp_rmem[1]} as the buffer and {@code tcp_app_win} 31:
      * for an MSS of 1448 on Linux 6.18, {@code rcv_wnd} 65,160, {@code window_clamp} and {@code
-     * rcv_ssthresh} 64,088, {@code rcvq_space.space} 14,480.
+     * rcv_ssthresh} 64,088, {@code rcvq_space.space} 14,480 (64,076 and 14,600 before the timestamps
+     * were taken off first, {@link ReadPath#passiveTsSpace}).
      *
      * @param advmss the MSS this end advertised, timestamps taken off ({@code tp->advmss})
      * @param nowNs the time the connection is established
@@ -80,13 +81,21 @@ final class ReceiveBuffer {
         }
         this.firstWindow = space;
         long maxwin = fullSpace();
+        // tcp_init_buffer_space's tp->advmss: the timestamps' 12 octets are taken off it only after,
+        // until cd171461b90a
+        long initMss = path.passiveTsSpace() ? advmss : advmss + TCPOLEN_TSTAMP_ALIGNED;
         windowClamp = Math.min(0xffffL << wscale, maxwin);
-        if (windowClamp > 2L * advmss && windowClamp + advmss > maxwin) {
-            windowClamp = Math.max(2L * advmss, maxwin - advmss);
+        if (windowClamp > 2L * initMss && windowClamp + initMss > maxwin) {
+            windowClamp = Math.max(2L * initMss, maxwin - initMss);
         }
         rcvSsthresh = Math.min(firstWindow, windowClamp);
-        spaceSpace = Math.min(Math.min(rcvSsthresh, firstWindow), 10L * advmss);
+        spaceSpace = Math.min(Math.min(rcvSsthresh, firstWindow), 10L * initMss);
         spaceTimeNs = nowNs;
+    }
+
+    /** {@code rcvq_space.space}: the octets copied in the last measured receiver RTT, or the first value. */
+    long rcvqSpace() {
+        return spaceSpace;
     }
 
     /** The window of the SYN-ACK: the first {@code rcv_wnd}, octets. */
@@ -218,6 +227,9 @@ final class ReceiveBuffer {
         windowClamp = v;
     }
 
+    /** {@code TCPOLEN_TSTAMP_ALIGNED}: the timestamp option's octets in every segment. */
+    private static final int TCPOLEN_TSTAMP_ALIGNED = 12;
+
     /** {@code SOCK_MIN_RCVBUF}: 2 x (2048 + the sk_buff's 256), the floor of a clamp. */
     private static final long SOCK_MIN_RCVBUF = 2 * (2048 + SK_BUFF_BYTES);
 
@@ -236,7 +248,7 @@ final class ReceiveBuffer {
             return;
         }
         long copied = copiedSeq - spaceSeq;
-        if (path.drs() != ReadPath.Drs.CUSHION) {
+        if (path.inqAware()) {
             copied -= rcvNxt - copiedSeq;
         }
         if (copied > spaceSpace) {

@@ -373,27 +373,38 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         lastTsecr = tsecr;
         if (plen >= rcvMss) {
             int delta = clock.tsNow() - (tsecr - cfg.tsOffset());
-            if (delta >= 0) {
-                rcvRttUpdate(Math.max(delta, 1) * clock.tsTickNs(), false);
+            if (readPath.rcvRtt() == ReadPath.RcvRtt.EWMA) {
+                if (delta >= 0) {
+                    rcvRttUpdate(Math.max(delta, 1) * clock.tsTickNs(), false);
+                }
+            } else if (delta > 0) {
+                // tcp_rtt_tsopt_us(tp, 0): a sample of 0 ticks is 0 and dropped (d59fc95be9d0)
+                rcvRttUpdate(delta * clock.tsTickNs(), false);
             }
         }
     }
 
-    /** {@code tcp_rcv_rtt_update}. */
-    private void rcvRttUpdate(long sample, boolean winDep) {
-        long m = sample;
-        if (rcvRtt8 != 0) {
-            if (!winDep) {
-                m -= rcvRtt8 >> 3;
-                rcvRtt8 += m;
-            } else {
-                m <<= 3;
-                if (m < rcvRtt8) {
-                    rcvRtt8 = m;
-                }
+    /** {@code tcp_rcv_rtt_update}, by {@link ReadPath#rcvRtt()}. */
+    void rcvRttUpdate(long sample, boolean winDep) {
+        long m = sample << 3;
+        if (readPath.rcvRtt() == ReadPath.RcvRtt.EWMA) {
+            if (rcvRtt8 == 0) {
+                rcvRtt8 = m;
+            } else if (!winDep) {
+                rcvRtt8 += sample - (rcvRtt8 >> 3);
+            } else if (m < rcvRtt8) {
+                rcvRtt8 = m;
             }
+            return;
+        }
+        if (rcvRtt8 == 0 || m < rcvRtt8) {
+            rcvRtt8 = m;
+        } else if (winDep) {
+            return;
+        } else if (readPath.rcvRtt() == ReadPath.RcvRtt.MIN_IDLE_QUEUE && unread() > 0) {
+            return;
         } else {
-            rcvRtt8 = m << 3;
+            rcvRtt8 = rcvRtt8 - (rcvRtt8 >> 3) + sample;
         }
     }
 

@@ -126,6 +126,13 @@ class DefaultKernelTest {
     }
 
     @org.junit.jupiter.params.ParameterizedTest(name = "{0}: {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"6.12, false", "6.12.34, false", "6.12.35, true", "6.12.117, true",
+        "6.13, false", "6.15, false", "6.15.4, true", "6.16, true", "6.18, true", "6.6.119, false", "6.16+, true"})
+    void sixteensReceiveFixesFollowTheStableTreesThatTookThem(String kernel, boolean fixed) {
+        assertThat(DatapathBuilder.receiveFixes2025(kernel)).isEqualTo(fixed);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}: {1}")
     @org.junit.jupiter.params.provider.CsvSource({"5.15, CONG_AVOID", "5.16, AFTER_LOW_WINDOW", "6.12, AFTER_LOW_WINDOW",
         "6.12.116, AFTER_LOW_WINDOW", "6.12.117, BEFORE_LOW_WINDOW", "6.13, AFTER_LOW_WINDOW", "6.14, BEFORE_LOW_WINDOW",
         "6.6-6.14, AFTER_LOW_WINDOW", "6.16+, BEFORE_LOW_WINDOW"})
@@ -159,11 +166,16 @@ class DefaultKernelTest {
                 "TCP timer floor 2 ms before rounding", "tcp_tso_rtt_log", "tcp_grow_skb",
                 "defer until the ACK is due", "HyStart round before_low_window",
                 "TCP skb heads small-head cache",
-                "backlog flush runs tcp_release_cb", "fq_codel drop batch 64", "HZ 250");
+                "backlog flush runs tcp_release_cb", "receiver RTT minimum", "fq_codel drop batch 64", "HZ 250");
         assertThat(DatapathBuilder.kernelRules(parse("\"crypto\": {\"kernel\": \"5.10\"}, ")))
                 .contains("ksoftirqd ksoftirqd_only", "scheduler tick cfs", "2 jiffies after rounding",
                         "HyStart round cong_avoid", "defer after SRTT/2",
-                        "TCP skb heads kmalloc", "backlog flush without tcp_release_cb");
+                        "TCP skb heads kmalloc", "backlog flush without tcp_release_cb", "receiver RTT smoothed");
+        assertThat(DatapathBuilder.kernelRules(parse("\"crypto\": {\"kernel\": \"6.12\"}, ")))
+                .as("mainline 6.12, before the stable tree took 6.16's receive fixes in 6.12.35")
+                .contains("receiver RTT smoothed");
+        assertThat(DatapathBuilder.kernelRules(parse("\"crypto\": {\"kernel\": \"6.18\"}, ")))
+                .contains("receiver RTT minimum");
     }
 
     @ParameterizedTest(name = "kernel {0}, policy {1}: {2}")

@@ -31,6 +31,27 @@ class ReceiveBufferTest {
         assertThat(new ReceiveBuffer(linux612(), 1448, 0).wscale()).as("ilog2(6 MiB) - 15").isEqualTo(7);
     }
 
+    /**
+     * Before cd171461b90a (mainline 6.16, 6.12.35 in its stable tree) a passive open with
+     * timestamps sized its first buffer with {@code advmss} 1,460, the timestamps taken off only
+     * after {@code tcp_init_buffer_space}: {@code window_clamp} 65,536 - 1,460 and {@code
+     * rcvq_space.space} 10 x 1,460; the first window is the SYN-ACK's either way.
+     */
+    @Test
+    void beforeThePassiveTimestampFixTheFirstBufferIsSizedWithAnAdvmssOf1460() {
+        ReceiveBuffer before = new ReceiveBuffer(linux612(), 1448, 0);
+        assertThat(before.initialWindow()).isEqualTo(65160);
+        assertThat(before.windowClamp()).isEqualTo(65536 - 1460);
+        assertThat(before.rcvSsthresh()).isEqualTo(64076);
+        assertThat(before.rcvqSpace()).isEqualTo(14600);
+        ReadPath fixed = linux612().withRcvRtt(ReadPath.RcvRtt.MIN);
+        ReceiveBuffer stable = new ReceiveBuffer(new ReadPath(131072, 0, 1, 131072, 6L << 20, 128,
+                ReadPath.Drs.CUSHION, true, ReadPath.RcvRtt.MIN, true, true), 1448, 0);
+        assertThat(fixed.passiveTsSpace()).as("withRcvRtt changes nothing else").isFalse();
+        assertThat(stable.windowClamp()).as("6.12.35 on").isEqualTo(64088);
+        assertThat(stable.rcvqSpace()).isEqualTo(14480);
+    }
+
     @Test
     void theFirstFullSegmentSetsTheRatioAndRaisesTheClampToTheFullSpace() {
         ReceiveBuffer b = new ReceiveBuffer(linux618(), 1448, 0);

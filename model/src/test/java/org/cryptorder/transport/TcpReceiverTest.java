@@ -39,6 +39,10 @@ class TcpReceiverTest {
     TcpReceiver receiver;
 
     void build(TcpConfig c) {
+        build(c, ReadPath.INSTANT);
+    }
+
+    void build(TcpConfig c, ReadPath read) {
         cfg = c;
         FlowAddress a = FlowAddress.example();
         receiver = new TcpReceiver(sim, cfg, a.reversed(), (buf, off, len) -> {
@@ -51,7 +55,7 @@ class TcpReceiverTest {
             }
             acks.add(new Ack((long) sim.time(),
                     Ipv4TcpHeader.unwrap(h.ack(), cfg.senderIsn(), 0) / MSS, h.window(), s, h.tsEcr()));
-        });
+        }, read);
     }
 
     /** Segment {@code n} (from 0) arrives at {@code t}. */
@@ -410,6 +414,28 @@ class TcpReceiverTest {
         assertThat(acksBetween(3_450_000, 4_250_000, 10_000)).as("tcp_cleanup_rbuf sends them after every second read")
                 .isEqualTo(4);
         assertThat(receiver.counters().readAcks()).as("the two bursts' reads, then those four").isEqualTo(6);
+    }
+
+    /**
+     * {@code tcp_rcv_rtt_update}: before Linux 6.16 timestamp samples are smoothed (an eighth of
+     * each); from 6.16 (and 6.12.35 in its stable tree) a lower sample replaces the estimate, a
+     * higher one is smoothed in, and from 6.16 only while nothing is unread (a00f135cd986).
+     */
+    @Test
+    void theReceiversRttIsSmoothedBefore616AndKeptAtItsMinimumFrom() {
+        long ms = 1_000_000;
+        build(TcpConfig.linux(MSS), ReadPath.INSTANT.withRcvRtt(ReadPath.RcvRtt.EWMA));
+        receiver.rcvRttUpdate(4 * ms, false);
+        receiver.rcvRttUpdate(1 * ms, false);
+        assertThat(receiver.rcvRtt8Ns()).as("EWMA: 4 ms less an eighth plus 1 ms, times 8").isEqualTo(8 * 4 * ms - 4 * ms + ms);
+        buildWithReader();
+        receiver.rcvRttUpdate(4 * ms, false);
+        receiver.rcvRttUpdate(1 * ms, false);
+        assertThat(receiver.rcvRtt8Ns()).as("the lower sample latched").isEqualTo(8 * ms);
+        receiver.rcvRttUpdate(9 * ms, false);
+        assertThat(receiver.rcvRtt8Ns()).as("a higher one smoothed in, nothing unread").isEqualTo(8 * ms - ms + 9 * ms);
+        receiver.rcvRttUpdate(90 * ms, true);
+        assertThat(receiver.rcvRtt8Ns()).as("a higher window-based sample dropped").isEqualTo(16 * ms);
     }
 
     /** The window field (scaled) of the ACK sent at {@code t}. */
