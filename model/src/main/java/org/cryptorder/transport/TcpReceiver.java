@@ -1,5 +1,6 @@
 package org.cryptorder.transport;
 
+import org.cryptorder.metrics.LatencyHistogram;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -65,6 +66,13 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     /** {@code TCP_ACK_DEFERRED}: an ACK decided while the socket was owned waits for {@code tcp_release_cb}. */
     private boolean ackDeferred;
 
+    /** In-order arrivals not yet read: where each ends and when it came, oldest first (a ring). */
+    private long[] arrivedEnd = new long[64];
+    private long[] arrivedAt = new long[64];
+    private int arrivedHead;
+    private int arrivedCount;
+    /** From an in-order segment's arrival to the read that copied its end, ns. */
+    private final LatencyHistogram readDelay = new LatencyHistogram();
     private final long[] life = new long[14];
     private final long[] base = new long[14];
     private long ofoBytesMax;
@@ -267,6 +275,7 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         rcvNxt = end;
         if (buffer != null) {
             buffer.queueSegment(end, SocketLock.RX_TRUESIZE);
+            arrived(end);
         }
         measureRcvMss(plen);
         rcvRttMeasure();
@@ -482,8 +491,42 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         long copied = buffer.read(n, rcvNxt);
         if (copied > 0) {
             buffer.spaceAdjust(clock.nowNs(), rcvRtt8, rcvNxt, ofoSpan());
+            long now = clock.nowNs();
+            long readTo = buffer.copiedSeq();
+            while (arrivedCount > 0 && arrivedEnd[arrivedHead] <= readTo) {
+                readDelay.add(now - arrivedAt[arrivedHead]);
+                arrivedHead = (arrivedHead + 1) % arrivedEnd.length;
+                arrivedCount--;
+            }
         }
         return copied;
+    }
+
+    /** An in-order segment ending at {@code end} arrived now (not one a hole's filling released). */
+    private void arrived(long end) {
+        if (arrivedCount == arrivedEnd.length) {
+            long[] e = new long[2 * arrivedEnd.length];
+            long[] t = new long[2 * arrivedEnd.length];
+            for (int i = 0; i < arrivedCount; i++) {
+                e[i] = arrivedEnd[(arrivedHead + i) % arrivedEnd.length];
+                t[i] = arrivedAt[(arrivedHead + i) % arrivedEnd.length];
+            }
+            arrivedEnd = e;
+            arrivedAt = t;
+            arrivedHead = 0;
+        }
+        int i = (arrivedHead + arrivedCount) % arrivedEnd.length;
+        arrivedEnd[i] = end;
+        arrivedAt[i] = clock.nowNs();
+        arrivedCount++;
+    }
+
+    /**
+     * From each in-order segment's arrival to the read that copied it, since the counters were last
+     * reset; empty without a modelled reader. Segments a hole's filling released are not counted.
+     */
+    public LatencyHistogram readDelay() {
+        return readDelay;
     }
 
     /**
@@ -617,6 +660,7 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     /** Zeroes the counters (warm-up deletion); the state is kept. */
     public void resetCounters() {
         System.arraycopy(life, 0, base, 0, life.length);
+        readDelay.reset();
         base[10] = acks.delayedAcks();
         base[11] = acks.compressedAcks();
         ofoBytesMax = ofo.bytes();

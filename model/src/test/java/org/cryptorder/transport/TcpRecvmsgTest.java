@@ -68,6 +68,11 @@ class TcpRecvmsgTest {
         double perWakeupLate = (double) late.receiver().counters().bytesDelivered() / late.readerCounts()[1];
         assertThat(perWakeupLate).as("100 us of arrivals (about 8 frames at 10 Gbit/s) before each read")
                 .isGreaterThan(4 * perWakeupPrompt);
+        // the segment that woke the reader waits the whole 100 us, those that came meanwhile less
+        assertThat(late.receiver().readDelay().max()).as("the waking segment's delay").isGreaterThanOrEqualTo(100_000);
+        assertThat(late.receiver().readDelay().percentile(0.5))
+                .isGreaterThan(2 * prompt.receiver().readDelay().percentile(0.5));
+        assertThat(prompt.receiver().readDelay().max()).as("read within microseconds of arriving").isLessThan(50_000);
     }
 
     @Test
