@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.cryptorder.host.SectionLength;
 import org.cryptorder.crypto.KernelEra;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.NicProfile;
@@ -147,6 +148,12 @@ final class ConsistencyChecks {
                 e.hosts().appWakeupDistribution() == null || e.hosts().appWakeupMeanUs() != null,
                 "hosts.appWakeupDistribution", () -> "expected hosts.appWakeupMeanUs beside it, found none: without a"
                         + " mean, woken tasks run at once and the distribution has nothing to shape");
+        r.check(List.of("hosts.appWakeupParetoShape", "hosts.appWakeupDistribution", "hosts.appWakeupMeanUs"),
+                e.hosts().appWakeupParetoShape() == null
+                        || e.hosts().appWakeupMeanUs() != null && e.hosts().appWakeupKind() == SectionLength.PARETO,
+                "hosts.appWakeupParetoShape", () -> "expected hosts.appWakeupMeanUs and a pareto"
+                        + " hosts.appWakeupDistribution beside it, found " + (e.hosts().appWakeupMeanUs() == null
+                        ? "no mean" : "the distribution " + e.hosts().appWakeupKind().name().toLowerCase(java.util.Locale.ROOT)));
         if (e.wifi() != null) {
             boolean oneUdp = e.traffic().size() == 1 && e.traffic().get(0) instanceof Experiment.UdpTraffic;
             r.check(List.of("traffic", "wifi"), oneUdp, "wifi", () -> "expected one UDP traffic entry (the download the"

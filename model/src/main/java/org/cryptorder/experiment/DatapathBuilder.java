@@ -170,8 +170,8 @@ public final class DatapathBuilder {
             return;
         }
         for (int i = 0; i < host.cpuCount(); i++) {
-            host.cpu(i).wakeupLatency(new WakeupLatency(h.appWakeupShape(), Time.us(h.appWakeupMeanUs()),
-                    streams.stream(name + ".cpu" + i + ".wakeup")));
+            host.cpu(i).wakeupLatency(new WakeupLatency(h.appWakeupKind(), Time.us(h.appWakeupMeanUs()),
+                    h.appWakeupParetoShapeOrDefault(), streams.stream(name + ".cpu" + i + ".wakeup")));
         }
     }
 

@@ -122,6 +122,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      *                   to user space out of {@code select()}); absent: none, the task runs at once
      * @param appWakeupDistribution the distribution of that time ({@code exponential},
      *                   {@code deterministic} or {@code pareto}); absent: {@code pareto}
+     * @param appWakeupParetoShape the pareto distribution's shape, more than 1; absent: 2.5
      */
     public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
                         Integer txRingSize, Integer napiBudget, RxSteering rxSteering,
@@ -129,19 +130,25 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
                         Boolean ksoftirqd, Integer hz, String qdisc,
                         Boolean bql, String nic, @JsonInclude(JsonInclude.Include.NON_NULL) Boolean gso,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Double appWakeupMeanUs,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) SectionLength appWakeupDistribution) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) SectionLength appWakeupDistribution,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Double appWakeupParetoShape) {
 
         /** Hosts whose application tasks run at once when woken. */
         public Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
                      Integer txRingSize, Integer napiBudget, RxSteering rxSteering, Integer appCpu,
                      Boolean ksoftirqd, Integer hz, String qdisc, Boolean bql, String nic, Boolean gso) {
             this(cpus, rxQueues, txQueues, profile, rxRingSize, txRingSize, napiBudget, rxSteering, appCpu, ksoftirqd,
-                    hz, qdisc, bql, nic, gso, null, null);
+                    hz, qdisc, bql, nic, gso, null, null, null);
         }
 
         /** The wake-up latency's distribution: {@code appWakeupDistribution}, pareto when absent. */
-        public SectionLength appWakeupShape() {
+        public SectionLength appWakeupKind() {
             return appWakeupDistribution == null ? SectionLength.PARETO : appWakeupDistribution;
+        }
+
+        /** The pareto wake-up latency's shape: {@code appWakeupParetoShape}, 2.5 when absent. */
+        public double appWakeupParetoShapeOrDefault() {
+            return appWakeupParetoShape == null ? SectionLength.PARETO_SHAPE : appWakeupParetoShape;
         }
         public Hosts {
             qdisc = or(qdisc, QdiscKind.PFIFO_FAST.key());

@@ -105,6 +105,9 @@ public record MalformedCases(String kind, String json, String expected, String s
                     "expected an integer from 1 to 1024, found 1000000000"),
             of("a wake-up distribution without its mean", with("\"hosts\": {\"appWakeupDistribution\": \"exponential\"}"),
                     "bad.json:3:", "expected hosts.appWakeupMeanUs beside it"),
+            of("a pareto shape for an exponential wake-up", with("\"hosts\": {\"appWakeupMeanUs\": 30,"
+                    + " \"appWakeupDistribution\": \"exponential\", \"appWakeupParetoShape\": 1.5}"),
+                    "bad.json:3:", "found the distribution exponential"),
             of("an application CPU the host lacks", with("\"hosts\": {\"cpus\": 4, \"appCpu\": 4}"),
                     "bad.json:3:33: hosts.appCpu: ", "expected a CPU of the host, 0 to 3, found 4"),
             of("a user load sparing no named CPU", with("\"contention\": {\"userFpuLoad\": true,"
