@@ -438,6 +438,27 @@ class TcpReceiverTest {
         assertThat(receiver.rcvRtt8Ns()).as("a higher window-based sample dropped").isEqualTo(16 * ms);
     }
 
+    /**
+     * a00f135cd986 (6.16 on, not in the stable trees): while data is unread a higher timestamp
+     * sample is dropped, so a slow reader does not inflate the estimate; 6.12.35's rule smooths it in.
+     */
+    @Test
+    void from616AHigherSampleIsDroppedWhileDataIsUnread() {
+        long ms = 1_000_000;
+        for (ReadPath.RcvRtt rule : new ReadPath.RcvRtt[] {ReadPath.RcvRtt.MIN_IDLE_QUEUE, ReadPath.RcvRtt.MIN}) {
+            acks.clear();
+            build(TcpConfig.linux(MSS).withWindowScale(LINUX_618.windowScale()), LINUX_618.withRcvRtt(rule));
+            receiver.owner(TcpReceiver.Owner.NONE);
+            arrive(0, 1_000);
+            run(2_000);
+            assertThat(receiver.unread()).as("segment 0 is not read").isEqualTo(MSS);
+            receiver.rcvRttUpdate(1 * ms, false);
+            receiver.rcvRttUpdate(9 * ms, false);
+            assertThat(receiver.rcvRtt8Ns()).as(rule.name())
+                    .isEqualTo(rule == ReadPath.RcvRtt.MIN_IDLE_QUEUE ? 8 * ms : 8 * ms - ms + 9 * ms);
+        }
+    }
+
     /** The window field (scaled) of the ACK sent at {@code t}. */
     long windowOfAckAt(long t) {
         return acks.stream().filter(x -> x.timeNs() == t).findFirst().orElseThrow().window();
