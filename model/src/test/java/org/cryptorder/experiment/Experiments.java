@@ -33,6 +33,12 @@ final class Experiments {
         return ExperimentFile.parse(Path.of(name), json, PROFILES);
     }
 
+    /** The configurations of the bundled experiment {@code experiments/<file>}, as {@code run} resolves them. */
+    static List<ResolvedRun> configurations(String file) throws IOException, InvalidExperimentException {
+        Path path = ProjectFiles.resolve("experiments/" + file);
+        return parse(path.getFileName().toString(), Files.readString(path)).configurations();
+    }
+
     /** The problems of an experiment that must not read, as printed. */
     static List<String> problems(String json) {
         try {

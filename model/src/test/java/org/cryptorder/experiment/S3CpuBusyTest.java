@@ -2,7 +2,6 @@ package org.cryptorder.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Locale;
 import org.cryptorder.engine.EventListKind;
@@ -12,7 +11,6 @@ import org.cryptorder.engine.Time;
 import org.cryptorder.host.Context;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.net.Host;
-import org.cryptorder.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -94,8 +92,7 @@ class S3CpuBusyTest {
     }
 
     private static List<ResolvedRun> s3() throws Exception {
-        return Experiments.parse("s3-s5-prime95.json",
-                Files.readString(ProjectFiles.resolve("experiments/seeds/s3-s5-prime95.json"))).configurations();
+        return Experiments.configurations("seeds/s3-s5-prime95.json");
     }
 
     /**

@@ -2,7 +2,6 @@ package org.cryptorder.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -12,7 +11,6 @@ import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.net.Packet;
-import org.cryptorder.testing.ProjectFiles;
 import org.cryptorder.transport.TcpSocket;
 import org.junit.jupiter.api.Test;
 
@@ -28,9 +26,8 @@ import org.junit.jupiter.api.Test;
 class SenderOrderTest {
     @Test
     void newDataLeavesInStreamOrderWithSyncCryptoAndOneTxQueue() throws Exception {
-        String json = Files.readString(ProjectFiles.resolve("experiments/tcp-vs-reordering.json"));
         int checked = 0;
-        for (ResolvedRun r : Experiments.parse("tcp-vs-reordering.json", json).configurations()) {
+        for (ResolvedRun r : Experiments.configurations("tcp-vs-reordering.json")) {
             Experiment e = r.experiment();
             if (((Experiment.TcpTraffic) e.traffic().get(0)).mode() != org.cryptorder.transport.TcpMode.LINUX) {
                 continue;

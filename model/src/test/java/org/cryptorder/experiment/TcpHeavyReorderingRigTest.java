@@ -2,13 +2,11 @@ package org.cryptorder.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.testing.ProjectFiles;
 import org.cryptorder.transport.TcpPacing;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -31,9 +29,8 @@ class TcpHeavyReorderingRigTest {
 
     @BeforeAll
     static void runAll() throws Exception {
-        String json = Files.readString(ProjectFiles.resolve("experiments/tcp-heavy-reordering-rig.json"));
         DatapathRunModel model = new DatapathRunModel(Experiments.PROFILES);
-        for (ResolvedRun r : Experiments.parse("tcp-heavy-reordering-rig.json", json).configurations()) {
+        for (ResolvedRun r : Experiments.configurations("tcp-heavy-reordering-rig.json")) {
             Experiment e = r.experiment();
             if (((Experiment.TcpTraffic) e.traffic().get(0)).pacing() != TcpPacing.INTERNAL) {
                 continue;

@@ -2,11 +2,9 @@ package org.cryptorder.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.util.HashMap;
 import java.util.Map;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.testing.ProjectFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -35,9 +33,8 @@ class TcpHeavyReorderingTest {
 
     @BeforeAll
     static void runAll() throws Exception {
-        String json = Files.readString(ProjectFiles.resolve("experiments/tcp-heavy-reordering.json"));
         DatapathRunModel model = new DatapathRunModel(Experiments.PROFILES);
-        for (ResolvedRun r : Experiments.parse("tcp-heavy-reordering.json", json).configurations()) {
+        for (ResolvedRun r : Experiments.configurations("tcp-heavy-reordering.json")) {
             Experiment e = r.experiment();
             Experiment.TcpTraffic tcp = (Experiment.TcpTraffic) e.traffic().get(0);
             String key = e.link().delayUs().intValue() + "/" + e.link().impairments().aToB().deterministicReorder().everyK()
