@@ -142,4 +142,35 @@ record ResultTables(Path folder, ExperimentDescription experiment, List<SummaryR
     List<String> sweepKeys() {
         return List.copyOf(experiment.sweep().keySet());
     }
+
+    /**
+     * Each replication's value of {@code metric} in configuration {@code row}, from {@code runs.csv}
+     * (the rows whose swept values are the configuration's); empty values and a missing column give
+     * none.
+     */
+    List<Double> replicationValues(SummaryRow row, String metric) {
+        int column = runs.header().indexOf(metric);
+        if (column < 0) {
+            return List.of();
+        }
+        List<Double> values = new java.util.ArrayList<>();
+        for (List<String> cells : runs.rows()) {
+            boolean same = true;
+            for (java.util.Map.Entry<String, String> swept : row.swept().entrySet()) {
+                int c = runs.header().indexOf(swept.getKey());
+                if (c < 0 || c >= cells.size() || !cells.get(c).equals(swept.getValue())) {
+                    same = false;
+                    break;
+                }
+            }
+            if (same && column < cells.size() && !cells.get(column).isEmpty()) {
+                try {
+                    values.add(Double.parseDouble(cells.get(column)));
+                } catch (NumberFormatException e) {
+                    // a cell that is not a number is not a value to draw
+                }
+            }
+        }
+        return values;
+    }
 }

@@ -3,6 +3,7 @@ package org.cryptorder.charts;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Paint;
+import java.awt.geom.Ellipse2D;
 import java.awt.geom.Rectangle2D;
 import java.text.FieldPosition;
 import java.text.NumberFormat;
@@ -24,12 +25,15 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.StandardXYBarPainter;
 import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYIntervalSeries;
 import org.jfree.data.xy.XYIntervalSeriesCollection;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 
@@ -108,11 +112,15 @@ final class SweepChart {
         return chart;
     }
 
-    /** {@code Mean of 5 replications per configuration; whiskers: 95% confidence intervals}. */
+    /**
+     * {@code Mean of 5 replications per configuration; whiskers: 95% confidence intervals}, and on
+     * lines {@code ; dots: each replication}.
+     */
     String replicationNote() {
         int n = tables.rows().stream().mapToInt(SummaryRow::replications).max().orElse(0);
         return n <= 1 ? "One replication per configuration: no confidence intervals"
-                : "Mean of " + n + " replications per configuration; whiskers: 95% confidence intervals";
+                : "Mean of " + n + " replications per configuration; whiskers: 95% confidence intervals"
+                        + (layout.kind() == SweepLayout.Kind.NUMERIC ? "; dots: each replication" : "");
     }
 
     private ValueAxis domainAxis() {
@@ -202,11 +210,62 @@ final class SweepChart {
             r.setSeriesOutlineStroke(i, new BasicStroke(1.6f));
         }
         XYPlot plot = new XYPlot(data, null, rangeAxis(p, floor, false), r);
+        if (replicated()) {
+            plot.setDataset(1, replicationDots(p, series, span, logX, floor));
+            plot.setRenderer(1, dotRenderer(series));
+        }
         if (floor != null) {
             plot.addRangeMarker(floor.marker());
         }
         noteAllZero(plot, p);
         return plot;
+    }
+
+    /** Whether some configuration ran more than one replication. */
+    private boolean replicated() {
+        return tables.rows().stream().anyMatch(r -> r.replications() > 1);
+    }
+
+    /**
+     * Each replication's value as a dot beside its configuration's mean, so that outcomes the mean
+     * blends (two modes, one outlier) stay visible.
+     */
+    private XYSeriesCollection replicationDots(Panel p, List<SweepLayout.Series> series, double span, boolean logX,
+                                               Floor floor) {
+        XYSeriesCollection dots = new XYSeriesCollection();
+        for (int i = 0; i < series.size(); i++) {
+            SweepLayout.Series s = series.get(i);
+            // beside the mean's marker and whisker, not on them
+            double dodge = (series.size() > 1 && series.size() <= 8 ? (i - (series.size() - 1) / 2.0) * span * 0.01 : 0)
+                    + span * 0.004;
+            XYSeries xy = new XYSeries(s.label() + " (replications)", false, true);
+            for (SummaryRow r : s.rows()) {
+                double x = logX ? layout.x(r) * Math.pow(10, dodge) : layout.x(r) + dodge;
+                for (double v : tables.replicationValues(r, p.metric())) {
+                    if (Double.isFinite(v)) {
+                        double y = v * p.scale();
+                        xy.add(x, floor != null ? Math.max(y, floor.value()) : y);
+                    }
+                }
+            }
+            dots.addSeries(xy);
+        }
+        return dots;
+    }
+
+    private XYLineAndShapeRenderer dotRenderer(List<SweepLayout.Series> series) {
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(false, true);
+        for (int i = 0; i < series.size(); i++) {
+            Paint paint = paint(series.get(i), i);
+            if (paint instanceof Color c) {
+                paint = new Color(c.getRed(), c.getGreen(), c.getBlue(), 110);
+            }
+            r.setSeriesPaint(i, paint);
+            r.setSeriesShape(i, new Ellipse2D.Double(-3, -3, 6, 6));
+            r.setSeriesShapesFilled(i, true);
+            r.setSeriesVisibleInLegend(i, false);
+        }
+        return r;
     }
 
     /** The width of the horizontal axis, in decades on a log axis. */
