@@ -138,6 +138,28 @@ class ChartRenderingTest {
     }
 
     @Test
+    void eachReplicationIsADotBesideItsMeanOnLinesAndNoneWithOneReplication() throws Exception {
+        SweepChart.Panel panel = SweepChart.Panel.linear("goodput_bps", "goodput (Gbit/s)", 1e-9);
+        org.jfree.chart.plot.CombinedDomainXYPlot lines = (org.jfree.chart.plot.CombinedDomainXYPlot)
+                new SweepChart(ResultTables.read(ResultFolders.policyVsContention(tmp.resolve("p"))))
+                        .build("Goodput", List.of(panel)).getXYPlot();
+        org.jfree.chart.plot.XYPlot plot = lines.getSubplots().get(0);
+        org.jfree.data.xy.XYDataset dots = plot.getDataset(1);
+        assertThat(dots.getSeriesCount()).as("one per policy").isEqualTo(3);
+        assertThat(dots.getItemCount(1)).as("async: 4 contention levels x 5 replications").isEqualTo(20);
+        assertThat(dots.getYValue(1, 0)).as("runs.csv's value, scaled").isCloseTo(2.0002, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(dots.getXValue(1, 0)).as("just right of the mean's marker")
+                .isGreaterThan(plot.getDataset(0).getXValue(1, 0));
+        assertThat(plot.getRenderer(1).getLegendItems().getItemCount()).as("not in the legend").isZero();
+        ResultFolders once = new ResultFolders(ResultFolders.experiment("{\"contention.kernelFpuBusy\": [0, 0.5]}",
+                ResultFolders.UDP), List.of("contention.kernelFpuBusy"), List.of("goodput_bps"));
+        once.config(List.of("0"), 1, 2e9, 0).config(List.of("0.5"), 1, 1e9, 0);
+        org.jfree.chart.plot.CombinedDomainXYPlot single = (org.jfree.chart.plot.CombinedDomainXYPlot)
+                new SweepChart(ResultTables.read(once.write(tmp.resolve("o")))).build("Goodput", List.of(panel)).getXYPlot();
+        assertThat(single.getSubplots().get(0).getDataset(1)).as("one replication: the mean is the value").isNull();
+    }
+
+    @Test
     void valuesSpreadOverDecadesGetALogAxisAndContentionALinearOne() throws Exception {
         ResultFolders spread = new ResultFolders(ResultFolders.experiment(
                 "{\"link.impairments.aToB.deterministicReorder.displacementFrames\": [1, 3, 10, 30, 100]}", ResultFolders.TCP),
