@@ -153,10 +153,10 @@ record ResultTables(Path folder, ExperimentDescription experiment, List<SummaryR
         if (column < 0) {
             return List.of();
         }
-        List<Double> values = new java.util.ArrayList<>();
+        List<Double> values = new ArrayList<>();
         for (List<String> cells : runs.rows()) {
             boolean same = true;
-            for (java.util.Map.Entry<String, String> swept : row.swept().entrySet()) {
+            for (Map.Entry<String, String> swept : row.swept().entrySet()) {
                 int c = runs.header().indexOf(swept.getKey());
                 if (c < 0 || c >= cells.size() || !cells.get(c).equals(swept.getValue())) {
                     same = false;

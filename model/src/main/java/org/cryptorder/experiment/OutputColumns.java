@@ -426,7 +426,7 @@ public final class OutputColumns {
 
     /** A statistic of the TCP receivers' arrival-to-read delays, pooled at traffic end, in us. */
     private static Column readDelay(String name, String heading, String description,
-                                    java.util.function.ToDoubleFunction<LatencyHistogram> statistic) {
+                                    ToDoubleFunction<LatencyHistogram> statistic) {
         return new Column(name, "µs", heading, WINDOW, description, () -> new AtTrafficEnd(d -> {
             LatencyHistogram all = new LatencyHistogram();
             for (TcpSocket r : d.tcpReceivers()) {
