@@ -53,6 +53,7 @@ final class AutomaticReading {
         reordering(out);
         hiddenReordering(out);
         goodput(out);
+        goodputSplits(out);
         latency(out);
         paired(out);
         drops(out);
@@ -239,6 +240,52 @@ final class AutomaticReading {
                 out.add("Goodput " + rate(items.get(0).row().estimate(m), unit) + offered(unit) + ".");
             }
         }
+    }
+
+    /**
+     * {@code Under every k 100, pacing internal at link delay 500 µs the replications' goodputs fall in two groups, 5
+     * at 182-182 Mbit/s and 3 at 60.7-71.7 Mbit/s: the mean, 139 Mbit/s, is a value none of them took.}: a
+     * configuration whose sorted replication goodputs have a gap wider than twice either group's spread and a fifth of
+     * the largest, with two replications or more on each side.
+     */
+    private void goodputSplits(List<String> out) {
+        String m = GoodputChart.METRIC;
+        if (!tables.has(m)) {
+            return;
+        }
+        GoodputChart.BitRate unit = GoodputChart.BitRate.of(tables);
+        for (Item i : allItems()) {
+            double[] v = tables.replicationValues(i.row(), m).stream().mapToDouble(Double::doubleValue)
+                    .filter(Double::isFinite).sorted().toArray();
+            if (v.length < 4) {
+                continue;
+            }
+            int cut = -1;
+            double gap = 0;
+            for (int k = 2; k <= v.length - 2; k++) {
+                if (v[k] - v[k - 1] > gap) {
+                    gap = v[k] - v[k - 1];
+                    cut = k;
+                }
+            }
+            if (cut < 0) {
+                continue;
+            }
+            double lowSpread = v[cut - 1] - v[0];
+            double highSpread = v[v.length - 1] - v[cut];
+            if (gap > 2 * Math.max(lowSpread, highSpread) && gap >= 0.2 * v[v.length - 1]) {
+                out.add("Under " + i.who() + where(i) + " the replications' goodputs fall in two groups, "
+                        + (v.length - cut) + " at " + range(v[cut], v[v.length - 1], unit) + " and " + cut + " at "
+                        + range(v[0], v[cut - 1], unit) + ": the mean, " + rate(i.row().estimate(m), unit)
+                        + ", is a value none of them took.");
+            }
+        }
+    }
+
+    private static String range(double lo, double hi, GoodputChart.BitRate unit) {
+        String a = Numbers.significant(lo * unit.scale());
+        String b = Numbers.significant(hi * unit.scale());
+        return (a.equals(b) ? a : a + "-" + b) + " " + unit.label();
     }
 
     /** How goodput moved from the first to the last value of the axis: {@code fell from 0.995 to ...}. */

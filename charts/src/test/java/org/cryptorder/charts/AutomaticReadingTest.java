@@ -48,6 +48,33 @@ class AutomaticReadingTest {
                 .config(List.of("0"), replications, a, ha).config(List.of("0.5"), replications, b, hb).write(tmp);
     }
 
+    /** twoPoints' folder with kernel FPU busy 0's five replications at these goodputs in runs.csv. */
+    private Path withReplications(Path folder, double... goodputs) throws Exception {
+        Path runs = folder.resolve("runs.csv");
+        List<String> out = new java.util.ArrayList<>();
+        int rep = 0;
+        for (String line : java.nio.file.Files.readAllLines(runs)) {
+            if (line.startsWith("0,")) {
+                String[] c = line.split(",");
+                c[c.length - 1] = org.cryptorder.experiment.Csv.number(goodputs[rep++]);
+                line = String.join(",", c);
+            }
+            out.add(line);
+        }
+        java.nio.file.Files.write(runs, out);
+        return folder;
+    }
+
+    @Test
+    void replicationsInTwoGroupsAreSaidToBeSoAndTheMeanNoneOfThem() throws Exception {
+        Path split = withReplications(twoPoints(1.39e8, 0.7e8, 1.8e8, 0.01e8, 5), 1.82e8, 1.82e8, 1.81e8, 0.61e8, 0.72e8);
+        assertThat(reading(split)).contains("Under async at kernel FPU busy 0 the replications' goodputs fall in two"
+                + " groups, 3 at 181-182 Mbit/s and 2 at 61.0-72.0 Mbit/s: the mean, 139 Mbit/s, is a value none of"
+                + " them took.");
+        Path spread = withReplications(twoPoints(1.7e8, 0.2e8, 1.8e8, 0.01e8, 5), 1.5e8, 1.6e8, 1.7e8, 1.8e8, 1.9e8);
+        assertThat(reading(spread)).noneMatch(l -> l.contains("two groups"));
+    }
+
     @Test
     void overlappingIntervalsAreNotCalledAFall() throws Exception {
         assertThat(reading(twoPoints(2.0e9, 0.2e9, 1.7e9, 0.2e9, 5))).containsExactly(
