@@ -244,7 +244,7 @@ final class AutomaticReading {
 
     /**
      * {@code Under every k 100, pacing internal at link delay 500 µs the replications' goodputs fall in two groups, 5
-     * at 182-182 Mbit/s and 3 at 60.7-71.7 Mbit/s: the mean, 139 Mbit/s, is a value none of them took.}: a
+     * at 182 Mbit/s and 3 at 60.7-71.7 Mbit/s: the mean, 139 Mbit/s, is a value none of them took.}: a
      * configuration whose sorted replication goodputs have a gap wider than twice either group's spread and a fifth of
      * the largest, with two replications or more on each side.
      */

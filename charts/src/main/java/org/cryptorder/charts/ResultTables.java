@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.cryptorder.experiment.Csv;
 import org.cryptorder.experiment.Shard;
 
 /**
@@ -144,28 +145,24 @@ record ResultTables(Path folder, ExperimentDescription experiment, List<SummaryR
     }
 
     /**
-     * Each replication's value of {@code metric} in configuration {@code row}, from {@code runs.csv}
-     * (the rows whose swept values are the configuration's); empty values and a missing column give
-     * none.
+     * Each replication's value of {@code metric} in configuration {@code row}, from {@code runs.csv},
+     * whose leading columns are the swept values in sweep order ({@link #read} checks them); empty
+     * or unreadable cells and a missing column give none.
      */
     List<Double> replicationValues(SummaryRow row, String metric) {
-        int column = runs.header().indexOf(metric);
+        int column = runs.column(metric);
         if (column < 0) {
             return List.of();
         }
+        List<String> swept = List.copyOf(row.swept().values());
         List<Double> values = new ArrayList<>();
         for (List<String> cells : runs.rows()) {
-            boolean same = true;
-            for (Map.Entry<String, String> swept : row.swept().entrySet()) {
-                int c = runs.header().indexOf(swept.getKey());
-                if (c < 0 || c >= cells.size() || !cells.get(c).equals(swept.getValue())) {
-                    same = false;
-                    break;
-                }
-            }
-            if (same && column < cells.size() && !cells.get(column).isEmpty()) {
+            if (column < cells.size() && cells.subList(0, swept.size()).equals(swept)) {
                 try {
-                    values.add(Double.parseDouble(cells.get(column)));
+                    double v = Csv.parseNumber(cells.get(column));
+                    if (!Double.isNaN(v)) {
+                        values.add(v);
+                    }
                 } catch (NumberFormatException e) {
                     // a cell that is not a number is not a value to draw
                 }

@@ -172,8 +172,7 @@ final class SweepChart {
         boolean logX = logX();
         for (int i = 0; i < series.size(); i++) {
             SweepLayout.Series s = series.get(i);
-            double dodge = series.size() > 1 && series.size() <= 8 ? (i - (series.size() - 1) / 2.0) * span * 0.01 : 0;
-            // markers of the series side by side, not on top of each other: a shift of 1% of the axis
+            double dodge = dodge(i, series.size(), span);
             YIntervalSeries ys = new YIntervalSeries(s.label(), false, true);
             for (SummaryRow r : s.rows()) {
                 Estimate e = r.estimate(p.metric());
@@ -221,6 +220,14 @@ final class SweepChart {
         return plot;
     }
 
+    /**
+     * How far series {@code i} of {@code n} is shifted along the axis ({@code span} wide): the markers
+     * side by side, not on top of each other, 1% of the axis apart, when there are at most eight.
+     */
+    private static double dodge(int i, int n, double span) {
+        return n > 1 && n <= 8 ? (i - (n - 1) / 2.0) * span * 0.01 : 0;
+    }
+
     /** Whether some configuration ran more than one replication. */
     private boolean replicated() {
         return tables.rows().stream().anyMatch(r -> r.replications() > 1);
@@ -236,8 +243,7 @@ final class SweepChart {
         for (int i = 0; i < series.size(); i++) {
             SweepLayout.Series s = series.get(i);
             // beside the mean's marker and whisker, not on them
-            double dodge = (series.size() > 1 && series.size() <= 8 ? (i - (series.size() - 1) / 2.0) * span * 0.01 : 0)
-                    + span * 0.004;
+            double dodge = dodge(i, series.size(), span) + span * 0.004;
             XYSeries xy = new XYSeries(s.label() + " (replications)", false, true);
             for (SummaryRow r : s.rows()) {
                 double x = logX ? layout.x(r) * Math.pow(10, dodge) : layout.x(r) + dodge;

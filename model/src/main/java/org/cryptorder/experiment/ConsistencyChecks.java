@@ -11,8 +11,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.cryptorder.host.SectionLength;
 import org.cryptorder.crypto.KernelEra;
+import org.cryptorder.host.SectionLength;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.NicProfile;
 import org.cryptorder.net.QdiscKind;
@@ -153,7 +153,7 @@ final class ConsistencyChecks {
                         || e.hosts().appWakeupMeanUs() != null && e.hosts().appWakeupKind() == SectionLength.PARETO,
                 "hosts.appWakeupParetoShape", () -> "expected hosts.appWakeupMeanUs and a pareto"
                         + " hosts.appWakeupDistribution beside it, found " + (e.hosts().appWakeupMeanUs() == null
-                        ? "no mean" : "the distribution " + e.hosts().appWakeupKind().name().toLowerCase(java.util.Locale.ROOT)));
+                        ? "no mean" : "the distribution " + e.hosts().appWakeupKind().name().toLowerCase(Locale.ROOT)));
         if (e.wifi() != null) {
             boolean oneUdp = e.traffic().size() == 1 && e.traffic().get(0) instanceof Experiment.UdpTraffic;
             r.check(List.of("traffic", "wifi"), oneUdp, "wifi", () -> "expected one UDP traffic entry (the download the"

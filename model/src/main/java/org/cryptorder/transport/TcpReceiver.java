@@ -490,8 +490,8 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     long read(long n) {
         long copied = buffer.read(n, rcvNxt);
         if (copied > 0) {
-            buffer.spaceAdjust(clock.nowNs(), rcvRtt8, rcvNxt, ofoSpan());
             long now = clock.nowNs();
+            buffer.spaceAdjust(now, rcvRtt8, rcvNxt, ofoSpan());
             long readTo = buffer.copiedSeq();
             while (arrivedCount > 0 && arrivedEnd[arrivedHead] <= readTo) {
                 readDelay.add(now - arrivedAt[arrivedHead]);

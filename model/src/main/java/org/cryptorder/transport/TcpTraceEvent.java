@@ -200,7 +200,7 @@ public sealed interface TcpTraceEvent {
         }
 
         private static String us(long ns) {
-            return String.format(java.util.Locale.ROOT, "%.1f us", ns / 1e3);
+            return String.format(Locale.ROOT, "%.1f us", ns / 1e3);
         }
     }
 

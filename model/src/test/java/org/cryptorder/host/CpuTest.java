@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.cryptorder.testing.Script;
 import org.junit.jupiter.api.Test;
+import umontreal.ssj.rng.MRG32k3a;
 import umontreal.ssj.simevents.Simulator;
 
 /** Exact fixtures for the CPU's contexts, preemption, FPU rules and scheduler. Times in ns. */
@@ -348,7 +349,7 @@ class CpuTest {
     @Test
     void aUserTaskWokenOnAnIdleCpuRunsAfterTheWakeupLatencyAndAnInterruptMeanwhileRunsAtOnce() {
         Cpu cpu = cpu(false);
-        cpu.wakeupLatency(new WakeupLatency(SectionLength.DETERMINISTIC, 20_000, new umontreal.ssj.rng.MRG32k3a()));
+        cpu.wakeupLatency(new WakeupLatency(SectionLength.DETERMINISTIC, 20_000, new MRG32k3a()));
         Task app = cpu.newTask("app", Context.USER_TASK, false);
         Task worker = cpu.newTask("kworker", Context.KERNEL_WORKER, false);
         Fixed read = new Fixed("read", 1_000);
