@@ -14,6 +14,7 @@ import java.util.Set;
 import org.cryptorder.crypto.KernelEra;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.macsec.SecYConfig;
+import org.cryptorder.net.InterruptModeration;
 import org.cryptorder.net.NicProfile;
 import org.cryptorder.net.QdiscKind;
 import org.cryptorder.transport.UdpWire;
@@ -238,6 +239,13 @@ final class ConsistencyChecks {
      * file that sets it without {@code hosts.qdisc} may have.
      */
     private void txPath(JsonNode document, Experiment e, Rules r) {
+        Object usecs = e.hosts().rxUsecs();
+        r.check(List.of("hosts.rxUsecs"), usecs == null || "adaptive".equals(usecs)
+                        || usecs instanceof Integer n && (n == 0 || n >= 2 && n <= InterruptModeration.MAX_USECS),
+                "hosts.rxUsecs", () -> "expected \"adaptive\" (ixgbe's default, rx-usecs 1) or a fixed interval ixgbe"
+                        + " takes, 0 (no moderation) or 2-" + InterruptModeration.MAX_USECS + " us (ixgbe_set_coalesce),"
+                        + " found " + (usecs instanceof String ? "\"" + usecs + "\"" : usecs)
+                        + (Integer.valueOf(1).equals(usecs) ? ": 1 is what ethtool takes for adaptive; write \"adaptive\"" : ""));
         String qdisc = e.hosts().qdisc();
         r.check(List.of("hosts.qdisc"), QdiscKind.of(qdisc) != null, "hosts.qdisc", () -> "expected pfifo_fast,"
                 + " fq_codel or noqueue, found \"" + qdisc + "\"" + Suggestion.didYouMean(qdisc, QDISCS));

@@ -21,6 +21,7 @@ import org.cryptorder.net.NicProfile;
 import org.cryptorder.net.FqCodel;
 import org.cryptorder.net.PfifoFast;
 import org.cryptorder.net.QdiscKind;
+import org.cryptorder.net.RxPathSpec;
 import org.cryptorder.net.TxPathSpec;
 import org.cryptorder.scenario.BackToBack;
 import org.cryptorder.scenario.Contention;
@@ -92,7 +93,8 @@ public final class DatapathBuilder {
                 fpuSectionsDisableBh(c), c.cryptdQueueLength(), profile.crypto(), profile.stack(),
                 h.scheduler(h.cpus(), c.kernelOrDefault()),
                 offload,
-                Time.us(c.resequenceTimeoutUs()), h.rxSteering());
+                Time.us(c.resequenceTimeoutUs()), h.rxSteering(),
+                new RxPathSpec(h.interruptModeration(c.kernelOrDefault()), h.groEnabled()));
     }
 
     /**

@@ -19,6 +19,7 @@ import org.cryptorder.host.SliceRule;
 import org.cryptorder.host.SoftirqDeferral;
 import org.cryptorder.macsec.CipherSuite;
 import org.cryptorder.macsec.ValidateFrames;
+import org.cryptorder.net.InterruptModeration;
 import org.cryptorder.net.NicProfile;
 import org.cryptorder.net.QdiscKind;
 import org.cryptorder.net.RxSteering;
@@ -123,6 +124,11 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * @param appWakeupDistribution the distribution of that time ({@code exponential},
      *                   {@code deterministic} or {@code pareto}); absent: {@code pareto}
      * @param appWakeupParetoShape the pareto distribution's shape, more than 1; absent: 2.5
+     * @param rxUsecs    the NIC's interrupt moderation, {@code ethtool -C eth0 rx-usecs}: {@code "adaptive"}
+     *                   (ixgbe's default, {@code rx-usecs 1}: {@code ixgbe_update_itr} of {@code crypto.kernel}),
+     *                   or a fixed interval in us, 0 (none) or 2-1022; absent: adaptive
+     * @param gro        whether the MACsec device's GRO cells merge consecutive in-order TCP segments of a flow
+     *                   ({@code ethtool -K macsec0 gro}); absent: true, Linux's default
      */
     public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
                         Integer txRingSize, Integer napiBudget, RxSteering rxSteering,
@@ -131,14 +137,37 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
                         Boolean bql, String nic, @JsonInclude(JsonInclude.Include.NON_NULL) Boolean gso,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Double appWakeupMeanUs,
                         @JsonInclude(JsonInclude.Include.NON_NULL) SectionLength appWakeupDistribution,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) Double appWakeupParetoShape) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Double appWakeupParetoShape,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Object rxUsecs,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean gro) {
 
         /** Hosts whose application tasks run at once when woken. */
         public Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
                      Integer txRingSize, Integer napiBudget, RxSteering rxSteering, Integer appCpu,
                      Boolean ksoftirqd, Integer hz, String qdisc, Boolean bql, String nic, Boolean gso) {
             this(cpus, rxQueues, txQueues, profile, rxRingSize, txRingSize, napiBudget, rxSteering, appCpu, ksoftirqd,
-                    hz, qdisc, bql, nic, gso, null, null, null);
+                    hz, qdisc, bql, nic, gso, null, null, null, null, null);
+        }
+
+        /** Whether the MACsec device's GRO cells merge TCP segments ({@code gro}, true when absent). */
+        public boolean groEnabled() {
+            return gro == null || gro;
+        }
+
+        /**
+         * The NIC's interrupt moderation on Linux {@code kernel}: {@code rxUsecs} ("adaptive" or
+         * absent: {@link InterruptModeration#adaptive}; a number: fixed).
+         *
+         * @throws IllegalArgumentException when {@code rxUsecs} is neither (the consistency checks say so first)
+         */
+        public InterruptModeration interruptModeration(String kernel) {
+            if (rxUsecs == null || "adaptive".equals(rxUsecs)) {
+                return InterruptModeration.adaptive(kernel);
+            }
+            if (rxUsecs instanceof Integer n) {
+                return InterruptModeration.fixed(n);
+            }
+            throw new IllegalArgumentException("hosts.rxUsecs: expected \"adaptive\" or a whole number of us, found " + rxUsecs);
         }
 
         /** The wake-up latency's distribution: {@code appWakeupDistribution}, pareto when absent. */

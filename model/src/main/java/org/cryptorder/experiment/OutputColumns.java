@@ -186,6 +186,20 @@ public final class OutputColumns {
                     d -> sumSinks(d, UdpSink::corrupt)),
             count("rx_missed", "frames", "RX missed", "Frames b's NIC dropped because an RX ring was full.",
                     d -> d.b().nic().rxMissed()),
+            countRatio("rx_interrupts_per_s", "1/s", "RX interrupts/s",
+                    "Interrupts per second of b's NIC vectors that serve an RX queue (each also cleans its TX"
+                            + " queue), from the warm-up's end to the traffic's: with adaptive moderation"
+                            + " (`hosts.rxUsecs`) ixgbe's `ixgbe_update_itr` sets the interval between 10 and 126 us.",
+                    d -> d.b().nic().rxInterrupts(), d -> d.sim().time() / 1e9),
+            countRatio("napi_frames_per_poll_mean", "frames", "frames per NAPI poll",
+                    "Mean frames one run of b's RX NAPI polls took (`ixgbe_poll`'s RX part, at most"
+                            + " `hosts.napiBudget`), from the warm-up's end to the traffic's.",
+                    d -> d.b().nic().rxPolledFrames(), d -> d.b().nic().rxPolls()),
+            countRatio("gro_segments_per_packet_mean", "frames", "frames per GRO packet",
+                    "Mean frames in each packet b's MACsec GRO cells took up the stack (`hosts.gro`: consecutive"
+                            + " in-order TCP segments of a flow merged into one skb; 1 without GRO, and for UDP"
+                            + " and pure ACKs), from the warm-up's end to the traffic's.",
+                    d -> d.b().macsec().groSegmentsUp(), d -> d.b().macsec().groPacketsUp()),
             count("resequencer_timeouts", "gaps", "resequencer timeouts",
                     "Gaps the PN reorder queue of the resequencing policies gave up on.",
                     d -> d.b().macsec().resequencerTimeouts()),
@@ -400,6 +414,15 @@ public final class OutputColumns {
         return new Column(name, unit, heading, COUNT, description, () -> new Count(read, 1));
     }
 
+    /**
+     * A ratio of two growing readings, each taken at the warm-up's end and when the traffic stops:
+     * the growth of {@code numerator} over that of {@code denominator}; NaN when the latter did not grow.
+     */
+    private static Column countRatio(String name, String unit, String heading, String description,
+                                     ToDoubleFunction<Datapath> numerator, ToDoubleFunction<Datapath> denominator) {
+        return new Column(name, unit, heading, WINDOW, description, () -> new CountRatio(numerator, denominator));
+    }
+
     /** A window statistic read at the end of the drain. */
     private static Column window(String name, String unit, String heading, String description,
                                  ToDoubleFunction<Datapath> read) {
@@ -522,6 +545,40 @@ public final class OutputColumns {
         public double value(End end) {
             double now = read.applyAsDouble(end.datapath());
             return divisor == 1 ? now - atWarmup : (now - atWarmup) / divisor;
+        }
+    }
+
+    /** The growth of one reading over another's, from the warm-up's end (or the start) to the traffic's end. */
+    private static final class CountRatio implements Recorder {
+        private final ToDoubleFunction<Datapath> numerator;
+        private final ToDoubleFunction<Datapath> denominator;
+        private double num0;
+        private double den0;
+        private double num1 = Double.NaN;
+        private double den1 = Double.NaN;
+
+        CountRatio(ToDoubleFunction<Datapath> numerator, ToDoubleFunction<Datapath> denominator) {
+            this.numerator = numerator;
+            this.denominator = denominator;
+        }
+
+        @Override
+        public void warmupEnded(Datapath d) {
+            num0 = numerator.applyAsDouble(d);
+            den0 = denominator.applyAsDouble(d);
+        }
+
+        @Override
+        public void trafficEnded(Datapath d) {
+            num1 = numerator.applyAsDouble(d);
+            den1 = denominator.applyAsDouble(d);
+        }
+
+        @Override
+        public double value(End end) {
+            double n = Double.isNaN(num1) ? numerator.applyAsDouble(end.datapath()) : num1;
+            double m = Double.isNaN(den1) ? denominator.applyAsDouble(end.datapath()) : den1;
+            return m - den0 <= 0 ? Double.NaN : (n - num0) / (m - den0);
         }
     }
 

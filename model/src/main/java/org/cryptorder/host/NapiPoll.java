@@ -12,6 +12,8 @@ public abstract class NapiPoll implements Work {
     private final int budget;
     private boolean scheduled;
     private int polled;
+    private long polls;
+    private long frames;
 
     protected NapiPoll(int budget) {
         if (budget < 1) {
@@ -36,6 +38,7 @@ public abstract class NapiPoll implements Work {
     /** Counts a frame taken by this poll against its budget. */
     protected final void polledOne() {
         polled++;
+        frames++;
     }
 
     /** After a frame: go on with the next at once, yield after the budget, or complete when {@code empty}. */
@@ -43,11 +46,33 @@ public abstract class NapiPoll implements Work {
         if (empty) {
             scheduled = false;
             polled = 0;
+            polls++;
+            completed(cpu);
         } else if (polled < budget) {
             cpu.raiseSoftirqNext(this);
         } else {
             polled = 0;
+            polls++;
+            budgetUsed(cpu);
             cpu.raiseSoftirq(this);
         }
+    }
+
+    /** {@code napi_complete_done}: the poll found nothing more and is no longer scheduled. */
+    protected void completed(Cpu cpu) {
+    }
+
+    /** The poll used its whole budget and goes back to the tail of the poll list ({@code napi_poll}). */
+    protected void budgetUsed(Cpu cpu) {
+    }
+
+    /** Runs of the poll ({@code napi->poll} calls) that ended, by completing or by using the budget. */
+    public final long polls() {
+        return polls;
+    }
+
+    /** Frames the poll took. */
+    public final long frames() {
+        return frames;
     }
 }

@@ -36,9 +36,10 @@ public final class Host {
             rxCpus[q] = cpus[q % cpus.length];
         }
         this.nic = new Nic(sim, name + ".eth0", spec.tx(), spec.txQueues(), cpus, rxCpus, spec.rxRingSize(),
-                spec.stack().ns(spec.stack().driverRxCycles()), spec.napiBudget(), spec.rxSteering());
+                spec.stack().ns(spec.stack().driverRxCycles()), spec.napiBudget(), spec.rxSteering(),
+                spec.rx().moderation());
         this.macsec = new MacsecDevice(name + ".macsec0", new SecY(secy), crypto, nic, spec.stack(), cpus.length,
-                spec.resequenceTimeoutNs());
+                spec.resequenceTimeoutNs(), spec.rx().gro(), spec.tx().hz());
     }
 
     /** Narrates the first frames' steps through this host into {@code t}. */

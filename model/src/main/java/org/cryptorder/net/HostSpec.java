@@ -27,11 +27,12 @@ import org.cryptorder.host.SchedulerParams;
  * @param offload           the crypto offload device (used by the offload policies)
  * @param resequenceTimeoutNs how long the PN reorder queue of the resequencing policies waits for a gap
  * @param rxSteering        how received frames are spread over the RX queues
+ * @param rx                interrupt moderation and GRO
  */
 public record HostSpec(int cpus, int rxQueues, int txQueues, int rxRingSize, TxPathSpec tx, int napiBudget,
                        Policy policy, boolean fpuSectionsDisableBh, int cryptdQueueLength, CryptoCosts crypto,
                        StackCosts stack, SchedulerParams scheduler, OffloadSpec offload, double resequenceTimeoutNs,
-                       RxSteering rxSteering) {
+                       RxSteering rxSteering, RxPathSpec rx) {
     public HostSpec {
         if (cpus < 1 || rxQueues < 1 || txQueues < 1) {
             throw new IllegalArgumentException("a host needs at least one CPU, one RX queue and one TX queue");
@@ -54,21 +55,26 @@ public record HostSpec(int cpus, int rxQueues, int txQueues, int rxRingSize, TxP
                 true, SchedulerParams.DEFAULT_HZ);
         return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy,
                 policy.fpuSectionsDisableBh(), cryptdQueueLength, crypto, stack, scheduler, OffloadSpec.defaults(),
-                100_000, RxSteering.FLOW);
+                100_000, RxSteering.FLOW, RxPathSpec.PLAIN);
     }
 
     public HostSpec withRxSteering(RxSteering r) {
         return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy, fpuSectionsDisableBh,
-                cryptdQueueLength, crypto, stack, scheduler, offload, resequenceTimeoutNs, r);
+                cryptdQueueLength, crypto, stack, scheduler, offload, resequenceTimeoutNs, r, rx);
+    }
+
+    public HostSpec withRx(RxPathSpec r) {
+        return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy, fpuSectionsDisableBh,
+                cryptdQueueLength, crypto, stack, scheduler, offload, resequenceTimeoutNs, rxSteering, r);
     }
 
     public HostSpec withOffload(OffloadSpec o) {
         return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy, fpuSectionsDisableBh,
-                cryptdQueueLength, crypto, stack, scheduler, o, resequenceTimeoutNs, rxSteering);
+                cryptdQueueLength, crypto, stack, scheduler, o, resequenceTimeoutNs, rxSteering, rx);
     }
 
     public HostSpec withCpus(int n, int rxq) {
         return new HostSpec(n, rxq, txQueues, rxRingSize, tx, napiBudget, policy, fpuSectionsDisableBh,
-                cryptdQueueLength, crypto, stack, scheduler.forCpus(n), offload, resequenceTimeoutNs, rxSteering);
+                cryptdQueueLength, crypto, stack, scheduler.forCpus(n), offload, resequenceTimeoutNs, rxSteering, rx);
     }
 }

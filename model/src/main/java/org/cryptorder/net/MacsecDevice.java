@@ -47,20 +47,40 @@ public final class MacsecDevice implements ReceivedFrameHandler {
      * @param name                the device's name, e.g. {@code b.macsec0}
      * @param cpuCount            CPUs of the host (one GRO cell each)
      * @param resequenceTimeoutNs how long the PN reorder queue waits for a gap (resequencing policies)
+     * @param gro                 whether the GRO cells merge TCP segments ({@code ethtool -K macsec0 gro})
+     * @param hz                  the kernel's tick (GRO's flush of old packets)
      */
     public MacsecDevice(String name, SecY secy, CryptoApi crypto, Nic nic, StackCosts costs, int cpuCount,
-                        double resequenceTimeoutNs) {
+                        double resequenceTimeoutNs, boolean gro, int hz) {
         this.drops = new ReasonSignal<>(name + ".drop");
         this.secy = secy;
         this.crypto = crypto;
         this.nic = nic;
         this.groCells = new GroCell[cpuCount];
         for (int i = 0; i < cpuCount; i++) {
-            groCells[i] = new GroCell(this, Nic.DEFAULT_BUDGET);
+            groCells[i] = new GroCell(stack, Nic.DEFAULT_BUDGET, gro, costs.ns(costs.groSegmentCycles()), hz);
         }
         this.tx = new MacsecTx(this, secy, crypto, nic, costs);
         this.rx = new MacsecRx(this, secy, crypto, costs, resequenceTimeoutNs);
     }
+
+    /** What the GRO cells take packets up to. */
+    private final GroCell.Stack stack = new GroCell.Stack() {
+        @Override
+        public ProtocolEndpoint endpoint(Packet p) {
+            return MacsecDevice.this.endpoint(p);
+        }
+
+        @Override
+        public MacsecObserver observer() {
+            return narration;
+        }
+
+        @Override
+        public FrameTap tap() {
+            return tap;
+        }
+    };
 
     /** Narrates the first frames' steps through this device into {@code t}. */
     public void trace(FrameTrace t, String hostName) {
@@ -140,6 +160,24 @@ public final class MacsecDevice implements ReceivedFrameHandler {
     @Override
     public void receiveFinish(Cpu cpu, Packet p) {
         rx.finish(cpu, p);
+    }
+
+    /** Packets the GRO cells took up the stack: a GRO packet, or a frame GRO did not hold, counts once. */
+    public long groPacketsUp() {
+        long n = 0;
+        for (GroCell c : groCells) {
+            n += c.packetsUp();
+        }
+        return n;
+    }
+
+    /** Frames in the packets the GRO cells took up the stack. */
+    public long groSegmentsUp() {
+        long n = 0;
+        for (GroCell c : groCells) {
+            n += c.segmentsUp();
+        }
+        return n;
     }
 
     /** Gaps the PN reorder queues gave up on. */

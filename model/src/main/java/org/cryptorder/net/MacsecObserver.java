@@ -44,6 +44,10 @@ interface MacsecObserver {
     /** {@code macsec_post_decrypt} gave {@code v}; {@code lowest} was the lowest acceptable PN before it. */
     void decrypted(Cpu cpu, Packet p, RxVerdict v, long lowest);
 
-    /** The GRO cell of {@code cpu} took {@code p} up the stack to its socket, from {@code startNs}. */
-    void deliveredUp(Cpu cpu, Packet p, double startNs);
+    /**
+     * The GRO cell of {@code cpu} took {@code p} up the stack to its socket, from {@code startNs}: on
+     * its own ({@code segments} 1, {@code flushedBy} null when GRO did not hold it) or in a GRO packet
+     * of {@code segments} frames that {@code flushedBy} ended.
+     */
+    void deliveredUp(Cpu cpu, Packet p, double startNs, int segments, String flushedBy);
 }

@@ -10,13 +10,15 @@ import umontreal.ssj.simevents.Simulator;
  * {@link TxQueue}) that the NIC fetches from round-robin into its TX packet buffer, which drains
  * onto the outgoing {@link Link} in order ({@link TxPacketBuffer}); and RX queues each served by
  * one CPU through NAPI. A frame to send goes to the TX queue XPS picks ({@link #transmit}). A
- * received frame is steered to a queue by RSS (the flow number modulo the queue count); its
- * queue's CPU is interrupted unless NAPI is already scheduled there (with
- * {@link RxSteering#PER_FRAME}, frames go to the queues in turn instead), and the NAPI poll then
- * handles up to {@code budget} frames, one piece of softirq work per frame, before yielding to
- * other softirq work.
+ * received frame is steered to a queue by RSS (the flow number modulo the queue count; with
+ * {@link RxSteering#PER_FRAME}, frames go to the queues in turn instead) and is a cause of that
+ * queue's {@link InterruptVector}: RX queue i and TX queue i share vector i, whose interrupt fires
+ * within its throttle interval ({@link InterruptModeration}) unless its NAPI is already scheduled,
+ * and the NAPI poll then handles up to {@code budget} frames, one piece of softirq work per frame,
+ * before yielding to other softirq work.
  *
- * <p>Not modelled: RX interrupt moderation, GRO on the real device, the CPU time of the TX path
+ * <p>Not modelled: GRO on the real device (MACsec's EtherType has no GRO handler: frames go up
+ * one by one to the MACsec device, whose {@link GroCell}s merge), the CPU time of the TX path
  * below MACsec (qdisc, driver, clean). The softirq budget and ksoftirqd are the CPU's
  * ({@link org.cryptorder.host.SoftirqDeferral}), when the experiment asks for them.
  */
@@ -34,6 +36,7 @@ public final class Nic implements Link.Receiver {
     private final TxQueue[] txQueues;
     private final TxPacketBuffer txBuffer;
     private final RxQueue[] rxQueues;
+    private final InterruptVector[] vectors;
     private final double driverRxNs;
     private final int budget;
     private Link out;
@@ -49,9 +52,10 @@ public final class Nic implements Link.Receiver {
      * @param cpus       the host's CPUs
      * @param rxCpus     the CPU that serves each RX queue (the queue count is its length)
      * @param driverRxNs CPU time of the driver per received frame, ns
+     * @param moderation the interrupt vectors' throttling; null: each keeps the profile's start interval
      */
     public Nic(Simulator sim, String name, TxPathSpec tx, int txQueues, Cpu[] cpus, Cpu[] rxCpus, int rxRingSize,
-               double driverRxNs, int budget, RxSteering steering) {
+               double driverRxNs, int budget, RxSteering steering, InterruptModeration moderation) {
         if (txQueues < 1 || cpus.length < 1 || rxCpus.length < 1 || budget < 1) {
             throw new IllegalArgumentException("a NIC needs at least one TX queue, one CPU, one RX queue and a budget of 1");
         }
@@ -62,13 +66,21 @@ public final class Nic implements Link.Receiver {
         this.steering = steering;
         this.txDrops = new ReasonSignal<>(name + ".tx.drop");
         this.txBuffer = new TxPacketBuffer(sim, name + ".txpb", tx.nic().txPacketBufferOctets());
+        InterruptModeration m = moderation;
+        int startUs = (int) Math.round(tx.nic().itrStartUs());
+        this.vectors = new InterruptVector[Math.max(txQueues, rxCpus.length)];
+        for (int i = 0; i < vectors.length; i++) {
+            vectors[i] = new InterruptVector(sim, i < rxCpus.length ? rxCpus[i] : cpus[i % cpus.length], m, startUs, tx.hz());
+        }
         this.txQueues = new TxQueue[txQueues];
         for (int i = 0; i < txQueues; i++) {
-            this.txQueues[i] = new TxQueue(sim, name + ".tx" + i, i, tx, cpus[i % cpus.length], txBuffer, txDrops);
+            InterruptVector v = vectors[i].cpu() == cpus[i % cpus.length] ? vectors[i]
+                    : new InterruptVector(sim, cpus[i % cpus.length], m, startUs, tx.hz());
+            this.txQueues[i] = new TxQueue(sim, name + ".tx" + i, i, tx, v, txBuffer, txDrops);
         }
         this.rxQueues = new RxQueue[rxCpus.length];
         for (int i = 0; i < rxCpus.length; i++) {
-            this.rxQueues[i] = new RxQueue(new Ring(name + ".rx" + i, rxRingSize), rxCpus[i]);
+            this.rxQueues[i] = new RxQueue(new Ring(name + ".rx" + i, rxRingSize), rxCpus[i], vectors[i]);
         }
     }
 
@@ -156,9 +168,44 @@ public final class Nic implements Link.Receiver {
         if (FrameTrace.follows(trace, p)) {
             trace.stepAt(sim.time(), name, p, p.frame().pn(), "arrives on the RX queue of " + q.cpu.name() + " ("
                     + (q.ring.size() - 1) + (q.ring.size() == 2 ? " frame ahead" : " frames ahead")
-                    + (q.scheduled() ? ", NAPI already polling)" : ", interrupt raises NET_RX softirq)"));
+                    + (q.scheduled() ? ", NAPI already polling)" : q.vector.interruptPending()
+                    ? ", the interrupt already due)" : ", " + q.vector.nextInterruptText() + ")"));
         }
-        q.schedule(q.cpu);
+        if (!q.scheduled()) {
+            q.vector.cause(q);
+        }
+    }
+
+    /** Interrupts raised by the vectors that serve RX queues. */
+    public long rxInterrupts() {
+        long n = 0;
+        for (RxQueue q : rxQueues) {
+            n += q.vector.interrupts();
+        }
+        return n;
+    }
+
+    /** The throttle interval of the vector serving RX queue {@code q} now, ns. */
+    public double rxInterruptIntervalNs(int q) {
+        return rxQueues[q].vector.intervalNs();
+    }
+
+    /** Runs of the RX queues' NAPI polls ({@code ixgbe_poll}'s RX part) that ended. */
+    public long rxPolls() {
+        long n = 0;
+        for (RxQueue q : rxQueues) {
+            n += q.polls();
+        }
+        return n;
+    }
+
+    /** Frames the RX queues' NAPI polls took. */
+    public long rxPolledFrames() {
+        long n = 0;
+        for (RxQueue q : rxQueues) {
+            n += q.frames();
+        }
+        return n;
     }
 
     public Ring rxRing(int i) {
@@ -174,22 +221,41 @@ public final class Nic implements Link.Receiver {
         return n;
     }
 
-    /** One RX queue and its NAPI context; as softirq work it handles one frame. */
-    private final class RxQueue extends NapiPoll {
+    /** One RX queue and its NAPI context, the RX half of its vector's poll; as softirq work it handles one frame. */
+    private final class RxQueue extends NapiPoll implements InterruptVector.Half {
         final Ring ring;
         final Cpu cpu;
+        final InterruptVector vector;
         Packet current;
 
-        RxQueue(Ring ring, Cpu cpu) {
+        RxQueue(Ring ring, Cpu cpu, InterruptVector vector) {
             super(budget);
             this.ring = ring;
             this.cpu = cpu;
+            this.vector = vector;
+            vector.rx(this);
+        }
+
+        @Override
+        public void raise() {
+            schedule(cpu);
+        }
+
+        @Override
+        public boolean hasWork() {
+            return !ring.isEmpty();
+        }
+
+        @Override
+        protected void completed(Cpu c) {
+            vector.completed();
         }
 
         @Override
         public double start(Cpu c) {
             current = ring.poll(c.now());
             polledOne();
+            vector.rxPolled(1, current.length());
             return driverRxNs + handler.receiveStart(c, current);
         }
 

@@ -3,8 +3,8 @@ package org.cryptorder.net;
 /**
  * The transmit side of one kind of NIC and its Linux driver ({@code data/nics/<name>.json}, read
  * by {@link org.cryptorder.scenario.NicProfileFile}, where every value says where it comes from):
- * the descriptor ring's sizes and thresholds, the TX interrupt's cleaning, and the on-chip TX
- * packet buffer.
+ * the descriptor ring's sizes and thresholds, the TX interrupt's cleaning, the interrupt
+ * throttle interval's start, and the on-chip TX packet buffer.
  *
  * @param name                  the profile's name, e.g. {@code ixgbe-82599}
  * @param txDescriptors         descriptors per TX ring by default ({@code IXGBE_DEFAULT_TXD})
@@ -14,12 +14,13 @@ package org.cryptorder.net;
  * @param descNeeded            the driver stops its queue when fewer descriptors are unused ({@code DESC_NEEDED})
  * @param txWakeThreshold       the clean wakes a stopped queue once this many are unused ({@code TX_WAKE_THRESHOLD})
  * @param txCleanBudget         descriptors one poll cleans at most ({@code IXGBE_DEFAULT_TX_WORK})
- * @param txInterruptIntervalUs the least time between two TX interrupts of a queue, us (fixed ITR)
+ * @param itrStartUs            the interrupt throttle interval a vector starts with, us ({@code IXGBE_20K_ITR}):
+ *                              the interval of every vector of a NIC built without an {@link InterruptModeration}
  * @param txPacketBufferOctets  the on-chip TX packet buffer the rings are fetched into, octets
  */
 public record NicProfile(String name, int txDescriptors, int txDescriptorsMin, int txDescriptorsMax,
                          int txDescriptorMultiple, int descNeeded, int txWakeThreshold, int txCleanBudget,
-                         double txInterruptIntervalUs, long txPacketBufferOctets) {
+                         double itrStartUs, long txPacketBufferOctets) {
     /** The profile name an experiment gets when it names none. */
     public static final String DEFAULT_NAME = "ixgbe-82599";
 
@@ -33,7 +34,7 @@ public record NicProfile(String name, int txDescriptors, int txDescriptorsMin, i
             throw new IllegalArgumentException("NIC profile " + name + ": expected 1 <= descNeeded <= txWakeThreshold"
                     + " < txDescriptorsMin");
         }
-        if (txCleanBudget < 1 || !(txInterruptIntervalUs >= 0) || txPacketBufferOctets < 1 << 14) {
+        if (txCleanBudget < 1 || !(itrStartUs >= 0) || txPacketBufferOctets < 1 << 14) {
             throw new IllegalArgumentException("NIC profile " + name + ": expected a clean budget of at least 1, a"
                     + " non-negative interrupt interval and a TX packet buffer of at least 16 KB");
         }

@@ -18,13 +18,17 @@ import org.cryptorder.host.CycleCosts;
  * @param tcpRxCycles      one TCP segment up the stack to the socket (data or ACK)
  * @param gsoSegmentCycles one segment cut from a GSO skb at the MACsec device ({@code skb_gso_segment}:
  *                         {@code tcp_gso_segment}, {@code skb_segment}, the software checksum)
+ * @param groSegmentCycles one segment taken by GRO at the MACsec device's GRO cell ({@code napi_gro_receive}:
+ *                         {@code dev_gro_receive}'s list walk, {@code inet_gro_receive} and
+ *                         {@code tcp_gro_receive}'s header compares, {@code skb_gro_receive}'s frag
+ *                         append); a merged packet then pays {@code tcpRxCycles} once
  */
 public record StackCosts(double ghz, double driverRxCycles, double macsecRxCycles, double macsecTxCycles,
                          double udpTxCycles, double udpRxCycles, double tcpTxCycles, double tcpRxCycles,
-                         double gsoSegmentCycles) {
+                         double gsoSegmentCycles, double groSegmentCycles) {
     public StackCosts {
         CycleCosts.check("stack costs", ghz, driverRxCycles, macsecRxCycles, macsecTxCycles, udpTxCycles, udpRxCycles,
-                tcpTxCycles, tcpRxCycles, gsoSegmentCycles);
+                tcpTxCycles, tcpRxCycles, gsoSegmentCycles, groSegmentCycles);
     }
 
     public double ns(double cycles) {

@@ -4,7 +4,6 @@ import org.cryptorder.engine.LevelSignal;
 import org.cryptorder.engine.ReasonSignal;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Work;
-import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -31,16 +30,16 @@ import umontreal.ssj.simevents.Simulator;
  * ({@code ixgbe_maybe_stop_tx}), and rings the doorbell: the NIC fetches ({@link TxPacketBuffer}).
  *
  * <p><b>Completion</b>: the NIC writes a descriptor back done when it has fetched the frame into
- * its packet buffer. The queue's interrupt then fires, no sooner than the moderation interval
- * after its previous one (a fixed ITR), and raises the NAPI poll on the queue's CPU (ixgbe's
- * {@code q_vector} affinity, CPU i for queue i). The poll ({@code ixgbe_clean_tx_irq}) frees up to
+ * its packet buffer. That is a cause of the queue's {@link InterruptVector} (ixgbe's {@code
+ * q_vector}, shared with the RX queue of the same index, on CPU i for queue i), whose interrupt,
+ * within its throttle interval, raises the clean on the queue's CPU. The poll ({@code ixgbe_clean_tx_irq}) frees up to
  * the clean budget of done descriptors, releasing their frames, reports them to BQL
  * ({@code netdev_tx_completed_queue}: {@code dql_completed}, and a wake when the limit allows), wakes
  * the queue when enough descriptors are unused, and polls again while done descriptors remain. A
  * wake runs the qdisc there ({@code __netif_schedule}: NET_TX on the cleaning CPU), in the same
  * softirq work. The poll takes no CPU time: no source gives the cost of the TX clean.
  *
- * <p>Events: one per interrupt (not per frame); the poll is one piece of softirq work per budget.
+ * <p>Events: the vector's, one per interrupt (not per frame); the poll is one piece of softirq work per budget.
  * Signals: the qdisc's backlog and the ring's descriptors in use, emitted when a frame is sent or
  * cleaned while someone listens ({@link #qdiscLength}, {@link #ringLength}).
  */
@@ -52,27 +51,25 @@ public final class TxQueue {
     private final Dql bql;
     private final TxRing ring;
     private final NicProfile nic;
-    private final double interruptIntervalNs;
     private final Cpu cpu;
     private final TxPacketBuffer buffer;
     private final ReasonSignal<Packet, TxDrop> drops;
     private final LevelSignal qdiscLength;
     private final LevelSignal ringLength;
-    private final Event interrupt;
+    private final InterruptVector vector;
+    private final InterruptVector.Half txHalf;
     private final Work poll = new CleanPoll();
     /** {@code __QUEUE_STATE_DRV_XOFF}: the driver stopped the queue (ring short of descriptors). */
     private boolean drvXoff;
     /** {@code __QUEUE_STATE_STACK_XOFF}: BQL stopped the queue (over its limit). */
     private boolean stackXoff;
     private boolean napiScheduled;
-    private double lastInterrupt = Double.NEGATIVE_INFINITY;
     private long sent;
     private long bypassed;
     private long cleaned;
-    private long interrupts;
     private long bqlStops;
 
-    TxQueue(Simulator sim, String name, int index, TxPathSpec spec, Cpu cpu, TxPacketBuffer buffer,
+    TxQueue(Simulator sim, String name, int index, TxPathSpec spec, InterruptVector vector, TxPacketBuffer buffer,
             ReasonSignal<Packet, TxDrop> drops) {
         this.sim = sim;
         this.name = name;
@@ -85,11 +82,30 @@ public final class TxQueue {
         };
         this.bql = spec.bql() ? new Dql(spec.hz()) : null;
         this.ring = new TxRing(spec.ringSize());
-        this.interruptIntervalNs = nic.txInterruptIntervalUs() * 1000;
-        this.cpu = cpu;
+        this.vector = vector;
+        this.cpu = vector.cpu();
         this.buffer = buffer;
         this.drops = drops;
-        this.interrupt = new Interrupt(sim);
+        this.txHalf = new InterruptVector.Half() {
+            @Override
+            public void raise() {
+                if (!napiScheduled) {
+                    napiScheduled = true;
+                    cpu.raiseSoftirq(poll);
+                }
+            }
+
+            @Override
+            public boolean scheduled() {
+                return napiScheduled;
+            }
+
+            @Override
+            public boolean hasWork() {
+                return ring.doneCount() > 0;
+            }
+        };
+        vector.tx(txHalf);
         this.qdiscLength = new LevelSignal(name + ".qdisc.length");
         this.ringLength = new LevelSignal(name + ".ring.length");
     }
@@ -176,27 +192,13 @@ public final class TxQueue {
         return drvXoff || stackXoff;
     }
 
-    /** The NIC wrote back the descriptor of a frame it fetched: the interrupt fires unless NAPI is already on its way. */
+    /** The NIC wrote back the descriptor of a frame it fetched: a cause of the queue's vector. */
     void fetched() {
-        if (!napiScheduled && interrupt.time() < 0) {
-            double at = Math.max(sim.time(), lastInterrupt + interruptIntervalNs);
-            interrupt.schedule(at - sim.time());
+        if (!napiScheduled) {
+            vector.cause(txHalf);
         }
     }
 
-    private final class Interrupt extends Event {
-        Interrupt(Simulator s) {
-            super(s);
-        }
-
-        @Override
-        public void actions() {
-            lastInterrupt = sim.time();
-            interrupts++;
-            napiScheduled = true;
-            cpu.raiseSoftirq(poll);
-        }
-    }
 
     /** {@code ixgbe_poll}'s TX part: {@code ixgbe_clean_tx_irq} within the clean budget. */
     private final class CleanPoll implements Work {
@@ -217,6 +219,7 @@ public final class TxQueue {
                 p.release();
             }
             cleaned += frames;
+            vector.txCleaned(frames, octets);
             boolean wake = false;
             if (bql != null && octets > 0) {
                 bql.completed(octets, now);
@@ -237,6 +240,7 @@ public final class TxQueue {
                 c.raiseSoftirq(poll);
             } else {
                 napiScheduled = false;
+                vector.completed();
             }
         }
     }
@@ -283,9 +287,9 @@ public final class TxQueue {
         return cleaned;
     }
 
-    /** TX interrupts taken. */
+    /** Interrupts of the queue's vector (shared with the RX queue of the same index). */
     public long interrupts() {
-        return interrupts;
+        return vector.interrupts();
     }
 
     /** Times BQL stopped the queue. */

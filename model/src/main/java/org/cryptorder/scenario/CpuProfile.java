@@ -36,7 +36,8 @@ public record CpuProfile(String name, String description, CryptoCosts crypto, St
             "ghashGenericCyclesPerByte", "genericAesCyclesPerByte", "fallbackCyclesPerRequest", "cryptdEnqueueCycles",
             "cryptdInvocationCycles");
     static final List<String> STACK_KEYS = List.of("driverRxCycles", "macsecRxCycles", "macsecTxCycles",
-            "udpTxCycles", "udpRxCycles", "tcpTxCycles", "tcpRxCycles", "gsoSegmentCycles");
+            "udpTxCycles", "udpRxCycles", "tcpTxCycles", "tcpRxCycles", "gsoSegmentCycles",
+            "groSegmentCycles");
     /** The sending application's costs besides the stack's ({@link #tcpCopyCyclesPerByte}). */
     static final List<String> SEND_KEYS = List.of("tcpCopyCyclesPerByte");
     /** The parameters of a machine that can be a WiFi station ({@link WifiStation}): all or none. */
@@ -112,7 +113,7 @@ public record CpuProfile(String name, String description, CryptoCosts crypto, St
         try {
             CryptoCosts crypto = new CryptoCosts(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10],
                     c[11], c[12]);
-            StackCosts stack = new StackCosts(c[0], s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]);
+            StackCosts stack = new StackCosts(c[0], s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8]);
             return new CpuProfile(name, description, crypto, stack, Map.copyOf(found));
         } catch (IllegalArgumentException e) {
             throw new InvalidProfileException(file + ": " + e.getMessage());

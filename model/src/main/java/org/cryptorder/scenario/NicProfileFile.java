@@ -21,7 +21,7 @@ import org.cryptorder.net.NicProfile;
 public final class NicProfileFile {
     /** The parameters every NIC profile gives, in the order of {@link NicProfile}'s components. */
     static final List<String> KEYS = List.of("txDescriptors", "txDescriptorsMin", "txDescriptorsMax",
-            "txDescriptorMultiple", "descNeeded", "txWakeThreshold", "txCleanBudget", "txInterruptIntervalUs",
+            "txDescriptorMultiple", "descNeeded", "txWakeThreshold", "txCleanBudget", "itrStartUs",
             "txPacketBufferOctets");
 
     private NicProfileFile() {

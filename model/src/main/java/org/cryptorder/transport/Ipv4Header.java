@@ -64,6 +64,16 @@ public final class Ipv4Header {
     }
 
     /**
+     * Sets the total length of the header at {@code b[off]} and its checksum again, as
+     * {@code inet_gro_complete} does for a GRO packet ({@code csum_replace2}).
+     */
+    static void setTotalLength(byte[] b, int off, int totalLength) {
+        putShort(b, off + 2, totalLength);
+        putShort(b, off + 10, 0);
+        putShort(b, off + 10, InternetChecksum.of(b, off, BYTES));
+    }
+
+    /**
      * Checks the packet at {@code b[off .. off+len)}, in this order: at least {@code leastTotal}
      * octets, version 4 without options, a total length within {@code leastTotal} and {@code len},
      * the header checksum, and the protocol. On {@link Check#OK} the fields can be read.

@@ -35,6 +35,8 @@ final class SocketLock {
     private boolean owned;
     private byte[][] packets = new byte[16][];
     private int[] lengths = new int[16];
+    /** Each backlogged packet's {@code gso_size}: 0 for one segment, the first segment's payload for a GRO packet. */
+    private int[] gsoSizes = new int[16];
     private int head;
     private int count;
     private long backlogLen;
@@ -68,18 +70,20 @@ final class SocketLock {
      * {@code tcp_add_backlog}: queues a copy of {@code b[off .. off+len)}; false when the backlog is
      * full and the packet is dropped.
      *
+     * @param gsoSize  0 for one segment; a GRO packet's {@code gso_size}
      * @param truesize the packet's truesize
      * @param rmemAlloc the socket's {@code sk_rmem_alloc} now
      * @param limit the socket's backlog limit now
      */
-    boolean add(byte[] b, int off, int len, int truesize, long rmemAlloc, long limit) {
+    boolean add(byte[] b, int off, int len, int gsoSize, int truesize, long rmemAlloc, long limit) {
         if (backlogLen + rmemAlloc > limit) {
             drops++;
             return false;
         }
         if (count == packets.length) {
             packets = Arrays.copyOf(rotated(packets), packets.length * 2);
-            lengths = Arrays.copyOf(rotatedLengths(), lengths.length * 2);
+            gsoSizes = Arrays.copyOf(rotated(gsoSizes), gsoSizes.length * 2);
+            lengths = Arrays.copyOf(rotated(lengths), lengths.length * 2);
             head = 0;
         }
         int i = (head + count) % packets.length;
@@ -88,6 +92,7 @@ final class SocketLock {
         }
         System.arraycopy(b, off, packets[i], 0, len);
         lengths[i] = len;
+        gsoSizes[i] = gsoSize;
         count++;
         backlogLen += truesize;
         backlogged++;
@@ -102,10 +107,10 @@ final class SocketLock {
         return r;
     }
 
-    private int[] rotatedLengths() {
-        int[] r = new int[lengths.length];
-        for (int k = 0; k < lengths.length; k++) {
-            r[k] = lengths[(head + k) % lengths.length];
+    private int[] rotated(int[] a) {
+        int[] r = new int[a.length];
+        for (int k = 0; k < a.length; k++) {
+            r[k] = a[(head + k) % a.length];
         }
         return r;
     }
@@ -128,6 +133,11 @@ final class SocketLock {
     /** The oldest backlogged packet's length. */
     int peekLength() {
         return lengths[head];
+    }
+
+    /** The oldest backlogged packet's {@code gso_size} (0: one segment). */
+    int peekGsoSize() {
+        return gsoSizes[head];
     }
 
     /** Takes the oldest packet off the backlog; the length is reset once it is empty ({@code __release_sock}). */

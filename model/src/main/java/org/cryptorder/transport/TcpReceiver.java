@@ -166,6 +166,18 @@ public final class TcpReceiver implements DelayedAck.Receiver {
 
     /** An incoming packet for this connection: a data segment from the sender. */
     public void receive(byte[] buf, int off, int len) {
+        receive(buf, off, len, 0);
+    }
+
+    /**
+     * An incoming skb for this connection: one data segment ({@code gsoSize} 0), or a GRO packet of
+     * consecutive segments merged, {@code gsoSize} the first one's payload. A GRO packet's checksum
+     * was validated segment by segment in GRO ({@code CHECKSUM_UNNECESSARY}); its payload is still
+     * checked against the stream. It is one {@code tcp_rcv_established}: one pass through the
+     * receive path, one ACK decision, {@code tcp_measure_rcv_mss} from {@code gso_size}, and its
+     * segments counted ({@code tcp_segs_in} adds {@code gso_segs}).
+     */
+    public void receive(byte[] buf, int off, int len, int gsoSize) {
         if (rx.parseHeaders(buf, off, len) != Ipv4TcpHeader.ParseResult.OK) {
             life[BAD]++;
             return;
@@ -176,14 +188,18 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         // the payload is read once: checked against the stream and added up for the checksum
         long payloadSum = PayloadStream.sumIfIntact(buf, payloadAt, seq, plen);
         boolean intact = payloadSum >= 0;
-        if (!rx.payloadSumChecks(intact ? payloadSum : InternetChecksum.add(0, buf, payloadAt, plen))) {
+        if (gsoSize == 0 && !rx.payloadSumChecks(intact ? payloadSum : InternetChecksum.add(0, buf, payloadAt, plen))) {
             life[BAD]++;
             return;
         }
         if (plen == 0) {
             return;
         }
-        life[SEGS_IN]++;
+        int segs = gsoSize == 0 ? 1 : (plen + gsoSize - 1) / gsoSize;
+        truesize = segs * SocketLock.RX_TRUESIZE;
+        mssLen = gsoSize == 0 ? plen : gsoSize;
+        life[SEGS_IN] += segs;
+        skbs++;
         long end = seq + plen;
         if (!intact) {
             life[PAYLOAD_ERRORS]++;
@@ -274,13 +290,13 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         life[BYTES_DELIVERED] += end - rcvNxt;
         rcvNxt = end;
         if (buffer != null) {
-            buffer.queueSegment(end, SocketLock.RX_TRUESIZE);
+            buffer.queueSegment(end, truesize);
             arrived(end);
         }
-        measureRcvMss(plen);
+        measureRcvMss(mssLen);
         rcvRttMeasure();
         acks.dataReceived();
-        if (buffer != null && plen >= 128 && buffer.growWindow(plen, SocketLock.RX_TRUESIZE, rcvMss, owner.backlogLen())) {
+        if (buffer != null && plen >= 128 && buffer.growWindow(plen, truesize, rcvMss, owner.backlogLen())) {
             acks.quickBit();
         }
         if (!ofo.isEmpty()) {
@@ -307,6 +323,12 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         }
     }
 
+    /** The skb being received: its truesize (every segment's) and the length {@code tcp_measure_rcv_mss} takes. */
+    private int truesize = SocketLock.RX_TRUESIZE;
+    private int mssLen;
+    /** skbs received with payload (a GRO packet counts once). */
+    private long skbs;
+
     /** Truesize charged for the out-of-order queue, octets (a modelled application only). */
     private long ofoCharged;
 
@@ -325,11 +347,11 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         sacks.newOutOfOrder(seq, end, flushCompressed);
         if (buffer != null && !dup) {
             // tcp_data_queue_ofo's end: tcp_grow_window before skb_set_owner_r charges the segment
-            if (buffer.growWindow((int) (end - seq), SocketLock.RX_TRUESIZE, rcvMss, owner.backlogLen())) {
+            if (buffer.growWindow((int) (end - seq), truesize, rcvMss, owner.backlogLen())) {
                 acks.quickBit();
             }
-            ofoCharged += SocketLock.RX_TRUESIZE;
-            buffer.chargeOfo(SocketLock.RX_TRUESIZE);
+            ofoCharged += truesize;
+            buffer.chargeOfo(truesize);
             buffer.ofoGrow(ofoSpan());
         }
     }

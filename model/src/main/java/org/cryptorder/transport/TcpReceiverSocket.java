@@ -116,8 +116,8 @@ final class TcpReceiverSocket extends TcpSocket implements TcpReceiver.Owner {
     }
 
     @Override
-    void endpointReceive(byte[] b, int off, int len) {
-        receiver.receive(b, off, len);
+    void endpointReceive(byte[] b, int off, int len, int gsoSize) {
+        receiver.receive(b, off, len, gsoSize);
     }
 
     @Override

@@ -236,7 +236,7 @@ final class TcpSenderSocket extends TcpSocket {
 
     /** {@code tcp_rcv_established}: {@code tcp_ack}, then {@code tcp_data_snd_check}. */
     @Override
-    void endpointReceive(byte[] b, int off, int len) {
+    void endpointReceive(byte[] b, int off, int len, int gsoSize) {
         sender.receive(b, off, len);
         if (path.modelled()) {
             buffer.acked(sender.sndUna());

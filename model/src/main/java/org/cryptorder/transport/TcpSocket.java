@@ -423,13 +423,83 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
                 toBacklog[i] = toBacklog[--toBacklogCount];
                 toBacklog[toBacklogCount] = null;
                 if (lock.owned()) {
-                    lock.add(b, off, len, SocketLock.RX_TRUESIZE, rmemAlloc(), backlogLimit());
+                    lock.add(b, off, len, 0, SocketLock.RX_TRUESIZE, rmemAlloc(), backlogLimit());
                     return;
                 }
                 break;
             }
         }
-        deliver(this instanceof TcpSenderSocket ? SendContext.SOFTIRQ_ACK : SendContext.SOFTIRQ_DATA, cpu, b, off, len);
+        deliver(this instanceof TcpSenderSocket ? SendContext.SOFTIRQ_ACK : SendContext.SOFTIRQ_DATA, cpu, b, off, len, 0);
+    }
+
+    /** A GRO packet costs one way up the stack, as one skb; one for an owned socket is only queued. */
+    @Override
+    public double receiveNs(Packet first, int segments) {
+        return receiveNs(first);
+    }
+
+    /**
+     * A GRO packet: each segment is recorded as it arrives ({@link #arriving}), then the merged skb,
+     * its headers the first segment's and its payload all of theirs ({@code gso_size} the first's
+     * payload), goes to the endpoint or to the backlog of an owned socket at once, with the truesize of
+     * all its segments.
+     */
+    @Override
+    public void receive(Cpu cpu, Packet[] segments, int count) {
+        Packet first = segments[0];
+        int total = 0;
+        for (int i = 0; i < count; i++) {
+            Packet p = segments[i];
+            arriving(p.frame().bytes(), p.frame().offset() + 14, p.frame().length() - 14, cpu.now(), p);
+            total += p.frame().length() - 14;
+        }
+        byte[] fb = first.frame().bytes();
+        int foff = first.frame().offset() + 14;
+        int headers = (fb[foff] & 0x0f) * 4 + ((fb[foff + (fb[foff] & 0x0f) * 4 + 12] & 0xf0) >>> 4) * 4;
+        int gsoSize = Ipv4TcpHeader.getShort(fb, foff + 2) - headers;
+        if (merged.length < total) {
+            merged = new byte[Math.max(total, 2 * merged.length)];
+        }
+        System.arraycopy(fb, foff, merged, 0, headers);
+        int at = headers;
+        for (int i = 0; i < count; i++) {
+            MacsecFrameView f = new MacsecFrameView(segments[i]);
+            int payload = f.ipLength() - headers;
+            System.arraycopy(f.bytes, f.ip + headers, merged, at, payload);
+            at += payload;
+        }
+        Ipv4Header.setTotalLength(merged, 0, at);
+        for (int i = 0; i < toBacklogCount; i++) {
+            if (toBacklog[i] == first) {
+                toBacklog[i] = toBacklog[--toBacklogCount];
+                toBacklog[toBacklogCount] = null;
+                if (lock.owned()) {
+                    lock.add(merged, 0, at, gsoSize, count * SocketLock.RX_TRUESIZE, rmemAlloc(), backlogLimit());
+                    return;
+                }
+                break;
+            }
+        }
+        deliver(this instanceof TcpSenderSocket ? SendContext.SOFTIRQ_ACK : SendContext.SOFTIRQ_DATA, cpu, merged, 0, at,
+                gsoSize);
+    }
+
+    /** The merged bytes of the last GRO packet (reused: the endpoint and the backlog copy what they keep). */
+    private byte[] merged = new byte[1 << 16];
+
+    /** A segment's IPv4 header as it sits in its decrypted frame. */
+    private static final class MacsecFrameView {
+        final byte[] bytes;
+        final int ip;
+
+        MacsecFrameView(Packet p) {
+            this.bytes = p.frame().bytes();
+            this.ip = p.frame().offset() + 14;
+        }
+
+        int ipLength() {
+            return Ipv4TcpHeader.getShort(bytes, ip + 2);
+        }
     }
 
     /** {@code tcp_add_backlog}'s limit on backlog and receive memory together, octets of truesize. */
@@ -443,12 +513,12 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     /** The oldest backlogged packet, processed by the owner on {@code cpu} ({@code sk_backlog_rcv}). */
     final void processBacklogged(Cpu cpu) {
         deliver(this instanceof TcpSenderSocket ? SendContext.BACKLOG : SendContext.BACKLOG_DATA, cpu, lock.peek(), 0,
-                lock.peekLength());
+                lock.peekLength(), lock.peekGsoSize());
         lock.poll();
     }
 
     /** The endpoint takes packet {@code b[off .. off+len)} in context {@code c} on {@code cpu}. */
-    final void deliver(SendContext c, Cpu cpu, byte[] b, int off, int len) {
+    final void deliver(SendContext c, Cpu cpu, byte[] b, int off, int len, int gsoSize) {
         SendContext beforeContext = context;
         Cpu beforeCpu = contextCpu;
         context = c;
@@ -457,7 +527,7 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
             listener.delivered(c, cpu);
         }
         try {
-            endpointReceive(b, off, len);
+            endpointReceive(b, off, len, gsoSize);
         } finally {
             context = beforeContext;
             contextCpu = beforeCpu;
@@ -471,7 +541,7 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     abstract void arriving(byte[] b, int off, int len, double now, Packet p);
 
     /** The endpoint takes the packet (sent segments go out on the delivering CPU). */
-    abstract void endpointReceive(byte[] b, int off, int len);
+    abstract void endpointReceive(byte[] b, int off, int len, int gsoSize);
 
     // ---- results ----
 

@@ -73,7 +73,9 @@ class BundledExperimentsTest {
         assertThat(mean(r, "crypto.policy=async", "cryptd_enqueued")).as("contention sends frames to cryptd").isPositive();
         assertThat(mean(r, "crypto.policy=async", "reordered_ratio")).as("the queued check keeps one CPU in order").isZero();
         assertThat(mean(r, "crypto.policy=async", "in_pkts_delayed")).isZero();
-        assertThat(mean(r, "crypto.policy=async-unordered", "reordered_ratio")).isGreaterThan(0.05);
+        // with interrupt moderation a softirq pass that lands in a kernel FPU section sends a whole
+        // batch to cryptd, which stays in order within itself: fewer overtakings than one frame per pass
+        assertThat(mean(r, "crypto.policy=async-unordered", "reordered_ratio")).isGreaterThan(0.001);
         assertThat(mean(r, "crypto.policy=async-unordered", "in_pkts_delayed"))
                 .isEqualTo(mean(r, "crypto.policy=async-unordered", "udp_out_of_order")).isPositive();
         assertThat(Files.readAllLines(tmp.resolve("summary.csv"))).hasSize(3 + 1 + 3);

@@ -116,8 +116,9 @@ class OutputColumnsTest {
         Metrics inline = model.run(DatapathRunModelTest.only(four.replace("\"policy\": \"sync-fallback\"",
                 "\"kernel\": \"6.5\"")), new StreamRegistry(1), 0);
         Metrics unnamed = model.run(DatapathRunModelTest.only(four), new StreamRegistry(1), 0);
-        // (measured: 0.29 on 5.10, 0.25 on 6.5, 0.22 on 6.12)
-        assertThat(inline.get("kernel_fpu_share_min")).isBetween(0.21, 0.265);
+        // (measured: 0.29 on 5.10, 0.25 on 6.5, 0.22 on 6.12 with an interrupt per frame; 0.20 on 6.5
+        // with ixgbe's adaptive moderation, whose passes come at most every 10-126 us)
+        assertThat(inline.get("kernel_fpu_share_min")).isBetween(0.19, 0.265);
         assertThat(unnamed.get("kernel_fpu_share_min")).isBetween(0.19, 0.25);
     }
 }

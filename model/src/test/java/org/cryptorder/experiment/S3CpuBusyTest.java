@@ -96,11 +96,10 @@ class S3CpuBusyTest {
     }
 
     /**
-     * Integrity-only, the receiving CPU (b's CPU 0, NAPI for the only RX queue) is nearly saturated in
-     * softirq, validating every frame at 2.25 cycles per authenticated-only octet, and iperf3's CPU on
-     * the sender (a's CPU 1, the one prime95 spares) is saturated too, signing nearly every frame
-     * itself (the ACKs that find the socket unowned clock out frames from a's RX CPU for 4% of its
-     * time; 13% before TCP sent the write queue's skbs as {@code tcp_sendmsg} builds them). With
+     * Integrity-only, the receiving CPU (b's CPU 0, NAPI for the only RX queue, shared with prime95)
+     * is never idle, most of it in softirq validating every frame at 2.25 cycles per
+     * authenticated-only octet, and iperf3's CPU on the sender (a's CPU 1, the one prime95 spares)
+     * is busy most of the time signing nearly every frame itself. With
      * encryption no CPU saturates: the sending is
      * split between iperf3's CPU and a's RX CPU, each frame's AEAD costs less than half as much, and
      * what holds the flow below line rate is TCP (docs/calibration.md, "What limits S3").
@@ -114,8 +113,10 @@ class S3CpuBusyTest {
         System.out.println(table("S3 " + runs.get(1).point().values(), integrity));
         assertThat(runs.get(0).experiment().macsec().encrypt()).isTrue();
         assertThat(runs.get(1).experiment().macsec().encrypt()).isFalse();
-        assertThat(integrity.of(1, 0, Context.SOFTIRQ)).as("b cpu0 softirq, integrity-only").isGreaterThan(0.95);
-        assertThat(integrity.of(0, 1, Context.USER_TASK)).as("a cpu1, iperf3, integrity-only").isGreaterThan(0.95);
+        assertThat(integrity.of(1, 0, Context.SOFTIRQ)).as("b cpu0 softirq, integrity-only").isGreaterThan(0.8);
+        assertThat(integrity.of(1, 0, Context.SOFTIRQ) + integrity.of(1, 0, Context.USER_TASK))
+                .as("b cpu0 never idle, integrity-only").isGreaterThan(0.999);
+        assertThat(integrity.of(0, 1, Context.USER_TASK)).as("a cpu1, iperf3, integrity-only").isGreaterThan(0.75);
         assertThat(encrypted.of(0, 1, Context.USER_TASK)).as("a cpu1, iperf3, encrypted").isLessThan(0.6);
         assertThat(encrypted.of(0, 0, Context.SOFTIRQ)).as("a cpu0 softirq, encrypted").isLessThan(0.8);
         assertThat(encrypted.of(1, 0, Context.SOFTIRQ)).as("b cpu0 softirq, encrypted").isLessThan(0.85);

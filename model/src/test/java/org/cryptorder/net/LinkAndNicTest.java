@@ -75,7 +75,7 @@ class LinkAndNicTest {
         RandomStream arrivals = streams.stream("arrivals", 0);
         RandomStream service = streams.stream("service", 0);
         Cpu cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
-        Nic nic = new Nic(sim, "nic", TX, 1, new Cpu[] {cpu}, new Cpu[] {cpu}, 100_000, 0, 64, RxSteering.FLOW);
+        Nic nic = new Nic(sim, "nic", TX, 1, new Cpu[] {cpu}, new Cpu[] {cpu}, 100_000, 0, 64, RxSteering.FLOW, null);
         long[] delivered = new long[1];
         long[] lastId = {-1};
         nic.connect(new Link(sim, "out", 10e9, 0), new ReceivedFrameHandler() {
@@ -121,7 +121,7 @@ class LinkAndNicTest {
     @Test
     void aFullRxRingDropsAndCountsRxMissed() {
         Cpu cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
-        Nic nic = new Nic(sim, "nic", TX, 1, new Cpu[] {cpu}, new Cpu[] {cpu}, 4, 0, 64, RxSteering.FLOW);
+        Nic nic = new Nic(sim, "nic", TX, 1, new Cpu[] {cpu}, new Cpu[] {cpu}, 4, 0, 64, RxSteering.FLOW, null);
         nic.connect(new Link(sim, "out", 10e9, 0), new ReceivedFrameHandler() {
             @Override
             public double receiveStart(Cpu c, Packet p) {
@@ -149,7 +149,7 @@ class LinkAndNicTest {
     @Test
     void framesOfTwoQueuesAreSerialisedBackToBack() {
         Cpu cpu = new Cpu(sim, 0, SchedulerParams.linuxDefaults(1), false);
-        Nic nic = new Nic(sim, "nic", TX, 2, new Cpu[] {cpu}, new Cpu[] {cpu}, 16, 0, 64, RxSteering.FLOW);
+        Nic nic = new Nic(sim, "nic", TX, 2, new Cpu[] {cpu}, new Cpu[] {cpu}, 16, 0, 64, RxSteering.FLOW, null);
         Link link = new Link(sim, "out", 1e9, 0);
         List<String> arrivals = new ArrayList<>();
         link.connect(p -> arrivals.add(p.id() + "@" + (long) sim.time()));

@@ -24,7 +24,7 @@ class TxPathTest {
         for (int i = 0; i < queues; i++) {
             cpus[i] = new Cpu(sim, i, SchedulerParams.linuxDefaults(queues), false);
         }
-        Nic nic = new Nic(sim, "nic", tx, queues, cpus, new Cpu[] {cpus[0]}, 16, 0, 64, RxSteering.FLOW);
+        Nic nic = new Nic(sim, "nic", tx, queues, cpus, new Cpu[] {cpus[0]}, 16, 0, 64, RxSteering.FLOW, null);
         Link link = new Link(sim, "out", bitsPerSecond, 0);
         link.connect(wire::add);
         nic.connect(link, null);

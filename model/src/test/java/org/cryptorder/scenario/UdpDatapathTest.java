@@ -125,7 +125,7 @@ class UdpDatapathTest {
 
     static HostSpec withTimeout(HostSpec h, double ns) {
         return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), h.tx(), h.napiBudget(),
-                h.policy(), h.fpuSectionsDisableBh(), h.cryptdQueueLength(), h.crypto(), h.stack(), h.scheduler(), h.offload(), ns, h.rxSteering());
+                h.policy(), h.fpuSectionsDisableBh(), h.cryptdQueueLength(), h.crypto(), h.stack(), h.scheduler(), h.offload(), ns, h.rxSteering(), h.rx());
     }
 
     @Test

@@ -98,6 +98,22 @@ class TcpReceiverTest {
         }.schedule(Time.ns(t));
     }
 
+    /** Segments {@code from} to {@code from + n - 1} merged by GRO into one skb, arriving at {@code t}. */
+    void arriveMerged(long from, int n, long t) {
+        new Event(sim) {
+            @Override
+            public void actions() {
+                Ipv4TcpHeader h = new Ipv4TcpHeader().address(FlowAddress.example())
+                        .seq(Ipv4TcpHeader.wire(from * MSS, cfg.senderIsn())).ack(cfg.receiverIsn())
+                        .timestamp(1000 + (int) from, 0);
+                byte[] b = new byte[h.headerLength() + n * MSS];
+                PayloadStream.fill(b, h.headerLength(), from * MSS, n * MSS);
+                int len = h.write(b, 0, n * MSS);
+                receiver.receive(b, 0, len, MSS);
+            }
+        }.schedule(Time.ns(t));
+    }
+
     void run(long until) {
         new Event(sim) {
             @Override
@@ -106,6 +122,20 @@ class TcpReceiverTest {
             }
         }.schedule(Time.ns(until));
         sim.start();
+    }
+
+    @Test
+    void aGroPacketOfTwentySegmentsIsOneSkbAndGetsOneAck() {
+        build(TcpConfig.linux(MSS));
+        arriveFortyInOrder();
+        arriveMerged(40, 20, 2_000_000);
+        run(3_000_000);
+        List<Ack> after = acks.stream().filter(a -> a.timeNs() >= 2_000_000).toList();
+        assertThat(after).as("one ACK decision for the merged skb: more than one full segment, ACK now").hasSize(1);
+        assertThat(after.get(0).ack()).isEqualTo(60);
+        assertThat(after.get(0).timeNs()).isEqualTo(2_000_000);
+        assertThat(receiver.counters().segmentsIn()).as("gso_segs counted").isEqualTo(60);
+        assertThat(receiver.counters().bytesDelivered()).isEqualTo(60L * MSS);
     }
 
     @Test

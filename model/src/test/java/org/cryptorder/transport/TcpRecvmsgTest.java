@@ -59,8 +59,9 @@ class TcpRecvmsgTest {
 
     @Test
     void aWakeupLatencyLetsMoreAccumulateForEachWakeupOfTheReader() throws Exception {
-        // the softirq on CPU 0, the reader on CPU 1, idle between its reads
-        String apart = ", \"rxQueues\": 1, \"appCpu\": 1";
+        // the softirq on CPU 0, the reader on CPU 1, idle between its reads; segments arriving one by
+        // one (no interrupt moderation, no GRO), so that the prompt reader's reads are small
+        String apart = ", \"rxQueues\": 1, \"appCpu\": 1, \"rxUsecs\": 0, \"gro\": false";
         TcpReceiverSocket prompt = run(131072, 0.02, apart);
         TcpReceiverSocket late = run(131072, 0.02,
                 apart + ", \"appWakeupMeanUs\": 100, \"appWakeupDistribution\": \"deterministic\"");
