@@ -250,7 +250,7 @@ class RunCommandTest {
         assertThat(r.err().lines()).containsExactly(
                 bad + ":2:20: hosts.cpus: expected an integer from 1 to 1024, found \"2\" (a string)",
                 bad + ":2:25: hosts.cpu: expected one of the keys cpus, rxQueues, txQueues, profile, rxRingSize,"
-                        + " txRingSize, napiBudget, rxSteering, appCpu, hz, qdisc, bql, nic, ksoftirqd, gso, appWakeupMeanUs, appWakeupDistribution, appWakeupParetoShape, found unknown key \"cpu\";"
+                        + " txRingSize, napiBudget, rxSteering, appCpu, hz, qdisc, bql, nic, ksoftirqd, gso, appWakeupMeanUs, appWakeupDistribution, appWakeupParetoShape, rxUsecs, gro, found unknown key \"cpu\";"
                         + " did you mean \"cpus\"?");
         assertThat(r.out()).isEmpty();
         assertThat(tmp.resolve("out")).doesNotExist();
