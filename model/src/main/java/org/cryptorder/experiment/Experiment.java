@@ -93,7 +93,9 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      *                   and qdisc together; a file that gives it without {@code qdisc} is refused
      *                   ({@link ConsistencyChecks})
      * @param napiBudget frames per NAPI poll; default 64
-     * @param rxSteering {@code flow} (RSS per flow) or {@code per-frame}; default {@code flow}
+     * @param rxSteering {@code nic} (every MACsec frame on RX queue 0, as the 82599 does), or the
+     *                   hypothetical {@code flow} (a queue per flow) and {@code per-frame} (queues in
+     *                   turn) ({@link RxSteering}); default {@code nic}
      * @param appCpu     the CPU every application (iperf3 client and server, UDP sources) runs on, as
      *                   {@code taskset -c}; default none: flow i's applications run on CPU i mod cpus
      * @param ksoftirqd  whether a softirq run that lasts 2 ms hands the rest to ksoftirqd, as the
@@ -192,7 +194,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
             rxRingSize = or(rxRingSize, 4096);
             txRingSize = or(txRingSize, NicProfile.ixgbe82599().txDescriptors());
             napiBudget = or(napiBudget, 64);
-            rxSteering = or(rxSteering, RxSteering.FLOW);
+            rxSteering = or(rxSteering, RxSteering.NIC);
         }
 
         /**

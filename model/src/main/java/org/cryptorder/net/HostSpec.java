@@ -55,7 +55,7 @@ public record HostSpec(int cpus, int rxQueues, int txQueues, int rxRingSize, TxP
                 true, SchedulerParams.DEFAULT_HZ);
         return new HostSpec(cpus, rxQueues, txQueues, rxRingSize, tx, napiBudget, policy,
                 policy.fpuSectionsDisableBh(), cryptdQueueLength, crypto, stack, scheduler, OffloadSpec.defaults(),
-                100_000, RxSteering.FLOW, RxPathSpec.PLAIN);
+                100_000, RxSteering.NIC, RxPathSpec.PLAIN);
     }
 
     public HostSpec withRxSteering(RxSteering r) {

@@ -10,8 +10,8 @@ import umontreal.ssj.simevents.Simulator;
  * {@link TxQueue}) that the NIC fetches from round-robin into its TX packet buffer, which drains
  * onto the outgoing {@link Link} in order ({@link TxPacketBuffer}); and RX queues each served by
  * one CPU through NAPI. A frame to send goes to the TX queue XPS picks ({@link #transmit}). A
- * received frame is steered to a queue by RSS (the flow number modulo the queue count; with
- * {@link RxSteering#PER_FRAME}, frames go to the queues in turn instead) and is a cause of that
+ * received frame is steered to a queue as {@link RxSteering} says (queue 0 for every MACsec frame,
+ * as the 82599 does; or one of the hypothetical spreadings) and is a cause of that
  * queue's {@link InterruptVector}: RX queue i and TX queue i share vector i, whose interrupt fires
  * within its throttle interval ({@link InterruptModeration}) unless its NAPI is already scheduled,
  * and the NAPI poll then handles up to {@code budget} frames, one piece of softirq work per frame,
@@ -150,7 +150,9 @@ public final class Nic implements Link.Receiver {
     @Override
     public void arrive(Packet p) {
         RxQueue q;
-        if (steering == RxSteering.FLOW) {
+        if (steering == RxSteering.NIC) {
+            q = rxQueues[0];
+        } else if (steering == RxSteering.FLOW) {
             q = rxQueues[Math.floorMod(p.flow(), rxQueues.length)];
         } else {
             q = rxQueues[nextRxQueue];

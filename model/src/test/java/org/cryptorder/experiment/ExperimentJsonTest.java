@@ -26,7 +26,7 @@ class ExperimentJsonTest {
     void aMinimalFileGetsEveryDefault() throws Exception {
         Experiment e = read(Experiments.minimal(""));
         assertThat(e.description()).isEmpty();
-        assertThat(e.hosts()).isEqualTo(new Experiment.Hosts(4, 1, 1, "xeon-skylake-sp", 4096, 512, 64, RxSteering.FLOW, null, null, 250,
+        assertThat(e.hosts()).isEqualTo(new Experiment.Hosts(4, 1, 1, "xeon-skylake-sp", 4096, 512, 64, RxSteering.NIC, null, null, 250,
                 "pfifo_fast", true, "ixgbe-82599", null));
         assertThat(e.link()).isEqualTo(new Experiment.Link(10.0, 20.0, 1500, null));
         assertThat(e.macsec()).isEqualTo(new Experiment.Macsec(CipherSuite.GCM_AES_128, true, true, 16, false, 0L,
