@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The model beside the measurements that started the project: each row of
@@ -27,6 +29,8 @@ import java.util.function.Function;
 public final class SeedComparison {
     /** The band of a figure measured as zero that the model must give as exactly zero. */
     public static final String ZERO = "zero";
+    /** The band of a figure whose report leaves the set-up open: the measurement within the range over the readings. */
+    public static final String RANGE = "range";
     /** The role of a measured figure no comparison names. */
     public static final String SHOWN = "shown";
 
@@ -42,8 +46,37 @@ public final class SeedComparison {
         }
     }
 
-    /** One comparison evaluated. */
-    public record Result(Spec spec, double measured, Value model) {
+    /** The model's value on one reading of what a report leaves open ({@code key=value} of a sweep). */
+    public record Reading(String key, String value, Value model) {
+    }
+
+    /**
+     * One comparison evaluated. {@code model} is the value on the most probable reading; {@code
+     * readings} holds the value on each reading the model expression lists ({@code key=a|b}: a, the
+     * first, the most probable), empty when it lists none.
+     */
+    public record Result(Spec spec, double measured, Value model, List<Reading> readings) {
+        public Result(Spec spec, double measured, Value model) {
+            this(spec, measured, model, List.of());
+        }
+
+        /** The smallest of the readings' values (the model's value without readings). */
+        public double low() {
+            return readings.isEmpty() ? model.value()
+                    : readings.stream().mapToDouble(r -> r.model().value()).min().orElse(Double.NaN);
+        }
+
+        /** The largest of the readings' values (the model's value without readings). */
+        public double high() {
+            return readings.isEmpty() ? model.value()
+                    : readings.stream().mapToDouble(r -> r.model().value()).max().orElse(Double.NaN);
+        }
+
+        /** Whether the measurement lies within the range over the readings (false without readings). */
+        public boolean measuredWithinReadings() {
+            return !readings.isEmpty() && measured >= low() && measured <= high();
+        }
+
         /** The model's value over the measured one (NaN when the measurement is zero). */
         public double ratio() {
             return measured == 0 ? Double.NaN : model.value() / measured;
@@ -58,6 +91,9 @@ public final class SeedComparison {
         public boolean withinBand() {
             if (spec.band().equals(ZERO)) {
                 return model.value() == 0;
+            }
+            if (spec.band().equals(RANGE)) {
+                return measuredWithinReadings();
             }
             return claimed() && within(spec.band(), ratio());
         }
@@ -90,7 +126,7 @@ public final class SeedComparison {
                 throw new MalformedResultsException(at + "band: a figure without a model figure claims no band");
             }
             if (!s.band().isEmpty() && !validBand(s.band())) {
-                throw new MalformedResultsException(at + "band: expected such as 10%, 25%, x3 or zero, found \""
+                throw new MalformedResultsException(at + "band: expected such as 10%, 25%, x3, zero or range, found \""
                         + s.band() + "\"");
             }
             out.add(s);
@@ -151,9 +187,28 @@ public final class SeedComparison {
                 }
                 return Value.exact(v);
             }).evaluate();
-            Value model = s.model().isEmpty() ? new Value(Double.NaN, Double.NaN)
-                    : new Expression(s.model(), at + "model: ", ref -> modelValue(table, ref, at)).evaluate();
-            out.add(new Result(s, m.value(), model));
+            if (s.model().isEmpty()) {
+                out.add(new Result(s, m.value(), new Value(Double.NaN, Double.NaN)));
+                continue;
+            }
+            Map.Entry<String, List<String>> open = readings(s.model(), at);
+            if (s.band().equals(RANGE) && open == null) {
+                throw new MalformedResultsException(at + "band: range needs a model expression that lists readings"
+                        + " (key=a|b)");
+            }
+            if (open == null) {
+                Value model = new Expression(s.model(), at + "model: ", ref -> modelValue(table, ref, at)).evaluate();
+                out.add(new Result(s, m.value(), model));
+                continue;
+            }
+            List<Reading> values = new ArrayList<>();
+            String listed = open.getKey() + "=" + String.join("|", open.getValue());
+            for (String v : open.getValue()) {
+                String one = s.model().replace(listed, open.getKey() + "=" + v);
+                values.add(new Reading(open.getKey(), v,
+                        new Expression(one, at + "model: ", ref -> modelValue(table, ref, at)).evaluate()));
+            }
+            out.add(new Result(s, m.value(), values.get(0).model(), List.copyOf(values)));
         }
         return out;
     }
@@ -187,6 +242,39 @@ public final class SeedComparison {
                     new Value(Double.NaN, Double.NaN)));
         }
         return out;
+    }
+
+    private static final Pattern READING =
+            Pattern.compile("([A-Za-z0-9_.]+)=([^;{}]*\\|[^;{}]*)");
+
+    /**
+     * The reading a model expression leaves open, {@code key=a|b|...} inside its references (the same
+     * list in every one), as the key and its values, the most probable first; null when none.
+     */
+    static Map.Entry<String, List<String>> readings(String model, String at) throws MalformedResultsException {
+        Matcher m = READING.matcher(model);
+        String key = null;
+        String values = null;
+        while (m.find()) {
+            if (key == null) {
+                key = m.group(1);
+                values = m.group(2);
+            } else if (!key.equals(m.group(1)) || !values.equals(m.group(2))) {
+                throw new MalformedResultsException(at + "model: expected one open reading listed alike in every"
+                        + " reference, found " + key + "=" + values + " and " + m.group(1) + "=" + m.group(2));
+            }
+        }
+        if (key == null) {
+            return null;
+        }
+        List<String> list = new ArrayList<>();
+        for (String v : values.split("\\|")) {
+            if (v.isBlank()) {
+                throw new MalformedResultsException(at + "model: an empty value among " + key + "=" + values);
+            }
+            list.add(v.trim());
+        }
+        return Map.entry(key, List.copyOf(list));
     }
 
     /** {@code column{path=value;...}}: that column's mean and half-width in the one matching configuration. */
@@ -234,7 +322,7 @@ public final class SeedComparison {
     }
 
     static boolean validBand(String band) {
-        if (band.equals(ZERO)) {
+        if (band.equals(ZERO) || band.equals(RANGE)) {
             return true;
         }
         try {
@@ -273,6 +361,9 @@ public final class SeedComparison {
         }
         if (r.spec().band().equals(ZERO)) {
             return r.withinBand() ? "zero, as measured" : "OUTSIDE: not zero";
+        }
+        if (r.spec().band().equals(RANGE)) {
+            return r.withinBand() ? "within the readings' range" : "OUTSIDE the readings' range";
         }
         return (r.withinBand() ? "within " : "OUTSIDE ") + r.spec().band();
     }

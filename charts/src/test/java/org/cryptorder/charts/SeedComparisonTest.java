@@ -85,6 +85,26 @@ class SeedComparisonTest {
         assertThat(SeedComparison.verdict(r)).isEqualTo("not claimed");
     }
 
+    @Test
+    void readingsGiveTheMostProbableValueAndTheRangeOverAll() throws Exception {
+        // contention.kernelFpuBusy=0.3|0: the first listed is the most probable reading
+        SeedComparison.Result r = evaluate(spec("range",
+                "in_pkts_delayed{crypto.policy=async;contention.kernelFpuBusy=0.3|0} / 100", "A")).get(0);
+        assertThat(r.readings()).extracting(SeedComparison.Reading::value).containsExactly("0.3", "0");
+        assertThat(r.model().value()).isCloseTo(0.3, within(1e-12));
+        assertThat(r.low()).isZero();
+        assertThat(r.high()).isCloseTo(0.3, within(1e-12));
+        assertThat(r.withinBand()).as("2.0 is above the range 0-0.3").isFalse();
+        assertThat(SeedComparison.verdict(r)).isEqualTo("OUTSIDE the readings' range");
+        SeedComparison.Result in = evaluate(spec("range",
+                "in_pkts_delayed{crypto.policy=async;contention.kernelFpuBusy=0.3|0} / 10", "A")).get(0);
+        assertThat(in.withinBand()).as("2.0 within 0-3").isTrue();
+        assertThatThrownBy(() -> evaluate(spec("range", "in_pkts_delayed{crypto.policy=async;contention.kernelFpuBusy=0.3}", "A")))
+                .hasMessageContaining("range needs a model expression that lists readings");
+        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{crypto.policy=async|pcrypt;contention.kernelFpuBusy=0.3|0}", "A")))
+                .hasMessageContaining("one open reading");
+    }
+
     static Stream<Arguments> mistakes() {
         String one = "goodput_bps{crypto.policy=async;contention.kernelFpuBusy=0}";
         return Stream.of(

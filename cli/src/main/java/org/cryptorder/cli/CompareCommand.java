@@ -164,6 +164,18 @@ final class CompareCommand implements Callable<Integer> {
                     : " +/- " + SeedComparison.format(r.model().halfWidth()));
             out.printf(Locale.ROOT, format, r.spec().figure(), r.spec().role(), SeedComparison.format(r.measured()),
                     model, SeedComparison.format(r.ratio()), SeedComparison.verdict(r));
+            if (!r.readings().isEmpty()) {
+                StringBuilder b = new StringBuilder("    over the readings of " + r.readings().get(0).key() + ":");
+                for (int i = 0; i < r.readings().size(); i++) {
+                    SeedComparison.Reading g = r.readings().get(i);
+                    b.append(i == 0 ? " " : ", ").append(g.value()).append(i == 0 ? " (most probable) " : " ")
+                            .append(SeedComparison.format(g.model().value()));
+                }
+                b.append(": range ").append(SeedComparison.format(r.low())).append(" to ")
+                        .append(SeedComparison.format(r.high())).append(r.measuredWithinReadings()
+                                ? ", the measurement inside it" : ", the measurement OUTSIDE it");
+                out.println(b);
+            }
         }
         long claimed = results.stream().filter(SeedComparison.Result::claimed).count();
         long held = results.stream().filter(SeedComparison.Result::withinBand).count();
@@ -172,14 +184,24 @@ final class CompareCommand implements Callable<Integer> {
                 + " model figure (see docs/calibration.md)%n", held, claimed, results.size() - claimed, noModel);
     }
 
+    /** The readings of a result as {@code key=value:model} joined with spaces, the most probable first. */
+    private static String readings(SeedComparison.Result r) {
+        List<String> out = new ArrayList<>();
+        for (SeedComparison.Reading g : r.readings()) {
+            out.add(g.key() + "=" + g.value() + ":" + Csv.number(g.model().value()));
+        }
+        return String.join(" ", out);
+    }
+
     static String csv(List<SeedComparison.Result> results) {
         StringBuilder b = new StringBuilder();
         b.append(Csv.line(List.of("figure", "role", "band", "measured", "model_mean", "model_hw95", "ratio", "verdict",
-                "experiment", "notes"))).append('\n');
+                "experiment", "notes", "model_low", "model_high", "readings"))).append('\n');
         for (SeedComparison.Result r : results) {
             List<String> cells = new ArrayList<>(List.of(r.spec().figure(), r.spec().role(), r.spec().band(),
                     Csv.number(r.measured()), Csv.number(r.model().value()), Csv.number(r.model().halfWidth()),
-                    Csv.number(r.ratio()), SeedComparison.verdict(r), r.spec().experiment(), r.spec().notes()));
+                    Csv.number(r.ratio()), SeedComparison.verdict(r), r.spec().experiment(), r.spec().notes(),
+                    Csv.number(r.low()), Csv.number(r.high()), readings(r)));
             b.append(Csv.line(cells)).append('\n');
         }
         return b.toString();
