@@ -219,6 +219,10 @@ public final class OutputColumns {
                     "CPU time of b's CPUs in kernel workers: cryptd, padata, kernel FPU users."),
             busy("cpu_user_task_seconds", "user task", Context.USER_TASK,
                     "CPU time of b's CPUs in user tasks: applications, user FPU loads."),
+            drops("gro_cell_dropped", "frames", "GRO cell dropped",
+                    "Decrypted frames b's MACsec device dropped because the CPU's GRO cell already held"
+                            + " `netdev_max_backlog` (1,000) frames (`gro_cells_receive`; the device's `rx_dropped`).",
+                    d -> List.of(d.b().macsec().drops), MacsecDrop.RX_GRO_CELL_FULL),
             drops("tx_queue_dropped", "frames", "TX queue dropped",
                     "Frames a TX queue of the lower device dropped when MACsec handed them down, both hosts (a's"
                             + " data, b's ACKs): a full qdisc, or a stopped queue without one"

@@ -24,7 +24,8 @@ import org.cryptorder.host.NapiPoll;
  * URG, RST, SYN or FIN, or shorter than {@code gso_size}, ends its packet (merged first, when it
  * could be). A pure ACK and everything not TCP over IPv4 (UDP: no UDP GRO without a socket that
  * asks for it, {@code udp_gro_receive}) go up at once. At most {@code MAX_GRO_SKBS} (8) packets are
- * held; a ninth flow flushes the oldest. Held packets are flushed when the poll completes
+ * held; a ninth flow flushes the oldest. The cell's queue drops a frame when more than
+ * {@code netdev_max_backlog} (1,000) wait ({@link MacsecDrop#RX_GRO_CELL_FULL}). Held packets are flushed when the poll completes
  * ({@code napi_complete_done}), and when it uses its whole budget: all of them with HZ below 1000,
  * only those held since an earlier jiffy with HZ 1000 ({@code napi_gro_flush(n, HZ >= 1000)}).
  * A flushed packet goes up the stack as one skb ({@link ProtocolEndpoint#receive(Cpu, Packet[], int)}).
@@ -50,7 +51,13 @@ final class GroCell extends NapiPoll {
 
         /** The tap on the device, or null. */
         FrameTap tap();
+
+        /** The cell dropped {@code p} for {@code reason}. */
+        void dropped(Cpu cpu, Packet p, MacsecDrop reason);
     }
+
+    /** {@code netdev_max_backlog}'s default: {@code gro_cells_receive} drops above it. */
+    static final int MAX_BACKLOG = 1000;
 
     private final ArrayDeque<Packet> queue = new ArrayDeque<>();
     private final Stack device;
@@ -81,7 +88,12 @@ final class GroCell extends NapiPoll {
         this.flushOnlyOld = hz >= 1000;
     }
 
+    /** {@code gro_cells_receive}: queued for the cell's poll, or dropped when more than {@link #MAX_BACKLOG} wait. */
     void receive(Cpu cpu, Packet p) {
+        if (queue.size() > MAX_BACKLOG) {
+            device.dropped(cpu, p, MacsecDrop.RX_GRO_CELL_FULL);
+            return;
+        }
         queue.add(p);
         schedule(cpu);
     }

@@ -80,6 +80,11 @@ public final class MacsecDevice implements ReceivedFrameHandler {
         public FrameTap tap() {
             return tap;
         }
+
+        @Override
+        public void dropped(Cpu cpu, Packet p, MacsecDrop reason) {
+            MacsecDevice.this.dropped(cpu, p, reason);
+        }
     };
 
     /** Narrates the first frames' steps through this device into {@code t}. */

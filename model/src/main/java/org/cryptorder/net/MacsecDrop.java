@@ -36,7 +36,12 @@ public enum MacsecDrop {
     /** RX: the ICV failed, strict or C bit ({@code InPktsNotValid}). */
     RX_NOT_VALID,
     /** RX: the decryption request could not be queued, dropped silently. */
-    RX_CRYPTO_FAILED;
+    RX_CRYPTO_FAILED,
+    /**
+     * RX: decrypted, but the CPU's GRO cell already held {@code netdev_max_backlog} (1,000) frames
+     * ({@code gro_cells_receive}: the device's {@code rx_dropped}).
+     */
+    RX_GRO_CELL_FULL;
 
     /** The reason for a transmit verdict that drops the frame, or null for one that does not. */
     public static MacsecDrop of(TxVerdict v) {

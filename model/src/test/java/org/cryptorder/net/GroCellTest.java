@@ -104,6 +104,11 @@ class GroCellTest {
             public FrameTap tap() {
                 return null;
             }
+
+            @Override
+            public void dropped(Cpu c, Packet p, MacsecDrop reason) {
+                up.add("dropped " + reason);
+            }
         }, 64, gro, 50, 250);
     }
 
@@ -200,6 +205,20 @@ class GroCellTest {
         List<byte[]> f = List.of(segment(0, 0, MSS, 0, 0, 1000), segment(0, MSS, 500, 1, 0, 1000),
                 segment(0, MSS + 500L, MSS, 2, 0, 1000));
         assertThat(run(cell(true), f, List.of(0, 0, 0))).containsExactly("0:0,1", "0:1");
+    }
+
+    @Test
+    void aCellHoldingMoreThanMaxBacklogFramesDropsTheNext() {
+        GroCell c = cell(false);
+        long[] s = new long[GroCell.MAX_BACKLOG + 3];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = i;
+        }
+        List<String> got = oneFlow(c, s);
+        // all arrive at one instant: the poll takes the first at once, 1,001 more are queued (the
+        // check is "more than"), and the last is dropped
+        assertThat(got.stream().filter(x -> x.startsWith("dropped"))).containsExactly("dropped RX_GRO_CELL_FULL");
+        assertThat(c.packetsUp()).isEqualTo(GroCell.MAX_BACKLOG + 2);
     }
 
     @Test
