@@ -66,6 +66,16 @@ public abstract class NapiPoll implements Work {
     protected void budgetUsed(Cpu cpu) {
     }
 
+    /** Frames this run of the poll has taken so far, the current one included. */
+    protected final int polledInRun() {
+        return polled;
+    }
+
+    /** The most frames one run takes ({@code napi->weight}). */
+    protected final int budget() {
+        return budget;
+    }
+
     /** Runs of the poll ({@code napi->poll} calls) that ended, by completing or by using the budget. */
     public final long polls() {
         return polls;

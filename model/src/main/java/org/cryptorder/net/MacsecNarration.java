@@ -117,9 +117,9 @@ record MacsecNarration(FrameTrace trace, String host, CryptoApi crypto) implemen
     @Override
     public void deliveredUp(Cpu cpu, Packet p, double startNs, int segments, String flushedBy) {
         if (FrameTrace.follows(trace, p)) {
-            String how = segments > 1 ? "merged into a " + segments + "-segment GRO packet (ended by " + flushedBy
+            String how = segments > 1 ? "merged into a " + segments + "-segment GRO packet (flushed: " + flushedBy
                     + "), up the stack as one skb: one TCP receive, one ACK decision"
-                    : flushedBy != null ? "held by GRO alone (ended by " + flushedBy + "), up the stack"
+                    : flushedBy != null ? "held by GRO alone (flushed: " + flushedBy + "), up the stack"
                     : "up the stack from the GRO cell to the socket";
             trace.step(host, cpu, p, -1, how);
             trace.span(p, p.frame().pn(), host, cpu, FrameTrace.Kind.DELIVERY, startNs, cpu.now());

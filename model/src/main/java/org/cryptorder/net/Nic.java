@@ -258,6 +258,11 @@ public final class Nic implements Link.Receiver {
             current = ring.poll(c.now());
             polledOne();
             vector.rxPolled(1, current.length());
+            if (FrameTrace.follows(trace, current)) {
+                trace.stepAt(c.now(), name, current, current.frame().pn(), "the NAPI poll on " + c.name()
+                        + " takes it: frame " + polledInRun() + " of this poll run (at most " + budget()
+                        + "), " + ring.size() + (ring.size() == 1 ? " frame" : " frames") + " behind it in the ring");
+            }
             return driverRxNs + handler.receiveStart(c, current);
         }
 
