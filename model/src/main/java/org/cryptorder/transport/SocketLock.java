@@ -48,14 +48,53 @@ final class SocketLock {
     private Runnable[] deferredTimers = new Runnable[2];
     private int deferredCount;
 
+    /** Packets softirq is taking through the stack of the unowned socket now, under {@code bh_lock_sock}. */
+    private int softirqHolds;
+    /** A {@code lock_sock} waiting for that spinlock, or null. */
+    private Runnable lockWaiter;
+
     /** {@code sock_owned_by_user}. */
     boolean owned() {
         return owned;
     }
 
-    /** {@code lock_sock}. */
-    void lock() {
+    /**
+     * {@code lock_sock}: the application owns the socket, unless softirq holds its spinlock ({@code
+     * bh_lock_sock} in {@code tcp_v4_rcv}) while it takes a packet through the unowned socket; then
+     * {@code lock_sock} spins until it is let go, takes the socket before softirq can take the next
+     * packet (the queued spinlock is fair), and {@code retry} runs then (false). The spin is a wait:
+     * its CPU time is not charged.
+     */
+    boolean lock(Runnable retry) {
+        if (softirqHolds > 0) {
+            if (lockWaiter != null) {
+                throw new IllegalStateException("two lock_sock calls wait for one socket");
+            }
+            lockWaiter = retry;
+            return false;
+        }
         owned = true;
+        return true;
+    }
+
+    /** Softirq takes a packet through the unowned socket ({@code bh_lock_sock}). */
+    void softirqHold() {
+        softirqHolds++;
+    }
+
+    /** ... and lets the spinlock go ({@code bh_unlock_sock}): a waiting {@code lock_sock} goes on. */
+    void softirqRelease() {
+        if (softirqHolds <= 0) {
+            throw new IllegalStateException("bh_unlock_sock without bh_lock_sock");
+        }
+        if (--softirqHolds == 0 && lockWaiter != null) {
+            // the spinning lock_sock is next in the spinlock's queue: it owns the socket before
+            // softirq can take the next packet through it (which then goes to the backlog)
+            Runnable r = lockWaiter;
+            lockWaiter = null;
+            owned = true;
+            r.run();
+        }
     }
 
     /** {@code sock_release_ownership} at the end of {@code release_sock}. */

@@ -90,7 +90,9 @@ final class TcpRecvmsg extends TaskSteps<TcpRecvmsg.Step> {
     }
 
     private void read(Cpu cpu) {
-        lock.lock();
+        if (!lock.lock(() -> submit(Step.READ))) {
+            return;
+        }
         reads++;
         long n = Math.min(left, receiver.unread());
         if (n == 0) {

@@ -113,8 +113,9 @@ final class TcpSendmsg extends TaskSteps<TcpSendmsg.Step> {
                 submit(Step.RELEASE);
             }
             case RELOCK -> {
-                lock.lock();
-                waitMemory(cpu);
+                if (lock.lock(() -> submit(Step.RELOCK))) {
+                    waitMemory(cpu);
+                }
             }
         }
     }
@@ -128,7 +129,9 @@ final class TcpSendmsg extends TaskSteps<TcpSendmsg.Step> {
                 return;
             }
         }
-        lock.lock();
+        if (!lock.lock(() -> submit(Step.WRITE))) {
+            return;
+        }
         left = n;
         processBacklog = 0;
         copied = false;

@@ -392,12 +392,15 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
 
     /**
      * {@code tcp_v4_rcv} takes {@code bh_lock_sock} first: a packet for an unowned socket costs its
-     * way up the stack here, one for an owned socket is only queued ({@code tcp_add_backlog}, at no
-     * cost here) and pays when the owner processes it.
+     * way up the stack here, and holds the spinlock until {@link #receive} has taken it through (an
+     * application's {@code lock_sock} meanwhile waits, {@link SocketLock#lock}); one for an owned
+     * socket is only queued ({@code tcp_add_backlog}, at no cost here) and pays when the owner
+     * processes it.
      */
     @Override
     public double receiveNs(Packet p) {
         if (!lock.owned()) {
+            lock.softirqHold();
             return receiveCostNs();
         }
         if (toBacklogCount == toBacklog.length) {
@@ -418,10 +421,12 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         int off = p.frame().offset() + 14;
         int len = p.frame().length() - 14;
         arriving(b, off, len, cpu.now(), p);
+        boolean held = true;
         for (int i = 0; i < toBacklogCount; i++) {
             if (toBacklog[i] == p) {
                 toBacklog[i] = toBacklog[--toBacklogCount];
                 toBacklog[toBacklogCount] = null;
+                held = false;
                 if (lock.owned()) {
                     lock.add(b, off, len, 0, SocketLock.RX_TRUESIZE, rmemAlloc(), backlogLimit());
                     return;
@@ -430,6 +435,9 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
             }
         }
         deliver(this instanceof TcpSenderSocket ? SendContext.SOFTIRQ_ACK : SendContext.SOFTIRQ_DATA, cpu, b, off, len, 0);
+        if (held) {
+            lock.softirqRelease();
+        }
     }
 
     /** A GRO packet costs one way up the stack, as one skb; one for an owned socket is only queued. */
@@ -469,10 +477,12 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
             at += payload;
         }
         Ipv4Header.setTotalLength(merged, 0, at);
+        boolean held = true;
         for (int i = 0; i < toBacklogCount; i++) {
             if (toBacklog[i] == first) {
                 toBacklog[i] = toBacklog[--toBacklogCount];
                 toBacklog[toBacklogCount] = null;
+                held = false;
                 if (lock.owned()) {
                     lock.add(merged, 0, at, gsoSize, count * SocketLock.RX_TRUESIZE, rmemAlloc(), backlogLimit());
                     return;
@@ -482,6 +492,9 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         }
         deliver(this instanceof TcpSenderSocket ? SendContext.SOFTIRQ_ACK : SendContext.SOFTIRQ_DATA, cpu, merged, 0, at,
                 gsoSize);
+        if (held) {
+            lock.softirqRelease();
+        }
     }
 
     /** The merged bytes of the last GRO packet (reused: the endpoint and the backlog copy what they keep). */

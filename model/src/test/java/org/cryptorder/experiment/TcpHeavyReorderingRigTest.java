@@ -75,6 +75,8 @@ class TcpHeavyReorderingRigTest {
         double[] ratios = HELD.get(5000).stream().mapToDouble(m -> m.get("goodput_bps") / clean).sorted().toArray();
         double median = (ratios[3] + ratios[4]) / 2;
         assertThat(median).as("the median of %s", java.util.Arrays.toString(ratios)).isBetween(0.2, 0.45);
-        assertThat(ratios[7]).as("none holds as at 500 us").isLessThan(0.9);
+        // Linux held in none of seven 10 s runs; an outcome of one replication in eight would miss
+        // seven runs 39% of the time, so one holding replication is no contradiction, two would be
+        assertThat(ratios[6]).as("at most one of eight holds as at 500 us").isLessThan(0.9);
     }
 }

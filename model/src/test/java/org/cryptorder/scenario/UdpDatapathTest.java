@@ -204,14 +204,15 @@ class UdpDatapathTest {
         }
         // a followed frame's whole path: TX, wire, RX queue, MACsec RX, decrypted, up the stack
         List<String> first = steps.stream().filter(s -> s.frame() == 0).map(org.cryptorder.net.FrameTrace.Step::what).toList();
-        assertThat(first).hasSize(7);
+        assertThat(first).hasSize(8);
         assertThat(first.get(0)).startsWith("MACsec TX: PN taken");
         assertThat(first.get(1)).startsWith("encrypted");
         assertThat(first.get(2)).startsWith("on the wire a->b");
         assertThat(first.get(3)).startsWith("arrives on the RX queue of cpu0");
-        assertThat(first.get(4)).startsWith("MACsec RX (NAPI poll)");
-        assertThat(first.get(5)).contains("InPktsOK");
-        assertThat(first.get(6)).startsWith("up the stack");
+        assertThat(first.get(4)).startsWith("the NAPI poll on cpu0 takes it: frame 1 of this poll run");
+        assertThat(first.get(5)).startsWith("MACsec RX (NAPI poll)");
+        assertThat(first.get(6)).contains("InPktsOK");
+        assertThat(first.get(7)).startsWith("up the stack");
         assertThat(steps).anySatisfy(s -> assertThat(s.what())
                 .startsWith("MACsec RX").contains("FPU unusable: softirq interrupted a kernel FPU section, so cryptd of cpu0, position"));
         assertThat(steps).anySatisfy(s -> assertThat(s.what()).contains("counted InPktsDelayed"));

@@ -41,7 +41,7 @@ class PacingKickOwnedTest {
         TcpSenderSocket s = pacedSender();
         Cpu cpu = s.home;
         boolean[] kicked = new boolean[1];
-        s.lock().lock();
+        assertThat(s.lock().lock(() -> { })).isTrue();
         s.output.paceOn(cpu, () -> kicked[0] = true);
         assertThat(kicked[0]).as("not run while the application owns the socket").isFalse();
         assertThat(s.lock().tsqDeferred).as("TCP_TSQ_DEFERRED").isTrue();
