@@ -201,9 +201,9 @@ final class ConsistencyChecks {
 
     /**
      * A modelled receiving application ({@code readBytes}) gives the socket Linux's receive memory
-     * and window, whose measured scaling ratio came with 6.5 (commit dfa2f0483360):
-     * before it the window was a fixed share of the buffer ({@code tcp_adv_win_scale}), which the
-     * model does not have; textbook mode has no such rules at all.
+     * and window: from 4.20 ({@code tcp_rmem[1]} 128 KiB, a337531b942b), with the fixed share of
+     * {@code tcp_adv_win_scale} before 6.5 and the measured scaling ratio from 6.5 (dfa2f0483360);
+     * earlier kernels' buffer rules are not modelled, and textbook mode has no such rules at all.
      */
     private static void reader(Experiment e, Rules r) {
         String kernel = e.crypto().kernelOrDefault();
@@ -213,9 +213,9 @@ final class ConsistencyChecks {
                 r.check(List.of(at, "traffic." + i + ".mode"), tcp.mode() == org.cryptorder.transport.TcpMode.LINUX, at,
                         () -> "expected mode linux beside readBytes (the receiving application brings Linux's"
                                 + " receive-window rules), found mode textbook");
-                r.check(List.of(at, "crypto.kernel"), org.cryptorder.host.KernelVersion.atLeast(kernel, 6, 5), at,
-                        () -> "expected crypto.kernel 6.5 or later beside readBytes (the model's receive window"
-                                + " follows the measured scaling ratio of 6.5 on), found kernel " + kernel);
+                r.check(List.of(at, "crypto.kernel"), org.cryptorder.host.KernelVersion.atLeast(kernel, 4, 20), at,
+                        () -> "expected crypto.kernel 4.20 or later beside readBytes (the model's receive buffer"
+                                + " starts at 4.20's tcp_rmem[1] of 128 KiB), found kernel " + kernel);
             }
         }
     }

@@ -305,8 +305,9 @@ public final class DatapathBuilder {
      * ({@link ReadPath.Drs}: 6.18's growth term, aa251c84636c; 6.16's {@code tcp_rcvbuf_grow},
      * 65c5287892e9; before, the 16-MSS cushion), and ACKs deferred while the socket is owned from
      * 6.7 (133c4c0d3717). The read's copy costs what the write's does (the CPU profile's {@code
-     * tcpCopyCyclesPerByte}; assumed). Validation refuses a modelled reader before 6.5 (no measured
-     * scaling ratio) and in textbook mode.
+     * tcpCopyCyclesPerByte}; assumed). Before 6.5 the window is {@code tcp_adv_win_scale}'s fixed half
+     * of the buffer ({@link ReadPath.Drs#ADV_WIN_SCALE}). Validation refuses a modelled reader before
+     * 4.20 ({@code tcp_rmem[1]} was 87,380 before a337531b942b) and in textbook mode.
      */
     static ReadPath readPath(Experiment e, Experiment.TcpTraffic tcp, double copyCyclesPerByte, double ghz) {
         String k = e.crypto().kernelOrDefault();
@@ -317,9 +318,11 @@ public final class DatapathBuilder {
             return ReadPath.INSTANT.withRcvRtt(rcvRtt);
         }
         ReadPath.Drs drs = atLeast(k, 6, 18) ? ReadPath.Drs.TWICE_COPIED_AND_GROWTH
-                : atLeast(k, 6, 16) ? ReadPath.Drs.TWICE_COPIED : ReadPath.Drs.CUSHION;
+                : atLeast(k, 6, 16) ? ReadPath.Drs.TWICE_COPIED : atLeast(k, 6, 5) ? ReadPath.Drs.CUSHION
+                : ReadPath.Drs.ADV_WIN_SCALE;
+        int ratio = atLeast(k, 6, 10) || !atLeast(k, 6, 5) ? 128 : 64;
         return new ReadPath(tcp.readBytes(), copyCyclesPerByte, ghz, ReadPath.TCP_RMEM_DEFAULT,
-                atLeast(k, 6, 16) ? 32L << 20 : 6L << 20, atLeast(k, 6, 10) ? 128 : 64, drs, atLeast(k, 6, 7),
+                atLeast(k, 6, 16) ? 32L << 20 : 6L << 20, ratio, drs, atLeast(k, 6, 7),
                 rcvRtt, fixes, fixes);
     }
 

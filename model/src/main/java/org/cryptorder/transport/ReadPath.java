@@ -14,7 +14,8 @@ package org.cryptorder.transport;
  * @param rmemMax {@code tcp_rmem[2]}: how far receive-buffer autotuning may grow it, octets; 6 MiB,
  *     32 MiB from Linux 6.16 (commit 572be9bf9d0d), which also makes the window scale 10, not 7
  * @param defaultScalingRatio {@code TCP_DEFAULT_SCALING_RATIO}, of 256: 64 when it came in Linux 6.5
- *     (commit dfa2f0483360), 128 from 6.10 (commit 697a6c8cec03)
+ *     (commit dfa2f0483360), 128 from 6.10 (commit 697a6c8cec03); before 6.5 the fixed share of
+ *     {@code tcp_adv_win_scale} 1, 128 ({@link Drs#ADV_WIN_SCALE})
  * @param drs how receive-buffer autotuning sizes the buffer ({@link Drs})
  * @param ackDeferred whether an ACK decided while the socket is owned waits for {@code
  *     tcp_release_cb} ({@code TCP_ACK_DEFERRED}, {@code tcp_backlog_ack_defer}), from Linux 6.7
@@ -67,6 +68,14 @@ public record ReadPath(long readBytes, double copyCyclesPerByte, double ghz, lon
 
     /** {@code tcp_rcv_space_adjust}'s sizing of the buffer, by kernel version. */
     public enum Drs {
+        /**
+         * Linux 4.20 to 6.4: no scaling ratio; the window is a fixed share of the buffer, {@code
+         * tcp_win_from_space} = space - space >> {@code tcp_adv_win_scale} (1: half); {@code rcvwin =
+         * 2 copied + 16 advmss} plus twice the growth, and the buffer {@code rcvwin / advmss} times
+         * {@code rcvmem}, the truesize of a full segment raised in steps of 128 until half of it holds
+         * an MSS (read in 5.6.4's {@code tcp_rcv_space_adjust}).
+         */
+        ADV_WIN_SCALE,
         /**
          * Linux 6.5 to 6.15: {@code rcvwin = 2 copied + 16 advmss}, plus twice the growth over the last
          * RTT's; {@code rcvq_space.space = copied}.

@@ -200,6 +200,9 @@ final class ReceiveBuffer {
      * @param rcvWnd the window offered last ({@code tp->rcv_wnd})
      */
     void measureRatio(int len, int truesize, long rcvWnd) {
+        if (path.drs() == ReadPath.Drs.ADV_WIN_SCALE) {
+            return;
+        }
         int ratio = (int) (((long) len << RMEM_TO_WIN_SCALE) / truesize);
         if (ratio == 0) {
             ratio = 1;
@@ -255,7 +258,7 @@ final class ReceiveBuffer {
             long old = spaceSpace;
             spaceSpace = copied;
             long rcvwin;
-            if (path.drs() == ReadPath.Drs.CUSHION) {
+            if (path.drs() == ReadPath.Drs.CUSHION || path.drs() == ReadPath.Drs.ADV_WIN_SCALE) {
                 rcvwin = 2 * copied + 16L * advmss;
                 rcvwin += 2 * (rcvwin * (copied - old) / old);
             } else {
@@ -276,18 +279,41 @@ final class ReceiveBuffer {
      * buffer covers twice the last RTT's copy and the out-of-order span.
      */
     void ofoGrow(long ofoSpan) {
-        if (path.drs() != ReadPath.Drs.CUSHION) {
+        if (path.drs() == ReadPath.Drs.TWICE_COPIED || path.drs() == ReadPath.Drs.TWICE_COPIED_AND_GROWTH) {
             growRcvbuf((spaceSpace << 1) + (path.drs() == ReadPath.Drs.TWICE_COPIED_AND_GROWTH ? ofoSpan : 0));
         }
     }
 
     /** {@code sk_rcvbuf} for window {@code rcvwin} ({@code tcp_space_from_win}), if larger; {@code window_clamp} with it. */
     private void growRcvbuf(long rcvwin) {
-        long want = Math.min((rcvwin << RMEM_TO_WIN_SCALE) / scalingRatio, path.rmemMax());
+        long want = path.drs() == ReadPath.Drs.ADV_WIN_SCALE
+                ? Math.min(rcvwin / advmss * rcvmem(), path.rmemMax())
+                : Math.min((rcvwin << RMEM_TO_WIN_SCALE) / scalingRatio, path.rmemMax());
         if (want > rcvbuf) {
             rcvbuf = want;
             windowClamp = winFromSpace(rcvbuf);
         }
+    }
+
+    /**
+     * {@code MAX_TCP_HEADER} on x86-64 with the usual tunnels configured: {@code L1_CACHE_ALIGN(128 +
+     * MAX_HEADER)}, {@code MAX_HEADER} = {@code LL_MAX_HEADER} 128 + 48 (assumed: it depends on the
+     * build's options; only its remainder modulo 128 can move {@link #rcvmem}).
+     */
+    private static final int MAX_TCP_HEADER = 320;
+    /** {@code SKB_DATA_ALIGN(sizeof(struct skb_shared_info))} on x86-64. */
+    private static final int SHARED_INFO_BYTES = 320;
+
+    /**
+     * {@code rcvmem} of {@code tcp_rcv_space_adjust} before 6.5: {@code SKB_TRUESIZE(advmss +
+     * MAX_TCP_HEADER)}, raised by 128 until {@code tcp_win_from_space} of it holds an MSS.
+     */
+    private long rcvmem() {
+        long m = advmss + MAX_TCP_HEADER + SK_BUFF_BYTES + SHARED_INFO_BYTES;
+        while (winFromSpace(m) < advmss) {
+            m += 128;
+        }
+        return m;
     }
 
     // ---- the receive queue ----

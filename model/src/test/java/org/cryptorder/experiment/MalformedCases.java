@@ -123,9 +123,9 @@ public record MalformedCases(String kind, String json, String expected, String s
             of("pacing before Linux 5.6", "{\"name\": \"t\",\n \"traffic\": [{\"kind\": \"tcp\", \"pacing\": \"internal\"}],"
                     + "\n \"crypto\": {\"kernel\": \"5.4\"}}", "bad.json:2:40: traffic.0.pacing: ",
                     "expected crypto.kernel 5.6 or later beside pacing internal"),
-            of("a receiving application before Linux 6.5", "{\"name\": \"t\",\n \"traffic\": [{\"kind\": \"tcp\", \"readBytes\": 131072}],"
-                    + "\n \"crypto\": {\"kernel\": \"6.1\"}}", "bad.json:2:43: traffic.0.readBytes: ",
-                    "expected crypto.kernel 6.5 or later beside readBytes"),
+            of("a receiving application before Linux 4.20", "{\"name\": \"t\",\n \"traffic\": [{\"kind\": \"tcp\", \"readBytes\": 131072}],"
+                    + "\n \"crypto\": {\"kernel\": \"4.19\"}}", "bad.json:2:43: traffic.0.readBytes: ",
+                    "expected crypto.kernel 4.20 or later beside readBytes"),
             of("an XPN replay window too large", with("\"macsec\": {\"cipherSuite\": \"GCM-AES-XPN-128\","
                     + " \"replayWindow\": 2000000000}"), "bad.json:3:63: macsec.replayWindow: ", "with an XPN cipher suite"),
             of("null for a number", with("\"link\": {\"delayUs\": null}"), "bad.json:3:22: link.delayUs: ",

@@ -21,6 +21,35 @@ class ReceiveBufferTest {
         return new ReadPath(131072, 0, 1, 131072, 6L << 20, 128, ReadPath.Drs.CUSHION, true);
     }
 
+    private static ReadPath linux56() {
+        return new ReadPath(131072, 0, 1, 131072, 6L << 20, 128, ReadPath.Drs.ADV_WIN_SCALE, false,
+                ReadPath.RcvRtt.EWMA, false, false);
+    }
+
+    /**
+     * 5.6.4's {@code tcp_rcv_space_adjust}, by hand for an MSS of 1,448: after a receiver RTT in which
+     * 100,000 octets were copied against {@code rcvq_space.space} 14,600, {@code rcvwin} = 200,000 +
+     * 23,168 = 223,168, plus twice 223,168 x 85,400 / 14,600 = 2,610,816: 2,833,984; {@code rcvmem}
+     * = SKB_TRUESIZE(1,448 + 320) = 2,344, raised by 128 five times to 2,984 (half of it 1,492, at
+     * least an MSS); the buffer 2,833,984 / 1,448 = 1,957 segments of 2,984 = 5,839,688, under
+     * {@code tcp_rmem[2]}; the window is half of it, whatever a segment's truesize.
+     */
+    @Test
+    void before65TheWindowIsHalfTheBufferAndAutotuningCountsSegmentsOfRcvmem() {
+        ReceiveBuffer b = new ReceiveBuffer(linux56(), 1448, 0);
+        assertThat(b.initialWindow()).as("rounddown(131072 / 2, 1448)").isEqualTo(65160);
+        b.measureRatio(1448, TRUESIZE, 65160);
+        assertThat(b.scalingRatio()).as("no measured ratio before 6.5").isEqualTo(128);
+        assertThat(b.rcvqSpace()).isEqualTo(14600);
+        for (int i = 1; i <= 70; i++) {
+            b.queueSegment(1448L * i, TRUESIZE);
+        }
+        b.read(100_000, 1448L * 70);
+        b.spaceAdjust(2_000_000, 8_000_000, 1448L * 70, 0);
+        assertThat(b.rcvbuf()).isEqualTo(1957L * 2984);
+        assertThat(b.windowClamp()).isEqualTo(1957L * 2984 / 2);
+    }
+
     @Test
     void aPassiveOpenOn618OffersAMultipleOfTheMssUnderHalfTheBufferAndScale10() {
         ReceiveBuffer b = new ReceiveBuffer(linux618(), 1448, 0);
