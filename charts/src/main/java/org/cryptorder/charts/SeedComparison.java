@@ -46,8 +46,15 @@ public final class SeedComparison {
         }
     }
 
-    /** The model's value on one reading of what a report leaves open ({@code key=value} of a sweep). */
+    /**
+     * The model's value on one reading of what a report leaves open: {@code key=value} of a sweep, or
+     * several such joined with {@code ", "} when more than one key is open.
+     */
     public record Reading(String key, String value, Value model) {
+        /** The reading in words: {@code key=value}, or the keys' values joined. */
+        public String label() {
+            return key.isEmpty() ? value : key + "=" + value;
+        }
     }
 
     /**
@@ -191,7 +198,7 @@ public final class SeedComparison {
                 out.add(new Result(s, m.value(), new Value(Double.NaN, Double.NaN)));
                 continue;
             }
-            Map.Entry<String, List<String>> open = readings(s.model(), at);
+            Map<String, List<String>> open = readings(s.model(), at);
             if (s.band().equals(RANGE) && open == null) {
                 throw new MalformedResultsException(at + "band: range needs a model expression that lists readings"
                         + " (key=a|b)");
@@ -202,11 +209,25 @@ public final class SeedComparison {
                 continue;
             }
             List<Reading> values = new ArrayList<>();
-            String listed = open.getKey() + "=" + String.join("|", open.getValue());
-            for (String v : open.getValue()) {
-                String one = s.model().replace(listed, open.getKey() + "=" + v);
-                values.add(new Reading(open.getKey(), v,
+            List<String> keys = List.copyOf(open.keySet());
+            int[] pick = new int[keys.size()];
+            while (true) {
+                String one = s.model();
+                List<String> chosen = new ArrayList<>();
+                for (int k = 0; k < keys.size(); k++) {
+                    List<String> alts = open.get(keys.get(k));
+                    one = one.replace(keys.get(k) + "=" + String.join("|", alts), keys.get(k) + "=" + alts.get(pick[k]));
+                    chosen.add(keys.size() == 1 ? alts.get(pick[k]) : keys.get(k) + "=" + alts.get(pick[k]));
+                }
+                values.add(new Reading(keys.size() == 1 ? keys.get(0) : "", String.join(", ", chosen),
                         new Expression(one, at + "model: ", ref -> modelValue(table, ref, at)).evaluate()));
+                int k = keys.size() - 1;
+                while (k >= 0 && ++pick[k] == open.get(keys.get(k)).size()) {
+                    pick[k--] = 0;
+                }
+                if (k < 0) {
+                    break;
+                }
             }
             out.add(new Result(s, m.value(), values.get(0).model(), List.copyOf(values)));
         }
@@ -248,33 +269,36 @@ public final class SeedComparison {
             Pattern.compile("([A-Za-z0-9_.]+)=([^;{}]*\\|[^;{}]*)");
 
     /**
-     * The reading a model expression leaves open, {@code key=a|b|...} inside its references (the same
-     * list in every one), as the key and its values, the most probable first; null when none.
+     * The readings a model expression leaves open, {@code key=a|b|...} inside its references (each key
+     * listed alike in every one), as each key's values, the most probable first; null when none. The
+     * figure is evaluated on every combination, the first values of each key the most probable.
      */
-    static Map.Entry<String, List<String>> readings(String model, String at) throws MalformedResultsException {
+    static Map<String, List<String>> readings(String model, String at) throws MalformedResultsException {
         Matcher m = READING.matcher(model);
-        String key = null;
-        String values = null;
+        Map<String, String> listed = new LinkedHashMap<>();
         while (m.find()) {
-            if (key == null) {
-                key = m.group(1);
-                values = m.group(2);
-            } else if (!key.equals(m.group(1)) || !values.equals(m.group(2))) {
-                throw new MalformedResultsException(at + "model: expected one open reading listed alike in every"
-                        + " reference, found " + key + "=" + values + " and " + m.group(1) + "=" + m.group(2));
+            String before = listed.putIfAbsent(m.group(1), m.group(2));
+            if (before != null && !before.equals(m.group(2))) {
+                throw new MalformedResultsException(at + "model: expected each open reading listed alike in every"
+                        + " reference, found " + m.group(1) + "=" + before + " and " + m.group(1) + "=" + m.group(2));
             }
         }
-        if (key == null) {
+        if (listed.isEmpty()) {
             return null;
         }
-        List<String> list = new ArrayList<>();
-        for (String v : values.split("\\|")) {
-            if (v.isBlank()) {
-                throw new MalformedResultsException(at + "model: an empty value among " + key + "=" + values);
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : listed.entrySet()) {
+            List<String> list = new ArrayList<>();
+            for (String v : e.getValue().split("\\|")) {
+                if (v.isBlank()) {
+                    throw new MalformedResultsException(at + "model: an empty value among " + e.getKey() + "="
+                            + e.getValue());
+                }
+                list.add(v.trim());
             }
-            list.add(v.trim());
+            out.put(e.getKey(), List.copyOf(list));
         }
-        return Map.entry(key, List.copyOf(list));
+        return out;
     }
 
     /** {@code column{path=value;...}}: that column's mean and half-width in the one matching configuration. */

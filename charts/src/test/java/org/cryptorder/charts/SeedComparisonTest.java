@@ -101,8 +101,16 @@ class SeedComparisonTest {
         assertThat(in.withinBand()).as("2.0 within 0-3").isTrue();
         assertThatThrownBy(() -> evaluate(spec("range", "in_pkts_delayed{crypto.policy=async;contention.kernelFpuBusy=0.3}", "A")))
                 .hasMessageContaining("range needs a model expression that lists readings");
-        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{crypto.policy=async|pcrypt;contention.kernelFpuBusy=0.3|0}", "A")))
-                .hasMessageContaining("one open reading");
+        SeedComparison.Result two = evaluate(spec("",
+                "goodput_bps{crypto.policy=async|sync-fallback;contention.kernelFpuBusy=0.3|0}", "A")).get(0);
+        assertThat(two.readings()).extracting(SeedComparison.Reading::value).containsExactly(
+                "crypto.policy=async, contention.kernelFpuBusy=0.3", "crypto.policy=async, contention.kernelFpuBusy=0",
+                "crypto.policy=sync-fallback, contention.kernelFpuBusy=0.3",
+                "crypto.policy=sync-fallback, contention.kernelFpuBusy=0");
+        assertThat(two.model().value()).as("the first of each key: the most probable").isEqualTo(4.1e9);
+        assertThatThrownBy(() -> evaluate(spec("", "goodput_bps{crypto.policy=async|pcrypt;contention.kernelFpuBusy=0.3}"
+                + " / goodput_bps{crypto.policy=async|sync-fallback;contention.kernelFpuBusy=0.3}", "A")))
+                .hasMessageContaining("each open reading listed alike");
     }
 
     static Stream<Arguments> mistakes() {

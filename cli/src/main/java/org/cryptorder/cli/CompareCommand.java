@@ -165,10 +165,11 @@ final class CompareCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, format, r.spec().figure(), r.spec().role(), SeedComparison.format(r.measured()),
                     model, SeedComparison.format(r.ratio()), SeedComparison.verdict(r));
             if (!r.readings().isEmpty()) {
-                StringBuilder b = new StringBuilder("    over the readings of " + r.readings().get(0).key() + ":");
+                String key = r.readings().get(0).key();
+                StringBuilder b = new StringBuilder("    over the readings" + (key.isEmpty() ? "" : " of " + key) + ":");
                 for (int i = 0; i < r.readings().size(); i++) {
                     SeedComparison.Reading g = r.readings().get(i);
-                    b.append(i == 0 ? " " : ", ").append(g.value()).append(i == 0 ? " (most probable) " : " ")
+                    b.append(i == 0 ? " " : "; ").append(g.value()).append(i == 0 ? " (most probable) " : " ")
                             .append(SeedComparison.format(g.model().value()));
                 }
                 b.append(": range ").append(SeedComparison.format(r.low())).append(" to ")
@@ -188,7 +189,7 @@ final class CompareCommand implements Callable<Integer> {
     private static String readings(SeedComparison.Result r) {
         List<String> out = new ArrayList<>();
         for (SeedComparison.Reading g : r.readings()) {
-            out.add(g.key() + "=" + g.value() + ":" + Csv.number(g.model().value()));
+            out.add(g.label().replace(", ", "&").replace(" ", "") + ":" + Csv.number(g.model().value()));
         }
         return String.join(" ", out);
     }

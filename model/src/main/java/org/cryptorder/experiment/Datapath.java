@@ -12,13 +12,15 @@ import umontreal.ssj.simevents.Simulator;
 /**
  * The wired model of one replication, as {@link DatapathBuilder} made it: two hosts back to back
  * over MACsec on one simulator, host a's UDP sources and TCP senders, host b's UDP sinks and TCP
- * receivers (in flow order), and the kernel FPU users of b's CPUs. What {@link Replication} runs and what the recorders of
+ * receivers (in flow order), the kernel FPU users of b's CPUs, and the senders of TCP entries that go
+ * from b to a ({@code reverse}: a load, not measured). What {@link Replication} runs and what the recorders of
  * {@link OutputColumns} read.
  */
 public record Datapath(Simulator sim, BackToBack net, List<UdpSource> sources, List<UdpSink> sinks,
                        List<TcpSocket> tcpSenders, List<TcpSocket> tcpReceivers,
-                       List<KernelFpuLoad> receiverFpuLoads) {
+                       List<KernelFpuLoad> receiverFpuLoads, List<TcpSocket> reverseSenders) {
     public Datapath {
+        reverseSenders = List.copyOf(reverseSenders);
         receiverFpuLoads = List.copyOf(receiverFpuLoads);
         sources = List.copyOf(sources);
         sinks = List.copyOf(sinks);

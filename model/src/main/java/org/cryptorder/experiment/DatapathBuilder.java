@@ -200,6 +200,7 @@ public final class DatapathBuilder {
         List<UdpSink> sinks = new ArrayList<>();
         List<TcpSocket> tcpSenders = new ArrayList<>();
         List<TcpSocket> tcpReceivers = new ArrayList<>();
+        List<TcpSocket> reverse = new ArrayList<>();
         int flow = 0;
         for (Experiment.Traffic t : e.traffic()) {
             if (t instanceof Experiment.TcpTraffic tcp) {
@@ -210,6 +211,13 @@ public final class DatapathBuilder {
                         cfg = cfg.withWindowScale(read.windowScale());
                     }
                     int app = e.hosts().appCpuOf(flow);
+                    if (tcp.reversed()) {
+                        // iperf3 -R: b sends to a; a load, started with the others, not measured
+                        TcpFlow f = TcpFlow.connect(net.b(), net.a(), flow, cfg, TCP_SMALL_QUEUES_BYTES, app, app,
+                                sendPath(e, tcp, tcpCopyCyclesPerByte, b.stack().ghz()), read);
+                        reverse.add(f.sender());
+                        continue;
+                    }
                     TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES, app, app,
                             sendPath(e, tcp, tcpCopyCyclesPerByte, a.stack().ghz()), read);
                     tcpSenders.add(f.sender());
@@ -230,7 +238,7 @@ public final class DatapathBuilder {
                 sources.add(source);
             }
         }
-        return new Datapath(sim, net, sources, sinks, tcpSenders, tcpReceivers, receiverFpuLoads);
+        return new Datapath(sim, net, sources, sinks, tcpSenders, tcpReceivers, receiverFpuLoads, reverse);
     }
 
     /**

@@ -516,10 +516,15 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      *                          block, 128 KiB); with it the receiver's socket has Linux's receive memory,
      *                          window and autotuning ({@link org.cryptorder.transport.ReadPath}); default
      *                          0: in-order data is read as it arrives and the window is fixed
+     * @param reverse           whether the flows go the other way, from host b to host a (iperf3 {@code -R}),
+     *                          at the same time as the entries that go from a to b: a load on both hosts
+     *                          whose own figures are not in the tables, which are of a's traffic to b;
+     *                          default false
      */
     @JsonTypeName("tcp")
     public record TcpTraffic(Integer flows, CongestionControlKind congestionControl, TcpMode mode, Long writeBytes,
-                             org.cryptorder.transport.TcpPacing pacing, Long readBytes)
+                             org.cryptorder.transport.TcpPacing pacing, Long readBytes,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Boolean reverse)
             implements Traffic {
         public TcpTraffic {
             flows = or(flows, 1);
@@ -532,7 +537,12 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
 
         /** Bulk flows without pacing, read as they arrive. */
         public TcpTraffic(Integer flows, CongestionControlKind congestionControl, TcpMode mode, Long writeBytes) {
-            this(flows, congestionControl, mode, writeBytes, null, null);
+            this(flows, congestionControl, mode, writeBytes, null, null, null);
+        }
+
+        /** Whether the flows go from b to a ({@code reverse}, false when absent). */
+        public boolean reversed() {
+            return reverse != null && reverse;
         }
     }
 

@@ -61,6 +61,7 @@ public final class Replication {
                 s.start(end);
             }
             d.tcpSenders().forEach(TcpSocket::start);
+            d.reverseSenders().forEach(TcpSocket::start);
         });
         Once.at(sim, end, () -> recorders.forEach(r -> r.trafficEnded(d)));
         if (run.warmupS() > 0) {

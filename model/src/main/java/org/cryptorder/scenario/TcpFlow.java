@@ -29,13 +29,22 @@ public record TcpFlow(TcpSocket sender, TcpSocket receiver) {
     /** A connection whose sender writes as {@code path} says and whose receiver reads as {@code read} says. */
     public static TcpFlow connect(BackToBack net, int flow, TcpConfig cfg, long tsqLimitBytes, int homeCpuA,
                                   int homeCpuB, SendPath path, ReadPath read) {
+        return connect(net.a(), net.b(), flow, cfg, tsqLimitBytes, homeCpuA, homeCpuB, path, read);
+    }
+
+    /**
+     * A connection from host {@code from} to host {@code to} (b to a for iperf3 {@code -R}), its
+     * sender's application on CPU {@code homeFrom}, its receiver's on {@code homeTo}.
+     */
+    public static TcpFlow connect(Host from, Host to, int flow, TcpConfig cfg, long tsqLimitBytes, int homeFrom,
+                                  int homeTo, SendPath path, ReadPath read) {
         FlowAddress data = new FlowAddress(0x0a000001, 0x0a000002, 40000 + flow, 5201);
-        Cpu[] a = cpus(net.a());
-        Cpu[] b = cpus(net.b());
-        TcpSocket sender = TcpSocket.sender(a, a[homeCpuA], net.a().macsec(), net.a().spec().stack(), flow,
-                net.a().mac(), net.b().mac(), cfg, data, tsqLimitBytes, path);
-        TcpSocket receiver = TcpSocket.receiver(b, b[homeCpuB], net.b().macsec(), net.b().spec().stack(), flow,
-                net.b().mac(), net.a().mac(), cfg, data.reversed(), read);
+        Cpu[] a = cpus(from);
+        Cpu[] b = cpus(to);
+        TcpSocket sender = TcpSocket.sender(a, a[homeFrom], from.macsec(), from.spec().stack(), flow,
+                from.mac(), to.mac(), cfg, data, tsqLimitBytes, path);
+        TcpSocket receiver = TcpSocket.receiver(b, b[homeTo], to.macsec(), to.spec().stack(), flow,
+                to.mac(), from.mac(), cfg, data.reversed(), read);
         return new TcpFlow(sender, receiver);
     }
 

@@ -92,9 +92,11 @@ class S3CpuBusyTest {
     }
 
     private static List<ResolvedRun> s3() throws Exception {
-        // the most probable reading of the report's setup: iperf3 on a CPU apart from RX queue 0's
+        // the most probable reading of the report's setup: iperf3 on a CPU apart from RX queue 0's,
+        // one direction at a time (the reverse entry switched off)
         return Experiments.configurations("seeds/s3-s5-prime95.json").stream()
-                .filter(r -> r.experiment().hosts().appCpu() == 1).toList();
+                .filter(r -> r.experiment().hosts().appCpu() == 1
+                        && ((Experiment.TcpTraffic) r.experiment().traffic().get(1)).flows() == 0).toList();
     }
 
     /**

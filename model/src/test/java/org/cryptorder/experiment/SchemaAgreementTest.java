@@ -121,7 +121,7 @@ class SchemaAgreementTest {
         JsonNode tcp = MAPPER.valueToTree(MAPPER.treeToValue(tcpOnly, Experiment.class)).path("traffic").path(0);
         compareDefaults(schema.at("/$defs/tcpTraffic"), tcp, "traffic[tcp]", withoutDefault);
         assertThat(withoutDefault).as("optional keys without a schema default (documented in the schema)")
-                .containsExactlyInAnyOrder("hosts.appCpu", "hosts.gso", "hosts.appWakeupMeanUs", "hosts.appWakeupDistribution", "hosts.appWakeupParetoShape", "hosts.rxUsecs", "hosts.gro", "wifi", "crypto.policy", "crypto.kernel", "crypto.cryptdQueueLength", "run.baseline");
+                .containsExactlyInAnyOrder("hosts.appCpu", "hosts.gso", "hosts.appWakeupMeanUs", "hosts.appWakeupDistribution", "hosts.appWakeupParetoShape", "hosts.rxUsecs", "hosts.gro", "traffic[tcp].reverse", "wifi", "crypto.policy", "crypto.kernel", "crypto.cryptdQueueLength", "run.baseline");
     }
 
     private void compareDefaults(JsonNode objectSchema, JsonNode value, String path, List<String> withoutDefault)
