@@ -81,7 +81,6 @@ final class TerminalSummary {
             }
         }
         pairedEffects(report.folder().resolve("paired.csv"), report.summaries(), out);
-        fpuShortfall(report.summaries(), out);
         measurementWarnings(report.summaries(), out);
         warnings(report.summaries(), run.replications(), out);
         boolean latency = java.nio.file.Files.isRegularFile(report.folder().resolve("latency.csv"));
@@ -132,31 +131,6 @@ final class TerminalSummary {
                 first = false;
             }
             out.println("    " + self.run().point().label() + ": " + (effects.isEmpty() ? "none" : String.join(", ", effects)));
-        }
-    }
-
-    /**
-     * A warning for each configuration in which a receiving CPU's kernel FPU user held the FPU less
-     * than 90% of the share {@code contention.kernelFpuBusy} asked for: the contention did not
-     * happen there as configured.
-     */
-    private static void fpuShortfall(List<ConfigurationSummary> summaries, PrintWriter out) {
-        boolean first = true;
-        for (ConfigurationSummary s : summaries) {
-            double asked = s.run().experiment().contention().kernelFpuBusy();
-            Estimate got = s.estimates().get("kernel_fpu_share_min");
-            if (got == null || !(asked > 0) || !(got.mean() < 0.9 * asked)) {
-                continue;
-            }
-            if (first) {
-                out.println();
-                out.println("!!! WARNING: the kernel FPU contention did not happen as configured: softirq work or other");
-                out.println("!!! tasks kept the kernel FPU user off a receiving CPU (it waits for the softirq pass");
-                out.println("!!! under way, and with hosts.ksoftirqd false softirq work runs before every task):");
-                first = false;
-            }
-            out.printf(Locale.ROOT, "!!!   %s: the least served CPU's user held the FPU %.1f%% of the time, asked %.1f%%%n",
-                    s.run().point().label(), 100 * got.mean(), 100 * asked);
         }
     }
 
