@@ -121,7 +121,7 @@ final class TerminalSummary {
                 PairedEffect e = new PairedEffect(Csv.parseNumber(cells.get(at)), Csv.parseNumber(cells.get(at + 1)),
                         base.estimate(m).mean());
                 if (e.isEffect()) {
-                    effects.add(String.format(Locale.ROOT, "%s %+.3g +/- %.2g", m, e.mean(), e.halfWidth()));
+                    effects.add(difference(m, e.mean(), e.halfWidth()));
                 }
             }
             if (first) {
@@ -130,8 +130,53 @@ final class TerminalSummary {
                         + " (replication r against replication r, 95%; effects of 1% or more whose interval excludes 0):");
                 first = false;
             }
-            out.println("    " + self.run().point().label() + ": " + (effects.isEmpty() ? "none" : String.join(", ", effects)));
+            List<String> changed = changed(base.run().point(), self.run().point());
+            out.println("    " + self.run().point().label() + ": " + (effects.isEmpty() ? "none" : String.join(", ", effects))
+                    + (changed.size() > 1 ? "  [" + changed.size() + " factors changed (" + String.join(", ", changed)
+                    + "): not one factor's effect]" : ""));
         }
+    }
+
+    /** The swept keys whose values differ between two configurations. */
+    static List<String> changed(org.cryptorder.experiment.SweepPoint base, org.cryptorder.experiment.SweepPoint self) {
+        return self.values().keySet().stream().filter(k -> !self.text(k).equals(base.text(k))).toList();
+    }
+
+    /**
+     * A paired difference in the words and units of the summary's other lines: {@code goodput +1.32
+     * +/- 0.01 Gbit/s}, {@code latency p50 -29.5 +/- 0.7 ms}, {@code InPktsDelayed +170 +/- 64}; the
+     * mean to three significant digits (a count whole from 10 on, else to a tenth), the half-width to
+     * the same place.
+     */
+    static String difference(String metric, double mean, double halfWidth) {
+        org.cryptorder.experiment.OutputColumns.Column column = org.cryptorder.experiment.OutputColumns.get(metric);
+        String heading = column == null ? metric : column.heading() + (metric.startsWith("cpu_") ? " CPU" : "");
+        String unit = column == null ? "" : column.unit();
+        double m = Math.abs(mean);
+        double scale = 1;
+        String suffix = "";
+        switch (unit) {
+            case "bit/s" -> {
+                scale = m >= 1e9 ? 1e9 : m >= 1e6 ? 1e6 : m >= 1e3 ? 1e3 : 1;
+                suffix = scale == 1e9 ? " Gbit/s" : scale == 1e6 ? " Mbit/s" : scale == 1e3 ? " kbit/s" : " bit/s";
+            }
+            case "µs" -> {
+                scale = m >= 1000 ? 1000 : 1;
+                suffix = scale == 1000 ? " ms" : " us";
+            }
+            case "s" -> suffix = " s";
+            case "1" -> {
+                scale = 0.01;
+                suffix = " percentage points";
+            }
+            default -> suffix = "";
+        }
+        double scaled = m / scale;
+        boolean things = suffix.isEmpty();  // frames, segments, datagrams: whole, as the summary counts them
+        int decimals = scaled == 0 || !Double.isFinite(scaled) ? 0 : things ? (scaled >= 10 ? 0 : 1)
+                : Math.max(0, 2 - (int) Math.floor(Math.log10(scaled)));
+        String f = "%s %+." + decimals + "f +/- %." + decimals + "f%s";
+        return String.format(Locale.ROOT, f, heading, mean / scale, halfWidth / scale, suffix);
     }
 
     /** A "!!! WARNING" block for each kind of {@link MeasurementWarnings}: the configurations, then what to do. */
