@@ -73,9 +73,20 @@ class ValidateCommandTest {
                 + " TCP at line rate)\n");
         CliRun longer = CliRun.of("validate", "--set", "run.durationS=100", home.resolve("experiments/quickstart.json")
                 .toString());
-        // 500 times as long: 268 million frames
+        // 500 times as long: 268 million frames; under 100 million at 100 * 1e8 / 2.68e8 = 37.3 s, down to 20
         assertThat(longer.out()).contains("cost: about 268 million frames", "; a long run: try it first with --set"
-                + " run.durationS=10 or fewer run.replications, or split it over machines (--shard)");
+                + " run.durationS=20 (under 100 million frames) or fewer run.replications, or split it over machines"
+                + " (--shard)");
+        CliRun overdriven = CliRun.of("validate", "--set", "link.rateGbps=1", "--set", "traffic.0.rateMbps=5000",
+                "--set", "crypto.kernel=7.2", home.resolve("experiments/quickstart.json").toString());
+        assertThat(overdriven.status()).as("warnings do not refuse the file").isZero();
+        assertThat(overdriven.out()).contains("  warning: --set traffic.0.rateMbps=5000: traffic.0.rateMbps: UDP payload"
+                + " offered at 5000 Mbit/s, where the 1 Gbit/s link carries at most 935 Mbit/s",
+                "  warning: --set crypto.kernel=7.2: crypto.kernel: Linux 7.2 is newer than 6.18");
+        CliRun huge = CliRun.of("validate", "--set", "traffic.0.rateMbps=5e9", home.resolve("experiments/quickstart.json")
+                .toString());
+        assertThat(huge.status()).isEqualTo(2);
+        assertThat(huge.err()).contains("found 5000000000; rateMbps is in Mbit/s");
         Path tcp = tmp.resolve("tcp.json");
         Files.writeString(tcp, "{\"name\": \"tcp\", \"traffic\": [{\"kind\": \"tcp\"}], \"run\": {\"durationS\": 0.1,"
                 + " \"replications\": 2}}");
