@@ -35,6 +35,7 @@ final class TerminalSummary {
         boolean tcp = file.experiment().traffic().stream().anyMatch(t -> t instanceof org.cryptorder.experiment.Experiment.TcpTraffic);
         boolean udp = !tcp || file.experiment().traffic().stream()
                 .anyMatch(t -> t instanceof org.cryptorder.experiment.Experiment.UdpTraffic);
+        boolean footnote = false;
         for (ConfigurationSummary s : report.summaries()) {
             out.println();
             out.println("  " + s.run().point().label());
@@ -48,8 +49,10 @@ final class TerminalSummary {
                         count(s.estimate("tcp_loss_probes"))));
             }
             if (udp) {
-                line.append(String.format(Locale.ROOT, "  Lost/Total Datagrams %s/%s  Out-of-order %s",
-                        plain(s.estimate("udp_lost")), plain(s.estimate("udp_sent")),
+                boolean arithmetic = iperfArithmetic(s);
+                footnote |= arithmetic;
+                line.append(String.format(Locale.ROOT, "  Lost/Total Datagrams %s/%s%s  Out-of-order %s",
+                        plain(s.estimate("udp_lost")), plain(s.estimate("udp_sent")), arithmetic ? FOOTNOTE_MARK : "",
                         count(s.estimate("udp_out_of_order"))));
             }
             out.println(line);
@@ -79,6 +82,13 @@ final class TerminalSummary {
                         "cpu", decimal3(s.estimate("cpu_softirq_seconds")), decimal3(s.estimate("cpu_ksoftirqd_seconds")),
                         decimal3(s.estimate("cpu_kernel_worker_seconds")), decimal3(s.estimate("cpu_user_task_seconds")));
             }
+        }
+        if (footnote) {
+            out.println();
+            out.println("  " + FOOTNOTE_MARK + " iperf3's arithmetic, not a fault: datagrams sent before the warm-up's end"
+                    + " and received after it count in");
+            out.println("    the window's received but not its sent, so lost can be below 0 and received above sent"
+                    + " (docs/outputs.md, udp_lost)");
         }
         pairedEffects(report.folder().resolve("paired.csv"), report.summaries(), out);
         measurementWarnings(report.summaries(), out);
@@ -202,7 +212,7 @@ final class TerminalSummary {
     }
 
     /** A paragraph in lines of at most 100 columns, the first after {@code first}, the others after {@code rest}. */
-    private static void wrapped(String first, String rest, String text, PrintWriter out) {
+    static void wrapped(String first, String rest, String text, PrintWriter out) {
         StringBuilder line = new StringBuilder(first);
         for (String word : text.split(" ")) {
             if (line.length() + 1 + word.length() > 100 && line.length() > rest.length()) {
@@ -233,6 +243,21 @@ final class TerminalSummary {
         }
         out.println("!!! This implies variability between replications that must be reduced (more run.replications");
         out.println("!!! or a longer run.durationS) before comparing these configurations.");
+    }
+
+    /** The mark of a figure that iperf3's arithmetic makes look impossible, explained under the configurations. */
+    static final String FOOTNOTE_MARK = "(*)";
+
+    /**
+     * Whether the configuration's lost datagrams are below 0 or its received above its sent: both
+     * iperf3's arithmetic over a window that starts with datagrams in flight.
+     */
+    static boolean iperfArithmetic(ConfigurationSummary s) {
+        Estimate lost = s.estimates().get("udp_lost");
+        Estimate sent = s.estimates().get("udp_sent");
+        Estimate received = s.estimates().get("udp_received");
+        return lost != null && Math.round(lost.mean()) < 0
+                || sent != null && received != null && Math.round(received.mean()) > Math.round(sent.mean());
     }
 
     /** Whether the configuration has the metric and lost frames by it on average. */

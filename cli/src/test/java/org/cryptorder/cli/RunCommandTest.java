@@ -379,6 +379,11 @@ class RunCommandTest {
                 .startsWith("    crypto.policy=async-unordered: ").containsPattern("InPktsDelayed \\+\\d+ \\+/- \\d+")
                 .doesNotContain("in_pkts_delayed", "e+0").doesNotContain("factors changed");
         assertThat(Files.readString(tmp.resolve("paired/paired.csv"))).contains("in_pkts_delayed_diff_mean");
+        // a UDP window that starts with datagrams in flight: received above sent, marked and explained once
+        List<String> marked = lines.stream().filter(l -> l.startsWith("    iperf3 ") && l.contains("(*)")).toList();
+        List<String> notes = lines.stream().filter(l -> l.startsWith("  (*) iperf3's arithmetic, not a fault")).toList();
+        assertThat(notes).as(r.out()).hasSize(marked.isEmpty() ? 0 : 1);
+        assertThat(marked).as("async receives in the window the datagrams sent just before it").isNotEmpty();
     }
 
     @Test

@@ -108,8 +108,25 @@ class ValidateCommandTest {
         CliRun r = CliRun.of("list");
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("experiments/quickstart.json", "experiments/policy-vs-contention.json",
-                "One UDP stream over 10GbE MACsec as kernel FPU contention on the receiver grows", "(15 runs)")
-                .doesNotContain("schema");
+                "One UDP stream over 10GbE MACsec", "(15 runs)").doesNotContain("schema");
+        assertThat(r.out().lines()).as("one line each, of at most " + ListCommand.WIDTH + " columns")
+                .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(ListCommand.WIDTH))
+                .anySatisfy(l -> assertThat(l).startsWith("experiments/tcp-heavy-reordering-rig.json").endsWith("runs)"));
+        CliRun whole = CliRun.of("list", "--long");
+        assertThat(whole.out().lines().count()).isGreaterThan(r.out().lines().count());
+        assertThat(whole.out().replaceAll("\\s+", " ")).as("the descriptions whole")
+                .contains(r.out().lines().filter(l -> l.startsWith("experiments/quickstart.json")).findFirst()
+                        .orElseThrow().replaceAll("^\\S+\\s+", "").replaceAll(" \\(\\d+ runs\\)$", "")
+                        .replaceAll("\\.\\.\\.$", "").replaceAll("\\s+", " "));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aDescriptionIsCutAtItsFirstSentenceAndAWord() {
+        assertThat(ListCommand.firstSentence("Short one. Then more.", 40)).isEqualTo("Short one.");
+        assertThat(ListCommand.firstSentence("A long first sentence, of many words, here.", 20)).isEqualTo("A long first...");
+        assertThat(ListCommand.firstSentence("No stop at all", 40)).isEqualTo("No stop at all");
+        assertThat(ListCommand.firstSentence("UDP at 2 Gbit/s: three policies, and why each is as it is.", 30))
+                .isEqualTo("UDP at 2 Gbit/s...");
     }
 
     @org.junit.jupiter.api.Test
