@@ -85,10 +85,10 @@ final class TerminalSummary {
         }
         if (footnote) {
             out.println();
-            out.println("  " + FOOTNOTE_MARK + " iperf3's arithmetic, not a fault: datagrams sent before the warm-up's end"
-                    + " and received after it count in");
-            out.println("    the window's received but not its sent, so lost can be below 0 and received above sent"
-                    + " (docs/outputs.md, udp_lost)");
+            out.println("  " + FOOTNOTE_MARK + " iperf3's arithmetic, not a fault: a datagram sent before the warm-up's end"
+                    + " and received");
+            out.println("      after it counts among the window's received but not its sent, so lost can be below 0");
+            out.println("      and received above sent (docs/outputs.md, udp_lost)");
         }
         pairedEffects(report.folder().resolve("paired.csv"), report.summaries(), out);
         measurementWarnings(report.summaries(), out);
