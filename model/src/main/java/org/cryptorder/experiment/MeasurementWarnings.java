@@ -330,9 +330,10 @@ public final class MeasurementWarnings {
         }
         return "on the least served of b's CPUs the user held the FPU " + sig(100 * got.mean()) + "% of the time,"
                 + " asked " + sig(100 * q.fpuBusy()) + "%: " + (q.ksoftirqd()
-                ? "softirq work kept it off (a woken user waits for the softirq pass under way, and shares the CPU"
-                        + " with ksoftirqd once softirqs outlast their 2 ms)"
-                : "softirq work kept it off (with hosts.ksoftirqd false softirq work runs before every task)");
+                ? "softirq work or other tasks kept it off (a woken user waits for the softirq pass under way, and"
+                        + " shares the CPU with ksoftirqd once softirqs outlast their 2 ms, and with cryptd's workers)"
+                : "softirq work or other tasks kept it off (with hosts.ksoftirqd false softirq work runs before every"
+                        + " task)");
     }
 
     /** The mean of {@code metric}, or {@code absent} when the tables lack it. */
