@@ -57,7 +57,6 @@ final class AutomaticReading {
         latency(out);
         paired(out);
         drops(out);
-        fpuShortfall(out);
         tcp(out);
         targets(out);
         return out;
@@ -456,32 +455,6 @@ final class AutomaticReading {
     private double askedFpuBusy(SummaryRow r) {
         String swept = r.swept().get("contention.kernelFpuBusy");
         return swept != null ? Double.parseDouble(swept) : tables.experiment().at("contention.kernelFpuBusy").asDouble();
-    }
-
-    /**
-     * Configurations where a receiving CPU's kernel FPU user got less than 90% of the share it was
-     * asked to hold: the contention the experiment sets did not happen there as configured.
-     */
-    private void fpuShortfall(List<String> out) {
-        if (!tables.has("kernel_fpu_share_min")) {
-            return;
-        }
-        List<String> said = new ArrayList<>();
-        for (Item i : allItems()) {
-            double asked = askedFpuBusy(i.row());
-            double got = i.row().estimate("kernel_fpu_share_min").mean();
-            if (asked > 0 && got < 0.9 * asked) {
-                said.add(i.who() + where(i) + " (" + Numbers.percent(got) + " of the " + Numbers.percent(asked)
-                        + " asked)");
-            }
-        }
-        if (!said.isEmpty()) {
-            out.add("Contention did not happen as configured: on the least served of b's CPUs the kernel FPU user"
-                    + " held the FPU less than 90% of the share it was asked for, because softirq work or other"
-                    + " tasks kept it off that CPU (a woken user waits for the softirq pass under way, and with"
-                    + " hosts.ksoftirqd false softirq work runs before every task): "
-                    + String.join("; ", said) + ".");
-        }
     }
 
     private void drops(List<String> out) {

@@ -63,7 +63,9 @@ final class ReportPageWarnings {
     private static MeasurementWarnings.Setup setup(ExperimentDescription e, SummaryRow r) {
         double datagrams = 0;
         double mbps = 0;
+        double wireMbps = 0;
         boolean tcp = false;
+        int macsec = (bool(e, r, "macsec.sendSci", true) ? 16 : 8) + (int) number(e, r, "macsec.icvLen", 16);
         int entries = e.at("traffic").size();
         for (int i = 0; i < entries; i++) {
             String kind = text(e, r, "traffic." + i + ".kind");
@@ -72,13 +74,29 @@ final class ReportPageWarnings {
                 double bytes = number(e, r, "traffic." + i + ".packetBytes", 1400);
                 datagrams += rate * 1e6 / (8 * bytes);
                 mbps += rate;
+                wireMbps += rate / MeasurementWarnings.Queues.payloadShare((int) bytes, macsec);
             } else {
                 tcp = true;
             }
         }
-        int ring = (int) (number(e, r, "hosts.rxRingSize", 4096) * number(e, r, "hosts.rxQueues", 1));
+        int rxQueues = (int) number(e, r, "hosts.rxQueues", 1);
+        int rxRing = (int) number(e, r, "hosts.rxRingSize", 4096);
+        double linkMbps = e.at("wifi").isObject() ? Double.NaN : 1000 * number(e, r, "link.rateGbps", 10);
+        MeasurementWarnings.Queues queues = new MeasurementWarnings.Queues(rxQueues, rxRing,
+                (int) number(e, r, "hosts.txQueues", 1), text(e, r, "hosts.qdisc").isEmpty() ? "pfifo_fast"
+                : text(e, r, "hosts.qdisc"), linkMbps, mbps > 0 ? linkMbps * mbps / wireMbps : Double.NaN,
+                number(e, r, "contention.kernelFpuBusy", 0), bool(e, r, "hosts.ksoftirqd", true));
         return new MeasurementWarnings.Setup(number(e, r, "run.warmupS", 0), number(e, r, "run.durationS", Double.NaN),
-                datagrams, mbps, tcp, ring);
+                datagrams, mbps, tcp, rxRing * rxQueues, queues);
+    }
+
+    private static boolean bool(ExperimentDescription e, SummaryRow r, String path, boolean fallback) {
+        String swept = r.swept().get(path);
+        if (swept != null) {
+            return Boolean.parseBoolean(swept);
+        }
+        JsonNode n = e.at(path);
+        return n.isBoolean() ? n.asBoolean() : fallback;
     }
 
     private static String text(ExperimentDescription e, SummaryRow r, String path) {

@@ -61,7 +61,8 @@ class ReportPageTest {
         String html = report(folder);
         assertThat(html).contains("<section id=\"warnings\">", "Host a&#39;s UDP sources could not offer the configured"
                 + " rate.", "<li>sync-fallback: sent 916 Mbit/s of the 2000 Mbit/s configured (46%).</li>",
-                "<li>sync-fallback: b took in 11136 of the 14720 datagrams sent, 0 lost and 3584 still queued",
+                "<li>sync-fallback: b took in 11136 of the 14720 frames that reached it (14720 datagrams sent), 0"
+                        + " dropped and 3584 still queued",
                 "fill after about 0.206 s, later than the warm-up&#39;s end at 0.02 s.</li>",
                 "set run.warmupS past the fill time given",
                 "<li>async: reordered 13.6 +/- 13.8% (about 21 replications");

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.JsonSource;
+import org.cryptorder.experiment.Plausibility;
 import org.cryptorder.experiment.InvalidExperimentException;
 import org.cryptorder.experiment.Problem;
 import org.cryptorder.experiment.Profiles;
@@ -25,6 +26,14 @@ final class ExperimentFiles {
         boolean ok() {
             return file != null;
         }
+    }
+
+    /**
+     * The plausibility notices of a file ({@link Plausibility}), as {@code warning: FILE:LINE:COL:
+     * path: why} lines: inputs the model runs but that are unlikely to be what the file means.
+     */
+    static List<String> warnings(ExperimentFile f) {
+        return Plausibility.of(f).stream().map(n -> "warning: " + f.problem(n.path(), n.message())).toList();
     }
 
     /** Reads each file; problems are printed to {@code err}, one per line, in file order. */

@@ -84,6 +84,37 @@ final class ExplainCommand implements Callable<Integer> {
                     + " results/<name>/explain/timeline-<K>.png).")
     Path chart;
 
+    /** How many configurations that reorder the hint after a configuration that does not names at most. */
+    static final int SUGGESTED = 3;
+
+    /**
+     * The configurations, other than the one asked for, whose replication 0 counts a frame
+     * InPktsDelayed (at most {@value #SUGGESTED}, searched in sweep order), as a hint to append: each
+     * run again from its start, as {@code --around-first-reordered} would.
+     */
+    private String reorderingElsewhere(ExperimentFile f, DatapathRunModel model) throws RunModel.ModelException {
+        if (f.configurations().size() < 2) {
+            return "";
+        }
+        List<String> found = new java.util.ArrayList<>();
+        int first = -1;
+        for (int i = 0; i < f.configurations().size() && found.size() < SUGGESTED; i++) {
+            if (i == configuration) {
+                continue;
+            }
+            ResolvedRun other = f.configurations().get(i);
+            if (model.firstDelayedNs(other, new StreamRegistry(f.experiment().run().seed()), 0, LEAD_FRAMES) >= 0) {
+                found.add(i + " (" + other.point().label() + ")");
+                first = first < 0 ? i : first;
+            }
+        }
+        if (found.isEmpty()) {
+            return "; nor was one in any other configuration: this experiment does not reorder";
+        }
+        return "; " + (found.size() == 1 ? "configuration " + found.get(0) + " reorders"
+                : "configurations " + String.join(", ", found) + " reorder") + ": try --configuration " + first;
+    }
+
     @Override
     public Integer call() throws Exception {
         boolean tracingTcp = tcp.on(spec);
@@ -130,8 +161,10 @@ final class ExplainCommand implements Callable<Integer> {
             if (aroundFirstReordered) {
                 fromNs = model.firstDelayedNs(run, streams, 0, LEAD_FRAMES);
                 if (fromNs < 0) {
-                    spec.commandLine().getErr().println("cryptorder explain: no frame of replication 0 was counted"
-                            + " InPktsDelayed, so there is no first reordered frame to start around");
+                    spec.commandLine().getErr().println("cryptorder explain: no frame of replication 0"
+                            + (f.sweepKeys().isEmpty() ? "" : " of configuration " + configuration + " ("
+                            + run.point().label() + ")") + " was counted InPktsDelayed, so there is no first"
+                            + " reordered frame to start around" + reorderingElsewhere(f, model));
                     return 1;
                 }
             }

@@ -113,6 +113,8 @@ final class RunCommand implements Callable<Integer> {
         }
         Map<Path, ExperimentFile> byFolder = new HashMap<>();
         for (ExperimentFiles.Loaded l : loaded) {
+            ExperimentFiles.warnings(l.file()).forEach(err::println);
+            err.flush();
             pcap.checkCapturable(spec, l.file());
             Path folder = folder(l.file());
             ExperimentFile other = byFolder.putIfAbsent(folder.toAbsolutePath().normalize(), l.file());

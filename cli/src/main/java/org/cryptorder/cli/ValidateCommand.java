@@ -54,14 +54,27 @@ final class ValidateCommand implements Callable<Integer> {
                     * r.experiment().run().replications()).sum();
             out.printf(Locale.ROOT, "  cost: about %s frames to simulate (what a offers in all the runs, TCP at line rate)%s%n",
                     amount(frames), frames >= LONG_FRAMES
-                            ? "; a long run: try it first with --set run.durationS=" + general(f.experiment().run()
-                            .durationS() / 10) + " or fewer run.replications, or split it over machines (--shard)" : "");
+                            ? "; a long run: try it first with --set run.durationS=" + general(shorter(f.experiment()
+                            .run().durationS(), frames)) + " (under " + amount(LONG_FRAMES) + " frames) or fewer"
+                            + " run.replications, or split it over machines (--shard)" : "");
+            ExperimentFiles.warnings(f).forEach(w -> out.println("  " + w));
             f.configurations().stream().flatMap(r -> model.unsupported(r).stream()).distinct()
                     .forEach(u -> out.println("  note: " + f.problem(u.path(), u.reason())
                             + "; `run` will refuse this file for now"));
         }
         out.flush();
         return loaded.stream().allMatch(ExperimentFiles.Loaded::ok) ? 0 : 2;
+    }
+
+    /**
+     * A run length to try first: {@code durationS} scaled so that the estimate falls under {@link
+     * #LONG_FRAMES}, rounded down to 1, 2 or 5 times a power of ten.
+     */
+    static double shorter(double durationS, double frames) {
+        double target = durationS * LONG_FRAMES / frames;
+        double power = Math.pow(10, Math.floor(Math.log10(target)));
+        double mantissa = target / power;
+        return (mantissa >= 5 ? 5 : mantissa >= 2 ? 2 : 1) * power;
     }
 
     /** From how many frames to simulate a run is called long. */

@@ -71,7 +71,9 @@ class PcapOptionsTest {
 
         CliRun inOrder = CliRun.of("explain", small().toString(), "--around-first-reordered");
         assertThat(inOrder.status()).as("async keeps order: nothing to start around").isEqualTo(1);
-        assertThat(inOrder.err()).contains("no frame of replication 0 was counted InPktsDelayed");
+        assertThat(inOrder.err()).contains("no frame of replication 0 of configuration 0 (crypto.policy=async) was"
+                + " counted InPktsDelayed", "configuration 1 (crypto.policy=async-unordered) reorders: try"
+                + " --configuration 1");
     }
 
     @Test

@@ -73,9 +73,20 @@ class ValidateCommandTest {
                 + " TCP at line rate)\n");
         CliRun longer = CliRun.of("validate", "--set", "run.durationS=100", home.resolve("experiments/quickstart.json")
                 .toString());
-        // 500 times as long: 268 million frames
+        // 500 times as long: 268 million frames; under 100 million at 100 * 1e8 / 2.68e8 = 37.3 s, down to 20
         assertThat(longer.out()).contains("cost: about 268 million frames", "; a long run: try it first with --set"
-                + " run.durationS=10 or fewer run.replications, or split it over machines (--shard)");
+                + " run.durationS=20 (under 100 million frames) or fewer run.replications, or split it over machines"
+                + " (--shard)");
+        CliRun overdriven = CliRun.of("validate", "--set", "link.rateGbps=1", "--set", "traffic.0.rateMbps=5000",
+                "--set", "crypto.kernel=7.2", home.resolve("experiments/quickstart.json").toString());
+        assertThat(overdriven.status()).as("warnings do not refuse the file").isZero();
+        assertThat(overdriven.out()).contains("  warning: --set traffic.0.rateMbps=5000: traffic.0.rateMbps: UDP payload"
+                + " offered at 5000 Mbit/s, where the 1 Gbit/s link carries at most 935 Mbit/s",
+                "  warning: --set crypto.kernel=7.2: crypto.kernel: Linux 7.2 is newer than 6.18");
+        CliRun huge = CliRun.of("validate", "--set", "traffic.0.rateMbps=5e9", home.resolve("experiments/quickstart.json")
+                .toString());
+        assertThat(huge.status()).isEqualTo(2);
+        assertThat(huge.err()).contains("found 5000000000; rateMbps is in Mbit/s");
         Path tcp = tmp.resolve("tcp.json");
         Files.writeString(tcp, "{\"name\": \"tcp\", \"traffic\": [{\"kind\": \"tcp\"}], \"run\": {\"durationS\": 0.1,"
                 + " \"replications\": 2}}");
@@ -97,8 +108,25 @@ class ValidateCommandTest {
         CliRun r = CliRun.of("list");
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("experiments/quickstart.json", "experiments/policy-vs-contention.json",
-                "One UDP stream over 10GbE MACsec as kernel FPU contention on the receiver grows", "(15 runs)")
-                .doesNotContain("schema");
+                "One UDP stream over 10GbE MACsec", "(15 runs)").doesNotContain("schema");
+        assertThat(r.out().lines()).as("one line each, of at most " + ListCommand.WIDTH + " columns")
+                .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(ListCommand.WIDTH))
+                .anySatisfy(l -> assertThat(l).startsWith("experiments/tcp-heavy-reordering-rig.json").endsWith("runs)"));
+        CliRun whole = CliRun.of("list", "--long");
+        assertThat(whole.out().lines().count()).isGreaterThan(r.out().lines().count());
+        assertThat(whole.out().replaceAll("\\s+", " ")).as("the descriptions whole")
+                .contains(r.out().lines().filter(l -> l.startsWith("experiments/quickstart.json")).findFirst()
+                        .orElseThrow().replaceAll("^\\S+\\s+", "").replaceAll(" \\(\\d+ runs\\)$", "")
+                        .replaceAll("\\.\\.\\.$", "").replaceAll("\\s+", " "));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aDescriptionIsCutAtItsFirstSentenceAndAWord() {
+        assertThat(ListCommand.firstSentence("Short one. Then more.", 40)).isEqualTo("Short one.");
+        assertThat(ListCommand.firstSentence("A long first sentence, of many words, here.", 20)).isEqualTo("A long first...");
+        assertThat(ListCommand.firstSentence("No stop at all", 40)).isEqualTo("No stop at all");
+        assertThat(ListCommand.firstSentence("UDP at 2 Gbit/s: three policies, and why each is as it is.", 30))
+                .isEqualTo("UDP at 2 Gbit/s...");
     }
 
     @org.junit.jupiter.api.Test

@@ -115,7 +115,11 @@ public final class DatapathRunModel implements RunModel {
             return wifi(e, profile, streams.replication(replication), recording);
         }
         Datapath d = datapath(e, profile, nic(e), streams.replication(replication), instruments);
-        return new Replication(d, e.run(), recording, instruments.atEnd()).run();
+        try {
+            return new Replication(d, e.run(), recording, instruments.atEnd()).run();
+        } catch (ReplicationAudit.Violation v) {
+            throw new ModelException(v.getMessage(), v);
+        }
     }
 
     /**
@@ -183,7 +187,8 @@ public final class DatapathRunModel implements RunModel {
         return tap.startNs();
     }
 
-    private Datapath macsecDatapath(ResolvedRun run, StreamRegistry streams, int replication) throws ModelException {
+    /** Replication {@code replication} of {@code run}, wired and not yet run (a MACsec experiment's). */
+    Datapath macsecDatapath(ResolvedRun run, StreamRegistry streams, int replication) throws ModelException {
         Experiment e = run.experiment();
         CpuProfile profile = profile(e);
         if (e.wifi() != null) {

@@ -33,6 +33,7 @@ public final class Replication {
     private final Recording recording;
     private final Runnable lastInstant;
     private final List<OutputColumns.Recorder> recorders = new ArrayList<>();
+    private final ReplicationAudit audit = new ReplicationAudit();
 
     /** A replication of {@code d} with the run settings {@code run}, recording nothing beside the columns. */
     public Replication(Datapath d, Experiment.RunSettings run) {
@@ -52,7 +53,12 @@ public final class Replication {
         recorders.forEach(r -> r.attach(d));
     }
 
-    /** Runs the replication to its end and gives every column's value, in the catalog's order. */
+    /**
+     * Runs the replication to its end and gives every column's value, in the catalog's order, once
+     * {@link ReplicationAudit}'s checks of its counters hold.
+     *
+     * @throws ReplicationAudit.Violation when a check fails: a counter lost or invented frames
+     */
     public Metrics run() {
         var sim = d.sim();
         double end = Time.s(run.durationS());
@@ -63,10 +69,14 @@ public final class Replication {
             d.tcpSenders().forEach(TcpSocket::start);
             d.reverseSenders().forEach(TcpSocket::start);
         });
-        Once.at(sim, end, () -> recorders.forEach(r -> r.trafficEnded(d)));
+        Once.at(sim, end, () -> {
+            recorders.forEach(r -> r.trafficEnded(d));
+            audit.trafficEnded(d);
+        });
         if (run.warmupS() > 0) {
             Once.at(sim, Time.s(run.warmupS()), () -> {
                 recorders.forEach(r -> r.warmupEnded(d));
+                audit.warmupEnded(d);
                 d.sinks().forEach(UdpSink::reset);
                 d.tcpSenders().forEach(TcpSocket::resetCounters);
                 d.tcpReceivers().forEach(TcpSocket::resetCounters);
@@ -98,7 +108,14 @@ public final class Replication {
         for (int i = 0; i < values.length; i++) {
             values[i] = recorders.get(i).value(at);
         }
-        return Metrics.of(OutputColumns.names(), values);
+        Metrics m = Metrics.of(OutputColumns.names(), values);
+        ReplicationAudit.verify(audit.checks(d, m.get("goodput_bps"), at.measuredS()));
+        return m;
+    }
+
+    /** The checks of the run's counters: after {@link #run}, as they stand now (a test changes a counter first). */
+    List<ReplicationAudit.Check> checks(double goodputBps) {
+        return audit.checks(d, goodputBps, run.durationS() - run.warmupS());
     }
 
     private List<LevelSamples> sampleQueues(double untilNs) {

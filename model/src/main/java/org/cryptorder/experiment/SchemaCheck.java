@@ -168,6 +168,10 @@ public final class SchemaCheck {
                         && keywordParent.path("maximum").asDouble() == 1 && keywordParent.path("minimum").asDouble(-1) == 0) {
                     // a fraction given as a percentage: kernelFpuBusy 30 for 30%
                     suggestion = "; it is a fraction: " + Csv.number(found.asDouble() / 100) + " for " + number(found) + "%";
+                } else if (keyword.contains("imum") && found != null && found.isNumber() && found.asDouble() != 0
+                        && !at.isRoot() && unitOfKey(at.last()) != null) {
+                    // a number out of range by orders of magnitude is most often in another unit
+                    suggestion = "; " + at.last() + " is in " + unitOfKey(at.last());
                 }
                 yield new Finding(at, false, "expected " + describe(keywordParent) + ", found " + describeValue(found)
                         + suggestion);
@@ -278,6 +282,32 @@ public final class SchemaCheck {
         };
     }
 
+    /**
+     * The unit a key's name ends in ({@code rateMbps}: Mbit/s; {@code meanSectionUs}: microseconds),
+     * or null: what a number out of range is counted in.
+     */
+    static String unitOfKey(String key) {
+        if (key.endsWith("Mbps")) {
+            return "Mbit/s";
+        }
+        if (key.endsWith("Gbps")) {
+            return "Gbit/s";
+        }
+        if (key.endsWith("Us")) {
+            return "microseconds (us)";
+        }
+        if (key.endsWith("S") && key.length() > 1 && Character.isLowerCase(key.charAt(key.length() - 2))) {
+            return "seconds";
+        }
+        if (key.endsWith("Bytes")) {
+            return "octets";
+        }
+        if (key.endsWith("Frames")) {
+            return "frames";
+        }
+        return null;
+    }
+
     /** The found value in words: {@code "8" (a string)}, {@code 8.9}, {@code an object}. */
     static String describeValue(JsonNode v) {
         if (v == null || v.isMissingNode()) {
@@ -288,6 +318,10 @@ public final class SchemaCheck {
         }
         if (v.isNumber() && !Double.isFinite(v.doubleValue())) {
             return "a number too large to represent";
+        }
+        if (v.isFloatingPointNumber() && v.doubleValue() != 0
+                && (Math.abs(v.doubleValue()) >= 1e7 || Math.abs(v.doubleValue()) < 1e-3)) {
+            return v.decimalValue().stripTrailingZeros().toPlainString();  // 5000000000, not 5.0E9
         }
         if (v.isObject()) {
             return v.isEmpty() ? "an empty object" : "an object";

@@ -148,6 +148,14 @@ public final class Link {
         return octets;
     }
 
+    /**
+     * When the last bit of the last frame committed to the wire leaves, ns (frames are committed when
+     * the NIC's packet buffer fetches them, so this can lie ahead of now); 0 before the first.
+     */
+    public double busyUntil() {
+        return busyUntil;
+    }
+
     /** Time the transmitter has been busy, ns. */
     public double busyNs() {
         return busyNs;

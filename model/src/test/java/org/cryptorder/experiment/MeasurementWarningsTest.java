@@ -41,10 +41,12 @@ class MeasurementWarningsTest {
                 MeasurementWarnings.Kind.SENDER_SHORT, MeasurementWarnings.Kind.TRANSIENT);
         // configured: 2e9 / 11200 * 0.18 = 32142.9 datagrams; 14720 of them is 45.8%, 915.9 Mbit/s
         assertThat(w.get(0).text()).isEqualTo("sent 916 Mbit/s of the 2000 Mbit/s configured (46%)");
-        // 3584 still queued; growth 3584 / 0.18 = 19911/s; the ring fills after 4096 / 19911 = 0.2057 s
-        assertThat(w.get(1).text()).isEqualTo("b took in 11136 of the 14720 datagrams sent, 0 lost and 3584 still"
-                + " queued 5 ms after the sources stopped: its queues grew by about 19900 datagrams/s, so its RX rings"
-                + " (4096 frames) fill after about 0.206 s, later than the warm-up's end at 0.02 s");
+        // without frames_tx, what reached b is what a did not drop: all 14720; 3584 still queued;
+        // growth 3584 / 0.18 = 19911/s; the ring fills after 4096 / 19911 = 0.2057 s
+        assertThat(w.get(1).text()).isEqualTo("b took in 11136 of the 14720 frames that reached it (14720 datagrams"
+                + " sent), 0 dropped and 3584 still queued 5 ms after the sources stopped: its queues grew by about"
+                + " 19900 frames/s, so its RX rings (4096 frames) fill after about 0.206 s, later than the warm-up's"
+                + " end at 0.02 s");
         assertThat(w.get(1).label()).isEqualTo("sync-fallback");
     }
 
@@ -62,6 +64,55 @@ class MeasurementWarningsTest {
         MeasurementWarnings.Configuration tcp = row("tcp", new MeasurementWarnings.Setup(0.02, 0.2, 0, 0, true, 4096),
                 Set.of(), "goodput_bps", exact(9e9));
         assertThat(MeasurementWarnings.of(List.of(keepsUp, steady, tcp))).isEmpty();
+    }
+
+    /** The newcomer of issue 33: 5000 Mbit/s into a 1 Gbit/s link, 4 RX queues, 0.01-0.05 s. */
+    private static MeasurementWarnings.Setup newcomer(String qdisc) {
+        return new MeasurementWarnings.Setup(0.01, 0.05, 5000e6 / (8 * 1400.0), 5000, false, 4 * 4096,
+                new MeasurementWarnings.Queues(4, 4096, 1, qdisc, 1000, 1000 * 1400.0 / 1498, 0.2, true));
+    }
+
+    @Test
+    void dropsAtTheSendersQdiscAreNamedThereAndNotTakenForAFillingReceiver() {
+        // measured (run /tmp newcomer.json): 17857 sent, 3755 on the wire, 14524 refused by a's qdisc, 3753
+        // received; the 185 iperf3 neither received nor counted lost were still in a's qdisc, not b's queues
+        List<MeasurementWarnings.Warning> w = MeasurementWarnings.of(List.of(row("(base)", newcomer("pfifo_fast"),
+                Set.of(), "udp_sent", exact(17857), "udp_received", exact(3753), "udp_lost", exact(13919),
+                "frames_tx", exact(3755), "tx_queue_dropped", exact(14524), "tx_qdisc_dropped", exact(14524),
+                "tx_ring_dropped", exact(0), "rx_missed", exact(0), "cryptd_dropped", exact(0))));
+        assertThat(w).extracting(MeasurementWarnings.Warning::kind).containsExactly(MeasurementWarnings.Kind.DROPS);
+        // 14524 / 17857 = 81.3%; 1000 * 1400 / 1498 = 934.6 Mbit/s
+        assertThat(w.get(0).text()).isEqualTo("a's TX queue 0: its qdisc (pfifo_fast, 1000 packets) refused 14524"
+                + " frames (tx_qdisc_dropped), 81.3% of the 17857 datagrams a sent: 5000 Mbit/s offered, where the 1"
+                + " Gbit/s link carries at most 935 Mbit/s of these datagrams");
+    }
+
+    @Test
+    void dropsAtTheReceiversRingsAndACryptdQueueNameTheirHost() {
+        List<MeasurementWarnings.Warning> w = MeasurementWarnings.of(List.of(row("x", newcomer("noqueue"), Set.of(),
+                "udp_sent", exact(1000), "udp_received", exact(800), "frames_tx", exact(1000),
+                "tx_queue_dropped", exact(40), "tx_ring_dropped", exact(40), "tx_qdisc_dropped", exact(0),
+                "rx_missed", exact(150), "cryptd_dropped", exact(50))));
+        w = w.stream().filter(x -> x.kind() == MeasurementWarnings.Kind.DROPS).toList();
+        assertThat(w).hasSize(1);
+        assertThat(w.get(0).text()).doesNotContain("TX queue")  // 40 of 1000 is under 5%
+                .contains("b's 4 RX rings (4096 frames each) missed 150 frames (rx_missed), 15% of the 1000 on the wire")
+                .contains("full cryptd queues refused 50 requests (cryptd_dropped");
+    }
+
+    @Test
+    void theFpuWarningFiresBelowFourFifthsOfTheShareAndSaysWhyAsTheHostsRun() {
+        MeasurementWarnings.Setup on = newcomer("pfifo_fast");
+        MeasurementWarnings.Setup off = new MeasurementWarnings.Setup(0.01, 0.05, 0, 0, true, 4096,
+                new MeasurementWarnings.Queues(1, 4096, 1, "pfifo_fast", 10000, Double.NaN, 0.3, false));
+        List<MeasurementWarnings.Warning> w = MeasurementWarnings.of(List.of(
+                row("near", on, Set.of(), "kernel_fpu_share_min", exact(0.17)),    // 85% of 0.2: not warned
+                row("short", on, Set.of(), "kernel_fpu_share_min", exact(0.15)),
+                row("off", off, Set.of(), "kernel_fpu_share_min", exact(0.1))));
+        assertThat(w).extracting(MeasurementWarnings.Warning::label).containsExactly("short", "off");
+        assertThat(w.get(0).text()).startsWith("on the least served of b's CPUs the user held the FPU 15% of the"
+                + " time, asked 20%").contains("ksoftirqd").doesNotContain("hosts.ksoftirqd false");
+        assertThat(w.get(1).text()).contains("with hosts.ksoftirqd false softirq work runs before every task");
     }
 
     @Test
