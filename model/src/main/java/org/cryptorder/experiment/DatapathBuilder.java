@@ -1,10 +1,8 @@
 package org.cryptorder.experiment;
 
-import static org.cryptorder.host.KernelVersion.atLeast;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.cryptorder.crypto.KernelEra;
 import org.cryptorder.crypto.OffloadSpec;
 import org.cryptorder.engine.Streams;
 import org.cryptorder.engine.Time;
@@ -16,6 +14,7 @@ import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.net.Impairment;
+import org.cryptorder.net.InterruptModeration;
 import org.cryptorder.net.Link;
 import org.cryptorder.net.NicProfile;
 import org.cryptorder.net.FqCodel;
@@ -104,8 +103,7 @@ public final class DatapathBuilder {
      * org.cryptorder.crypto.Policy#fpuSectionsDisableBh()}).
      */
     static boolean fpuSectionsDisableBh(Experiment.Crypto c) {
-        return c.effectivePolicy().fpuSectionsDisableBh()
-                || KernelEra.of(c.kernelOrDefault()).compareTo(KernelEra.V6_15) >= 0;
+        return c.effectivePolicy().fpuSectionsDisableBh() || KernelRules.of(c.kernelOrDefault()).fpuMaskDisablesBh();
     }
 
     /**
@@ -258,9 +256,8 @@ public final class DatapathBuilder {
         if (tcp.mode() == TcpMode.LINUX) {
             t = t.withFloor(timerFloor(e.crypto().kernelOrDefault()));
             cfg = cfg.withGso(gso(e));
-            String k = e.crypto().kernelOrDefault();
-            cfg = cfg.withGsoMaxBytes(atLeast(k, 5, 19) ? Gso.SK_GSO_MAX_BYTES : Gso.GSO_LEGACY_MAX_SIZE)
-                    .withHystartRound(hystartRound(k));
+            KernelRules r = KernelRules.of(e.crypto().kernelOrDefault());
+            cfg = cfg.withGsoMaxBytes(r.gsoMaxBytes()).withHystartRound(r.hystartRound());
         }
         return cfg.withTimers(t);
     }
@@ -272,11 +269,7 @@ public final class DatapathBuilder {
      * first 6.12.y with it is not pinned down here, so an earlier one reads as mainline 6.12).
      */
     static HystartRound hystartRound(String kernel) {
-        if (!atLeast(kernel, 5, 16)) {
-            return HystartRound.CONG_AVOID;
-        }
-        boolean fixed = atLeast(kernel, 6, 14) || atLeast(kernel, 6, 12, 117) && !atLeast(kernel, 6, 13);
-        return fixed ? HystartRound.BEFORE_LOW_WINDOW : HystartRound.AFTER_LOW_WINDOW;
+        return KernelRules.of(kernel).hystartRound();
     }
 
     /**
@@ -291,9 +284,8 @@ public final class DatapathBuilder {
         if (!e.hosts().gsoEnabled()) {
             return Gso.OFF;
         }
-        String k = e.crypto().kernelOrDefault();
-        boolean ackDue = atLeast(k, 6, 18) || atLeast(k, 6, 12, 117) && !atLeast(k, 6, 13);
-        return new Gso(true, atLeast(k, 5, 18), true, atLeast(k, 6, 10), ackDue);
+        KernelRules r = KernelRules.of(e.crypto().kernelOrDefault());
+        return new Gso(true, r.tsoRttLog(), true, r.growSkb(), r.deferToAckDue());
     }
 
     /**
@@ -302,8 +294,8 @@ public final class DatapathBuilder {
      * tcp_release_cb} in {@code __sk_flush_backlog} from 6.7 (commit 4505dc2a5228).
      */
     static SendPath sendPath(Experiment e, Experiment.TcpTraffic tcp, double copyCyclesPerByte, double ghz) {
-        String k = e.crypto().kernelOrDefault();
-        return new SendPath(tcp.writeBytes(), copyCyclesPerByte, ghz, atLeast(k, 6, 3), atLeast(k, 6, 7));
+        KernelRules r = KernelRules.of(e.crypto().kernelOrDefault());
+        return new SendPath(tcp.writeBytes(), copyCyclesPerByte, ghz, r.smallSkbHeads(), r.backlogFlushReleaseCb());
     }
 
     /**
@@ -318,20 +310,13 @@ public final class DatapathBuilder {
      * 4.20 ({@code tcp_rmem[1]} was 87,380 before a337531b942b) and in textbook mode.
      */
     static ReadPath readPath(Experiment e, Experiment.TcpTraffic tcp, double copyCyclesPerByte, double ghz) {
-        String k = e.crypto().kernelOrDefault();
-        boolean fixes = receiveFixes2025(k);
-        ReadPath.RcvRtt rcvRtt = atLeast(k, 6, 16) ? ReadPath.RcvRtt.MIN_IDLE_QUEUE
-                : fixes ? ReadPath.RcvRtt.MIN : ReadPath.RcvRtt.EWMA;
+        KernelRules r = KernelRules.of(e.crypto().kernelOrDefault());
         if (tcp.readBytes() == 0) {
-            return ReadPath.INSTANT.withRcvRtt(rcvRtt);
+            return ReadPath.INSTANT.withRcvRtt(r.rcvRtt());
         }
-        ReadPath.Drs drs = atLeast(k, 6, 18) ? ReadPath.Drs.TWICE_COPIED_AND_GROWTH
-                : atLeast(k, 6, 16) ? ReadPath.Drs.TWICE_COPIED : atLeast(k, 6, 5) ? ReadPath.Drs.CUSHION
-                : ReadPath.Drs.ADV_WIN_SCALE;
-        int ratio = atLeast(k, 6, 10) || !atLeast(k, 6, 5) ? 128 : 64;
-        return new ReadPath(tcp.readBytes(), copyCyclesPerByte, ghz, ReadPath.TCP_RMEM_DEFAULT,
-                atLeast(k, 6, 16) ? 32L << 20 : 6L << 20, ratio, drs, atLeast(k, 6, 7),
-                rcvRtt, fixes, fixes);
+        return new ReadPath(tcp.readBytes(), copyCyclesPerByte, ghz, ReadPath.TCP_RMEM_DEFAULT, r.rmemMax(),
+                r.defaultScalingRatio(), r.drs(), r.ackDeferred(), r.rcvRtt(), r.receiveFixes2025(),
+                r.receiveFixes2025());
     }
 
     /**
@@ -342,7 +327,7 @@ public final class DatapathBuilder {
      * day) 6.12.35 and 6.15.4 on in their trees; 6.6.y is not checked and reads as mainline 6.6.
      */
     static boolean receiveFixes2025(String k) {
-        return atLeast(k, 6, 16) || atLeast(k, 6, 15, 4) || atLeast(k, 6, 12, 35) && !atLeast(k, 6, 13);
+        return KernelRules.of(k).receiveFixes2025();
     }
 
     /**
@@ -378,9 +363,14 @@ public final class DatapathBuilder {
                                 + (gso.growSkb() ? ", tcp_grow_skb" : "")
                                 + (gso.deferToAckDue() ? ", defer until the ACK is due" : ", defer after SRTT/2"))
                 + ", HyStart round " + hystartRound(k).name().toLowerCase(root)
-                + ", TCP skb heads " + (atLeast(k, 6, 3) ? "small-head cache" : "kmalloc")
-                + ", backlog flush " + (atLeast(k, 6, 7) ? "runs tcp_release_cb" : "without tcp_release_cb")
+                + ", TCP skb heads " + (KernelRules.of(k).smallSkbHeads() ? "small-head cache" : "kmalloc")
+                + ", backlog flush " + (KernelRules.of(k).backlogFlushReleaseCb() ? "runs tcp_release_cb"
+                        : "without tcp_release_cb")
                 + ", receiver RTT " + (receiveFixes2025(k) ? "minimum" : "smoothed")
+                + ", NIC moderation " + (h.interruptModeration(k).mode() == InterruptModeration.Mode.ADAPTIVE
+                        ? "adaptive (" + h.interruptModeration(k).algorithm().name().toLowerCase(root) + ")"
+                        : "rx-usecs " + h.interruptModeration(k).fixedUs())
+                + ", GRO at macsec0 " + (h.groEnabled() ? "on" : "off")
                 + (QdiscKind.of(h.qdisc()) == QdiscKind.FQ_CODEL
                         ? ", fq_codel drop batch " + FqCodel.Params.linux(e.link().mtu(), k).dropBatchSize() : "")
                 + ", HZ " + h.hz();
@@ -391,8 +381,7 @@ public final class DatapathBuilder {
      * after rounding before 6.6, 2 ms before rounding from 6.6 (Linux commit 1c2709cfff1d).
      */
     static TcpTimers.TimerFloor timerFloor(String kernel) {
-        return KernelEra.of(kernel).compareTo(KernelEra.V6_6_TO_6_14) >= 0
-                ? TcpTimers.TimerFloor.TWO_MILLISECONDS : TcpTimers.TimerFloor.TWO_JIFFIES;
+        return KernelRules.of(kernel).timerFloor();
     }
 
     private static void impair(Link link, Experiment.Impairment spec, Streams streams) {
