@@ -27,13 +27,15 @@
  * {@link org.cryptorder.net.Netem} stage at the far end of the wire impairs the frames the way
  * Linux {@code tc netem} does (delay and jitter, random and Gilbert-Elliott loss, duplication, real
  * bit corruption, netem reordering, a queue limit) or by an exact displacement rule, as its
- * {@link org.cryptorder.net.Impairment} says. The receiving NIC steers the frame to an RX queue (by flow, or frame by frame
- * with {@link org.cryptorder.net.RxSteering#PER_FRAME}), raises NET_RX on that queue's CPU unless
- * NAPI is already polling, and the poll handles one frame per piece of softirq work, 64 per round
- * ({@code NAPI_POLL_WEIGHT}). The MACsec device validates it and issues the AEAD request under the
- * same rules; at completion {@code macsec_post_decrypt} runs and a delivered frame joins the
- * completing CPU's GRO cell, a FIFO served by its own NAPI, which takes it up the stack to the
- * endpoint. With a resequencing policy, decrypted frames first pass a per-SA PN reorder queue.
+ * {@link org.cryptorder.net.Impairment} says. The receiving NIC steers the frame to an RX queue (queue 0
+ * for every MACsec frame, as the 82599 does; {@link org.cryptorder.net.RxSteering} names the
+ * hypothetical spreadings), whose {@link org.cryptorder.net.InterruptVector} raises NET_RX on that
+ * queue's CPU within its moderation interval ({@link org.cryptorder.net.InterruptModeration})
+ * unless NAPI is already polling, and the poll handles one frame per piece of softirq work, 64 per
+ * round ({@code NAPI_POLL_WEIGHT}). The MACsec device validates it and issues the AEAD request under
+ * the same rules; at completion {@code macsec_post_decrypt} runs and a delivered frame joins the
+ * completing CPU's GRO cell, a FIFO served by its own NAPI, where GRO merges a TCP flow's
+ * consecutive segments before the packet goes up the stack to the endpoint. With a resequencing policy, decrypted frames first pass a per-SA PN reorder queue.
  *
  * <h2>Every hop of a data frame</h2>
  * From the application's write to the receiving socket, with the Linux function each hop stands
@@ -77,9 +79,9 @@
  *     {@code netdev_tx_completed_queue}; {@code netem_enqueue}</td>
  *     <td>{@link org.cryptorder.net.TxPacketBuffer}, {@link org.cryptorder.net.Link#sendAt},
  *     {@link org.cryptorder.net.Netem}</td></tr>
- * <tr><td>8. an RX queue by RSS, NET_RX, the NAPI poll</td><td>{@code napi_schedule},
- *     {@code net_rx_action}</td><td>{@link org.cryptorder.net.Nic#arrive},
- *     {@link org.cryptorder.host.NapiPoll}</td></tr>
+ * <tr><td>8. RX queue 0, the moderated interrupt, NET_RX, the NAPI poll</td><td>{@code ixgbe_msix_clean_rings},
+ *     {@code napi_schedule}, {@code net_rx_action}, {@code ixgbe_set_itr}</td><td>{@link org.cryptorder.net.Nic#arrive},
+ *     {@link org.cryptorder.net.InterruptVector}, {@link org.cryptorder.host.NapiPoll}</td></tr>
  * <tr><td>9. MACsec receive: SecTAG, SA, replay pre-check, the decryption request</td>
  *     <td>{@code macsec_handle_frame}, {@code macsec_decrypt}</td>
  *     <td>{@link org.cryptorder.net.MacsecDevice#receiveStart}, {@link org.cryptorder.net.MacsecRx},
@@ -88,8 +90,9 @@
  *     <td>{@code macsec_decrypt_done}, {@code macsec_post_decrypt}</td>
  *     <td>{@link org.cryptorder.macsec.SecY#completeReceive},
  *     {@link org.cryptorder.net.PnResequencer}</td></tr>
- * <tr><td>11. the completing CPU's GRO cell takes it up the stack</td><td>{@code gro_cells_receive}</td>
- *     <td>{@link org.cryptorder.net.GroCell}</td></tr>
+ * <tr><td>11. the completing CPU's GRO cell merges TCP segments and takes packets up the stack</td>
+ *     <td>{@code gro_cells_receive}, {@code napi_gro_receive}, {@code tcp_gro_receive}</td>
+ *     <td>{@link org.cryptorder.net.GroCell}, {@link org.cryptorder.net.GroPacket}</td></tr>
  * <tr><td>12. the receiving socket</td><td>{@code udp_rcv}; {@code tcp_v4_rcv}</td>
  *     <td>{@link org.cryptorder.net.ProtocolEndpoint#receive}: {@link org.cryptorder.transport.UdpSink#receive},
  *     {@link org.cryptorder.transport.TcpSocket#receive}</td></tr>
@@ -144,8 +147,8 @@
  * {@link org.cryptorder.net.InterfaceCapture} writes what one saw as a pcap file.
  *
  * <h2>Not modelled</h2>
- * RX interrupt moderation; the TX interrupt's adaptive moderation (a fixed interval stands for it);
- * GRO on the real device; a softirq between two segments of one GSO skb on the sending CPU (Linux
+ * GRO on the real device (MACsec's EtherType has none); {@code gro_normal_list}'s batches of 8 on
+ * the way up; RSC; a softirq between two segments of one GSO skb on the sending CPU (Linux
  * sends the whole list under {@code rcu_read_lock_bh}; the model's segments are separate pieces of
  * work, each with softirqs held off); pfifo_fast's other bands;
  * the CPU time of the qdisc, the driver and the TX clean; the NIC's DMA time; the global softirq
@@ -153,7 +156,11 @@
  *
  * <h2>Validation</h2>
  * {@code LinkAndNicTest}: exact serialisation and arrival times, ring drops, Little's law on an RX
- * ring under Poisson load. {@code DqlTest}: BQL against its closed form. {@code TxPathTest}: a
+ * ring under Poisson load. {@code InterruptModerationTest}: one interrupt per fixed interval, no
+ * interrupt while NAPI is scheduled, ixgbe's adaptive interval climbing to 126 us (and the
+ * pre-4.17 one near 125 us) under a jumbo flood. {@code GroCellTest}: what merges, what flushes
+ * (order, PSH, timestamps, 64 KB, a short segment), flows held apart, the cell's queue limit.
+ * {@code DqlTest}: BQL against its closed form. {@code TxPathTest}: a
  * fetched frame is never overtaken, XPS by the sending CPU, qdisc overflows counted with their
  * reason and no frame lost to the accounting, the moderated TX interrupt. {@code CodelTest}: no drop
  * below target or at one MTU of backlog, the first drop after a full interval above it, the next at

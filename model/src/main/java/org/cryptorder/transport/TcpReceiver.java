@@ -25,11 +25,13 @@ import umontreal.ssj.simevents.Simulator;
  * back in quick-ACK mode, is the minimum RTO: what the handshake's sub-millisecond RTT sample
  * would have given it ({@code tcp_synack_rtt_meas}).
  *
- * <p>The application reads in-order data the moment it arrives, so the advertised window is the
- * configured buffer less what the out-of-order queue holds. Every payload octet is checked
- * against {@link PayloadStream}. Not modelled: PAWS's 24-day expiry of {@code ts_recent}, SACK
- * reneging and out-of-order queue pruning under memory pressure, receive buffer auto-tuning, GRO
- * (each segment arrives on its own), PSH, the FIN.
+ * <p>Without a modelled application ({@link ReadPath#INSTANT}) in-order data is read the moment it
+ * arrives, so the advertised window is the configured buffer less what the out-of-order queue
+ * holds; with one ({@link TcpRecvmsg}), the socket's memory, window and autotuning are Linux's
+ * ({@link ReceiveBuffer}) and data waits for the reads. A GRO packet arrives as one skb of several
+ * segments ({@link #receive(byte[], int, int, int)}). Every payload octet is checked against
+ * {@link PayloadStream}. Not modelled: PAWS's 24-day expiry of {@code ts_recent}, SACK reneging and
+ * out-of-order queue pruning under memory pressure, PSH, the FIN.
  */
 public final class TcpReceiver implements DelayedAck.Receiver {
 

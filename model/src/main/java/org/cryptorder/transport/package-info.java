@@ -194,11 +194,10 @@
  * <h2>What is deliberately not modelled</h2>
  *
  * The handshake and close (connections start established; MSS, window scale, SACK and timestamps
- * as agreed), TSO and GRO on the receiver (every segment is ACKed on its own; segments sent in
- * one call share their send time, as a TSO burst does), retransmitting a lost GSO skb whole
- * (retransmissions go one MSS each), pacing, Nagle
- * and PSH, ECN, SACK reneging and out-of-order queue pruning, zero-window probes, receive buffer
- * auto-tuning (the send buffer's is modelled on a host), MTU probing, cwnd decay while application-limited, the {@code tcp_metrics}
+ * as agreed), TSO (segments sent in one call share their send time, as a TSO burst does; GRO at
+ * the receiving MACsec device is the net package's and hands the receiver merged skbs),
+ * retransmitting a lost GSO skb whole (retransmissions go one MSS each), Nagle and PSH, ECN, SACK
+ * reneging and out-of-order queue pruning, zero-window probes, MTU probing, cwnd decay while application-limited, the {@code tcp_metrics}
  * cache of the reordering degree, the check that a segment's original still sits in a host queue
  * ({@code skb_still_in_host_queue}), PAWS's 24-day expiry and PAWS on ACKs. Linux keeps RTTs in
  * microseconds; the model keeps nanoseconds with the same arithmetic. CUBIC's cube root is exact where Linux approximates it to
