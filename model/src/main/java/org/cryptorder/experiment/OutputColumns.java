@@ -11,7 +11,6 @@ import java.util.stream.Collectors;
 import org.cryptorder.crypto.AeadRequest;
 import org.cryptorder.crypto.Cryptd;
 import org.cryptorder.crypto.CryptdDrop;
-import org.cryptorder.crypto.CryptdWaits;
 import org.cryptorder.engine.ReasonSignal;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Context;
@@ -112,7 +111,7 @@ public final class OutputColumns {
                             + " (`durationS - warmupS`), as iperf3's server counts what arrived within its interval:"
                             + " datagrams delivered in the 5 ms drain are in `udp_received`, not here, so the figure"
                             + " never exceeds what the link carried in the window.",
-                    Goodput::new),
+                    Recorders.Goodput::new),
             tcp("tcp_retransmits", "segments", "TCP Retr",
                     "iperf3's `Retr`: segments retransmitted, spurious ones included; 0 without TCP traffic.",
                     TcpSenderCounters::totalRetrans),
@@ -136,7 +135,7 @@ public final class OutputColumns {
             new Column("reordered_ratio", "1", "reordered", WINDOW,
                     "RFC 4737 Type-P-Reordered-Ratio-Stream over b's UDP sinks and TCP receivers (segments,"
                             + " first copies only).",
-                    ReorderedRatio::new),
+                    Recorders.ReorderedRatio::new),
             window("reorder_extent_max", "packets", "extent max",
                     "Largest RFC 4737 reordering extent of any flow.", d -> {
                         long max = 0;
@@ -164,7 +163,7 @@ public final class OutputColumns {
                     "Mean time a request waited in cryptd before its worker took it, over the requests taken after"
                             + " the warm-up (those still queued at the end have no wait yet), both hosts; empty when"
                             + " none was taken.",
-                    CryptdWaitMean::new),
+                    Recorders.CryptdWaitMean::new),
             new Column("latency_p50_us", "µs", "latency p50", WINDOW,
                     "Median send-to-delivery latency of the datagrams and segments delivered after the warm-up"
                             + " (`latency.csv` holds the histogram; bins are about 3% wide).",
@@ -241,7 +240,7 @@ public final class OutputColumns {
             new Column("cpu_ksoftirqd_seconds", "s", "ksoftirqd", COUNT,
                     "Of `cpu_softirq_seconds`, the part b's ksoftirqd threads ran (`hosts.ksoftirqd`; 0 without):"
                             + " how much of the softirq work waited for the scheduler.",
-                    () -> new Count(d -> {
+                    () -> new Recorders.Count(d -> {
                         double ns = 0;
                         for (int c = 0; c < d.b().cpuCount(); c++) {
                             ns += d.b().cpu(c).ksoftirqdBusyNs();
@@ -262,7 +261,7 @@ public final class OutputColumns {
                     "Of `cpu_kernel_worker_seconds`, the part b's kernel FPU users (`contention.kernelFpuBusy`) spent"
                             + " in their FPU sections (counted when a section ends); the rest is cryptd's and padata's"
                             + " workers.",
-                    () -> new Count(d -> {
+                    () -> new Recorders.Count(d -> {
                         double ns = 0;
                         for (KernelFpuLoad l : d.receiverFpuLoads()) {
                             ns += l.heldNs();
@@ -300,7 +299,7 @@ public final class OutputColumns {
                             + " sent from softirq (by an ACK processed where it was received, a timer, the pacing"
                             + " hrtimer or the TSQ tasklet) rather than from the application's task (its write, an ACK it took from the"
                             + " socket's backlog, `tcp_release_cb`); NaN without TCP traffic.",
-                    () -> new AtTrafficEnd(d -> {
+                    () -> new Recorders.AtTrafficEnd(d -> {
                         long softirq = 0;
                         long all = 0;
                         for (TcpSocket s : d.tcpSenders()) {
@@ -351,7 +350,7 @@ public final class OutputColumns {
                     "The TCP receivers' `sk_rcvbuf` when the traffic stops, as autotuning left it, averaged over"
                             + " the flows (`skmem` rb of `ss -tm`); NaN without a modelled reader"
                             + " (`traffic[].readBytes` 0: the window is fixed).",
-                    () -> new AtTrafficEnd(d -> {
+                    () -> new Recorders.AtTrafficEnd(d -> {
                         double sum = 0;
                         int n = 0;
                         for (TcpSocket r : d.tcpReceivers()) {
@@ -418,7 +417,7 @@ public final class OutputColumns {
     /** A count read at the end of the drain. */
     private static Column count(String name, String unit, String heading, String description,
                                 ToDoubleFunction<Datapath> read) {
-        return new Column(name, unit, heading, COUNT, description, () -> new Count(read, 1));
+        return new Column(name, unit, heading, COUNT, description, () -> new Recorders.Count(read, 1));
     }
 
     /**
@@ -427,7 +426,7 @@ public final class OutputColumns {
      */
     private static Column countRatio(String name, String unit, String heading, String description,
                                      ToDoubleFunction<Datapath> numerator, ToDoubleFunction<Datapath> denominator) {
-        return new Column(name, unit, heading, WINDOW, description, () -> new CountRatio(numerator, denominator));
+        return new Column(name, unit, heading, WINDOW, description, () -> new Recorders.CountRatio(numerator, denominator));
     }
 
     /** A window statistic read at the end of the drain. */
@@ -445,7 +444,7 @@ public final class OutputColumns {
     /** The same, read from the sender ({@code read}) or, when {@code socket} is given, from its socket. */
     private static Column tcp(String name, String unit, String heading, String description,
                               ToDoubleFunction<TcpSenderCounters> read, ToDoubleFunction<TcpSocket> socket) {
-        return new Column(name, unit, heading, WINDOW, description, () -> new AtTrafficEnd(d -> {
+        return new Column(name, unit, heading, WINDOW, description, () -> new Recorders.AtTrafficEnd(d -> {
             long sum = 0;
             for (TcpSocket s : d.tcpSenders()) {
                 sum += (long) (socket != null ? socket.applyAsDouble(s) : read.applyAsDouble(s.sender().counters()));
@@ -457,7 +456,7 @@ public final class OutputColumns {
     /** A statistic of the TCP receivers' arrival-to-read delays, pooled at traffic end, in us. */
     private static Column readDelay(String name, String heading, String description,
                                     ToDoubleFunction<LatencyHistogram> statistic) {
-        return new Column(name, "µs", heading, WINDOW, description, () -> new AtTrafficEnd(d -> {
+        return new Column(name, "µs", heading, WINDOW, description, () -> new Recorders.AtTrafficEnd(d -> {
             LatencyHistogram all = new LatencyHistogram();
             for (TcpSocket r : d.tcpReceivers()) {
                 all.addAll(r.receiver().readDelay());
@@ -473,7 +472,7 @@ public final class OutputColumns {
     private static Column receivers(String name, String unit, String heading, String description,
                                     ToDoubleFunction<TcpReceiverCounters> numerator,
                                     ToDoubleFunction<TcpReceiverCounters> denominator) {
-        return new Column(name, unit, heading, WINDOW, description, () -> new AtTrafficEnd(d -> {
+        return new Column(name, unit, heading, WINDOW, description, () -> new Recorders.AtTrafficEnd(d -> {
             double num = 0;
             double den = 0;
             for (TcpSocket r : d.tcpReceivers()) {
@@ -489,7 +488,7 @@ public final class OutputColumns {
     private static <T, R extends Enum<R>> Column drops(String name, String unit, String heading, String description,
                                                        Function<Datapath, List<ReasonSignal<T, R>>> signals,
                                                        R reason) {
-        return new Column(name, unit, heading, COUNT, description, () -> new DropCount<>(signals, reason));
+        return new Column(name, unit, heading, COUNT, description, () -> new Recorders.DropCount<>(signals, reason));
     }
 
     private static Column secy(String name, String heading, MacsecCounter counter, String description) {
@@ -511,7 +510,7 @@ public final class OutputColumns {
 
     private static Column busy(String name, String heading, Context context, String description) {
         return new Column(name, "s", heading, COUNT, description,
-                () -> new Count(d -> CpuShares.busy(d.b())[context.ordinal()], 1e9));
+                () -> new Recorders.Count(d -> CpuShares.busy(d.b())[context.ordinal()], 1e9));
     }
 
     private static long sumCryptd(Datapath d, ToDoubleFunction<Cryptd> read) {
@@ -532,136 +531,6 @@ public final class OutputColumns {
         return sum;
     }
 
-    /** A count: the reading at the drain's end less the reading at the end of the warm-up, over a divisor (ns to s). */
-    private static final class Count implements Recorder {
-        private final ToDoubleFunction<Datapath> read;
-        private final double divisor;
-        private double atWarmup;
-
-        Count(ToDoubleFunction<Datapath> read, double divisor) {
-            this.read = read;
-            this.divisor = divisor;
-        }
-
-        @Override
-        public void warmupEnded(Datapath d) {
-            atWarmup = read.applyAsDouble(d);
-        }
-
-        @Override
-        public double value(End end) {
-            double now = read.applyAsDouble(end.datapath());
-            return divisor == 1 ? now - atWarmup : (now - atWarmup) / divisor;
-        }
-    }
-
-    /** The growth of one reading over another's, from the warm-up's end (or the start) to the traffic's end. */
-    private static final class CountRatio implements Recorder {
-        private final ToDoubleFunction<Datapath> numerator;
-        private final ToDoubleFunction<Datapath> denominator;
-        private double num0;
-        private double den0;
-        private double num1 = Double.NaN;
-        private double den1 = Double.NaN;
-
-        CountRatio(ToDoubleFunction<Datapath> numerator, ToDoubleFunction<Datapath> denominator) {
-            this.numerator = numerator;
-            this.denominator = denominator;
-        }
-
-        @Override
-        public void warmupEnded(Datapath d) {
-            num0 = numerator.applyAsDouble(d);
-            den0 = denominator.applyAsDouble(d);
-        }
-
-        @Override
-        public void trafficEnded(Datapath d) {
-            num1 = numerator.applyAsDouble(d);
-            den1 = denominator.applyAsDouble(d);
-        }
-
-        @Override
-        public double value(End end) {
-            double n = Double.isNaN(num1) ? numerator.applyAsDouble(end.datapath()) : num1;
-            double m = Double.isNaN(den1) ? denominator.applyAsDouble(end.datapath()) : den1;
-            return m - den0 <= 0 ? Double.NaN : (n - num0) / (m - den0);
-        }
-    }
-
-    /** Drops emitted for one reason, after the warm-up: a count of signal emissions. */
-    private static final class DropCount<T, R extends Enum<R>> implements Recorder {
-        private final Function<Datapath, List<ReasonSignal<T, R>>> signals;
-        private final R reason;
-        private long total;
-        private long atWarmup;
-
-        DropCount(Function<Datapath, List<ReasonSignal<T, R>>> signals, R reason) {
-            this.signals = signals;
-            this.reason = reason;
-        }
-
-        @Override
-        public void attach(Datapath d) {
-            for (ReasonSignal<T, R> s : signals.apply(d)) {
-                s.subscribe((time, subject, why) -> {
-                    if (why == reason) {
-                        total++;
-                    }
-                });
-            }
-        }
-
-        @Override
-        public void warmupEnded(Datapath d) {
-            atWarmup = total;
-        }
-
-        @Override
-        public double value(End end) {
-            return total - atWarmup;
-        }
-    }
-
-    /** A window statistic taken when the traffic stops. */
-    private static final class AtTrafficEnd implements Recorder {
-        private final ToDoubleFunction<Datapath> read;
-        private double value;
-
-        AtTrafficEnd(ToDoubleFunction<Datapath> read) {
-            this.read = read;
-        }
-
-        @Override
-        public void trafficEnded(Datapath d) {
-            value = read.applyAsDouble(d);
-        }
-
-        @Override
-        public double value(End end) {
-            return value;
-        }
-    }
-
-    /**
-     * UDP payload and TCP's in-order octets delivered from the warm-up's end to the traffic's, over
-     * that window: iperf3's interval. What arrives in the drain is left out, as it is from the
-     * divisor; counting it over the window alone gave rates above the link's.
-     */
-    private static final class Goodput implements Recorder {
-        private long octets;
-
-        @Override
-        public void trafficEnded(Datapath d) {
-            octets = deliveredOctets(d);
-        }
-
-        @Override
-        public double value(End end) {
-            return octets * 8.0 / end.measuredS();
-        }
-    }
-
     /** Payload octets b's UDP sinks and TCP receivers delivered since their windows began. */
     static long deliveredOctets(Datapath d) {
         long octets = 0;
@@ -672,57 +541,5 @@ public final class OutputColumns {
             octets += r.receiver().counters().bytesDelivered();
         }
         return octets;
-    }
-
-    /** Reordered over first copies: the TCP receivers' when the traffic stops, the UDP sinks' at the drain's end. */
-    private static final class ReorderedRatio implements Recorder {
-        private long tcpPackets;
-        private long tcpReordered;
-
-        @Override
-        public void trafficEnded(Datapath d) {
-            for (TcpSocket r : d.tcpReceivers()) {
-                tcpPackets += r.reordering().packets();
-                tcpReordered += r.reordering().reordered();
-            }
-        }
-
-        @Override
-        public double value(End end) {
-            long packets = 0;
-            long reordered = 0;
-            for (UdpSink s : end.datapath().sinks()) {
-                packets += s.reordering().packets();
-                reordered += s.reordering().reordered();
-            }
-            packets += tcpPackets;
-            reordered += tcpReordered;
-            return packets == 0 ? 0 : (double) reordered / packets;
-        }
-    }
-
-    /** The cryptd waits of both hosts since the warm-up: their sum over their number. */
-    private static final class CryptdWaitMean implements Recorder {
-        private CryptdWaits atWarmup = CryptdWaits.NONE;
-
-        private static CryptdWaits read(Datapath d) {
-            CryptdWaits w = CryptdWaits.NONE;
-            for (Host h : d.hosts()) {
-                for (int c = 0; c < h.cpuCount(); c++) {
-                    w = w.plus(CryptdWaits.of(h.cryptd(c)));
-                }
-            }
-            return w;
-        }
-
-        @Override
-        public void warmupEnded(Datapath d) {
-            atWarmup = read(d);
-        }
-
-        @Override
-        public double value(End end) {
-            return Time.toUs(read(end.datapath()).minus(atWarmup).meanNs());
-        }
     }
 }
