@@ -56,25 +56,18 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     private boolean dsackPending;
     private long dsackStart;
     private long dsackEnd;
-    private int lastTsecr;
-    private long rcvRtt8;
-    private long rcvRttSeq;
-    private long rcvRttTime = -1;
     private int ipId;
     /** The socket's memory and window, or null when no application is modelled ({@link ReadPath#INSTANT}). */
     private final ReceiveBuffer buffer;
     private final ReadPath readPath;
-    private Owner owner = Owner.NONE;
+    private ReceiverOwner owner = ReceiverOwner.NONE;
     /** {@code TCP_ACK_DEFERRED}: an ACK decided while the socket was owned waits for {@code tcp_release_cb}. */
     private boolean ackDeferred;
 
-    /** In-order arrivals not yet read: where each ends and when it came, oldest first (a ring). */
-    private long[] arrivedEnd = new long[64];
-    private long[] arrivedAt = new long[64];
-    private int arrivedHead;
-    private int arrivedCount;
-    /** From an in-order segment's arrival to the read that copied its end, ns. */
-    private final LatencyHistogram readDelay = new LatencyHistogram();
+    /** In-order arrivals not yet read, and the delays to the reads that copied them. */
+    private final ArrivalLog arrivals = new ArrivalLog();
+    /** The receiver's RTT estimate. */
+    private final ReceiverRtt rtt;
     private final long[] life = new long[14];
     private final long[] base = new long[14];
     private long ofoBytesMax;
@@ -93,37 +86,8 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     /** TCP_PAWS_WINDOW: how many ticks older than {@code ts_recent} a TSval may be. */
     private static final int PAWS_WINDOW = 1;
 
-    /** What the receiver needs from its socket: the lock's state, and the reader to wake. */
-    interface Owner {
-        /** {@code sk_backlog.len}: truesize of the packets in the backlog, octets. */
-        long backlogLen();
-
-        /** {@code sock_owned_by_user}. */
-        boolean owned();
-
-        /** {@code sk_data_ready}: in-order data can be read. */
-        void dataReady();
-
-        /** A socket with no owner and no reader. */
-        Owner NONE = new Owner() {
-            @Override
-            public long backlogLen() {
-                return 0;
-            }
-
-            @Override
-            public boolean owned() {
-                return false;
-            }
-
-            @Override
-            public void dataReady() {
-            }
-        };
-    }
-
     /** Sets the socket this receiver's lock and reader belong to. */
-    void owner(Owner o) {
+    void owner(ReceiverOwner o) {
         this.owner = o;
     }
 
@@ -150,6 +114,7 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         this.clock = new TcpClock(sim, cfg.timers());
         this.acks = new DelayedAck(sim, clock, policy, cfg.timers().minRtoNs(), this, output);
         this.readPath = read;
+        this.rtt = new ReceiverRtt(read.rcvRtt());
         if (read.modelled()) {
             if (read.windowScale() != cfg.windowScale()) {
                 throw new IllegalArgumentException("window scale " + cfg.windowScale() + " but the receiver's kernel offers "
@@ -221,7 +186,8 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         }
         if (rx.hasTimestamps()) {
             replaceTsRecent(seq);
-            rcvRttMeasureTs(plen);
+            rtt.measureTs(rx.tsEcr(), plen, rcvMss, clock.tsNow() - (rx.tsEcr() - cfg.tsOffset()), clock.tsTickNs(),
+                    unread() > 0);
         }
         dataQueue(seq, end, plen);
         acks.check(!ofo.isEmpty());
@@ -293,10 +259,10 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         rcvNxt = end;
         if (buffer != null) {
             buffer.queueSegment(end, truesize);
-            arrived(end);
+            arrivals.arrived(end, clock.nowNs());
         }
         measureRcvMss(mssLen);
-        rcvRttMeasure();
+        rtt.measure(clock.nowNs(), rcvNxt, rcvWnd, unread() > 0);
         acks.dataReceived();
         if (buffer != null && plen >= 128 && buffer.growWindow(plen, truesize, rcvMss, owner.backlogLen())) {
             acks.quickBit();
@@ -384,61 +350,9 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         }
     }
 
-    /** {@code tcp_rcv_rtt_measure}: time to receive a window's worth (a lower bound on RTT). */
-    private void rcvRttMeasure() {
-        long now = clock.nowNs();
-        if (rcvRttTime >= 0) {
-            if (rcvNxt < rcvRttSeq) {
-                return;
-            }
-            rcvRttUpdate(Math.max(now - rcvRttTime, 1000), true);
-        }
-        rcvRttSeq = rcvNxt + rcvWnd;
-        rcvRttTime = now;
-    }
-
-    /** {@code tcp_rcv_rtt_measure_ts}: RTT from the echo of our own timestamp. */
-    private void rcvRttMeasureTs(int plen) {
-        int tsecr = rx.tsEcr();
-        if (tsecr == lastTsecr) {
-            return;
-        }
-        lastTsecr = tsecr;
-        if (plen >= rcvMss) {
-            int delta = clock.tsNow() - (tsecr - cfg.tsOffset());
-            if (readPath.rcvRtt() == ReadPath.RcvRtt.EWMA) {
-                if (delta >= 0) {
-                    rcvRttUpdate(Math.max(delta, 1) * clock.tsTickNs(), false);
-                }
-            } else if (delta > 0) {
-                // tcp_rtt_tsopt_us(tp, 0): a sample of 0 ticks is 0 and dropped (d59fc95be9d0)
-                rcvRttUpdate(delta * clock.tsTickNs(), false);
-            }
-        }
-    }
-
-    /** {@code tcp_rcv_rtt_update}, by {@link ReadPath#rcvRtt()}. */
+    /** {@code tcp_rcv_rtt_update} with a sample, ns ({@code winDep}: from a window's arrival, not a timestamp). */
     void rcvRttUpdate(long sample, boolean winDep) {
-        long m = sample << 3;
-        if (readPath.rcvRtt() == ReadPath.RcvRtt.EWMA) {
-            if (rcvRtt8 == 0) {
-                rcvRtt8 = m;
-            } else if (!winDep) {
-                rcvRtt8 += sample - (rcvRtt8 >> 3);
-            } else if (m < rcvRtt8) {
-                rcvRtt8 = m;
-            }
-            return;
-        }
-        if (rcvRtt8 == 0 || m < rcvRtt8) {
-            rcvRtt8 = m;
-        } else if (winDep) {
-            return;
-        } else if (readPath.rcvRtt() == ReadPath.RcvRtt.MIN_IDLE_QUEUE && unread() > 0) {
-            return;
-        } else {
-            rcvRtt8 = rcvRtt8 - (rcvRtt8 >> 3) + sample;
-        }
+        rtt.update(sample, winDep, unread() > 0);
     }
 
     private long receiveWindow() {
@@ -515,34 +429,10 @@ public final class TcpReceiver implements DelayedAck.Receiver {
         long copied = buffer.read(n, rcvNxt);
         if (copied > 0) {
             long now = clock.nowNs();
-            buffer.spaceAdjust(now, rcvRtt8, rcvNxt, ofoSpan());
-            long readTo = buffer.copiedSeq();
-            while (arrivedCount > 0 && arrivedEnd[arrivedHead] <= readTo) {
-                readDelay.add(now - arrivedAt[arrivedHead]);
-                arrivedHead = (arrivedHead + 1) % arrivedEnd.length;
-                arrivedCount--;
-            }
+            buffer.spaceAdjust(now, rtt.rtt8(), rcvNxt, ofoSpan());
+            arrivals.read(buffer.copiedSeq(), now);
         }
         return copied;
-    }
-
-    /** An in-order segment ending at {@code end} arrived now (not one a hole's filling released). */
-    private void arrived(long end) {
-        if (arrivedCount == arrivedEnd.length) {
-            long[] e = new long[2 * arrivedEnd.length];
-            long[] t = new long[2 * arrivedEnd.length];
-            for (int i = 0; i < arrivedCount; i++) {
-                e[i] = arrivedEnd[(arrivedHead + i) % arrivedEnd.length];
-                t[i] = arrivedAt[(arrivedHead + i) % arrivedEnd.length];
-            }
-            arrivedEnd = e;
-            arrivedAt = t;
-            arrivedHead = 0;
-        }
-        int i = (arrivedHead + arrivedCount) % arrivedEnd.length;
-        arrivedEnd[i] = end;
-        arrivedAt[i] = clock.nowNs();
-        arrivedCount++;
     }
 
     /**
@@ -550,7 +440,7 @@ public final class TcpReceiver implements DelayedAck.Receiver {
      * reset; empty without a modelled reader. Segments a hole's filling released are not counted.
      */
     public LatencyHistogram readDelay() {
-        return readDelay;
+        return arrivals.delays();
     }
 
     /**
@@ -656,7 +546,7 @@ public final class TcpReceiver implements DelayedAck.Receiver {
 
     @Override
     public long rcvRtt8Ns() {
-        return rcvRtt8;
+        return rtt.rtt8();
     }
 
     /** Octets held in the out-of-order queue now. */
@@ -684,7 +574,7 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     /** Zeroes the counters (warm-up deletion); the state is kept. */
     public void resetCounters() {
         System.arraycopy(life, 0, base, 0, life.length);
-        readDelay.reset();
+        arrivals.delays().reset();
         base[10] = acks.delayedAcks();
         base[11] = acks.compressedAcks();
         ofoBytesMax = ofo.bytes();

@@ -20,7 +20,7 @@ import org.cryptorder.net.StackCosts;
  * tcp_add_backlog} coalescing a segment into the backlog's tail when their headers and options
  * agree.
  */
-final class TcpReceiverSocket extends TcpSocket implements TcpReceiver.Owner {
+final class TcpReceiverSocket extends TcpSocket implements ReceiverOwner {
     private static final long SNDBUF = 16 << 10;
     private final int mss;
     private final int dataIsn;
@@ -39,7 +39,7 @@ final class TcpReceiverSocket extends TcpSocket implements TcpReceiver.Owner {
         }
     }
 
-    // ---- TcpReceiver.Owner ----
+    // ---- ReceiverOwner ----
 
     @Override
     public long backlogLen() {

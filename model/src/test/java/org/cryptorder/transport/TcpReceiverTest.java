@@ -360,7 +360,7 @@ class TcpReceiverTest {
     void buildWithReader() {
         build(TcpConfig.linux(MSS).withWindowScale(LINUX_618.windowScale()));
         FlowAddress a = FlowAddress.example();
-        TcpReceiver.Owner none = TcpReceiver.Owner.NONE;
+        ReceiverOwner none = ReceiverOwner.NONE;
         receiver = new TcpReceiver(sim, cfg, a.reversed(), (buf, off, len) -> {
             Ipv4TcpHeader h = new Ipv4TcpHeader();
             assertThat(h.parse(buf, off, len)).isEqualTo(Ipv4TcpHeader.ParseResult.OK);
@@ -478,7 +478,7 @@ class TcpReceiverTest {
         for (ReadPath.RcvRtt rule : new ReadPath.RcvRtt[] {ReadPath.RcvRtt.MIN_IDLE_QUEUE, ReadPath.RcvRtt.MIN}) {
             acks.clear();
             build(TcpConfig.linux(MSS).withWindowScale(LINUX_618.windowScale()), LINUX_618.withRcvRtt(rule));
-            receiver.owner(TcpReceiver.Owner.NONE);
+            receiver.owner(ReceiverOwner.NONE);
             arrive(0, 1_000);
             run(2_000);
             assertThat(receiver.unread()).as("segment 0 is not read").isEqualTo(MSS);
