@@ -21,7 +21,11 @@ import org.cryptorder.net.RxSteering;
  *       from or measured against;</li>
  *   <li>a policy of a later kernel named over an earlier one ({@code sync-simd} before 6.16,
  *       {@code defer-softirq} before 6.15): no kernel shipped the pair;</li>
- *   <li>{@code per-frame} steering where every configuration has one RX queue: it changes nothing.</li>
+ *   <li>{@code per-frame} steering where every configuration has one RX queue: it changes nothing;</li>
+ *   <li>more than one RX queue with {@code nic} steering: every MACsec frame reaches queue 0, and the
+ *       others carry nothing, as on the 82599;</li>
+ *   <li>{@code flow} or {@code per-frame} steering over several RX queues: a spreading no Linux does
+ *       for one SA, a what-if.</li>
  * </ul>
  */
 public final class Plausibility {
@@ -54,6 +58,21 @@ public final class Plausibility {
             out.add(new Notice("hosts.rxSteering", "per-frame steering with one RX queue changes nothing: every"
                     + " frame reaches queue 0 whatever the steering; give hosts.rxQueues 2 or more (or sweep it) to"
                     + " spread them"));
+        }
+        boolean nicSpread = f.configurations().stream().anyMatch(r -> r.experiment().hosts().rxSteering() == RxSteering.NIC
+                && r.experiment().hosts().rxQueues() > 1);
+        if (nicSpread) {
+            out.add(new Notice("hosts.rxQueues", "more than one RX queue with hosts.rxSteering nic: every MACsec frame"
+                    + " (EtherType 0x88E5, no IP header for RSS to hash) reaches RX queue 0, so only its CPU decrypts"
+                    + " and the other queues carry nothing, as on the 82599; hosts.rxSteering flow or per-frame"
+                    + " spread them as a what-if no Linux does for one SA"));
+        }
+        boolean hypothetical = f.configurations().stream().anyMatch(r -> r.experiment().hosts().rxSteering() != RxSteering.NIC
+                && r.experiment().hosts().rxQueues() > 1);
+        if (hypothetical) {
+            out.add(new Notice("hosts.rxSteering", "flow and per-frame steering spread one SA's frames over RX queues,"
+                    + " which neither the 82599's RSS nor RPS can do (docs/experiment-files.md): a what-if, not a"
+                    + " Linux configuration"));
         }
         return out;
     }

@@ -61,7 +61,15 @@ class PlausibilityTest {
         assertThat(notices("\"hosts\": {\"rxSteering\": \"per-frame\"}")).singleElement()
                 .satisfies(n -> assertThat(n.message()).startsWith("per-frame steering with one RX queue changes nothing"));
         assertThat(notices("\"hosts\": {\"rxSteering\": \"per-frame\"}, \"sweep\": {\"hosts.rxQueues\": [1, 2]}"))
-                .as("a sweep from one queue up").isEmpty();
+                .as("a sweep from one queue up: only that it is a what-if").singleElement()
+                .satisfies(n -> assertThat(n.message()).startsWith("flow and per-frame steering spread one SA's frames"));
+    }
+
+    @Test
+    void severalRxQueuesWithTheNicsSteeringAreSaidToCarryNothing() throws Exception {
+        assertThat(notices("\"hosts\": {\"rxQueues\": 4}")).singleElement()
+                .satisfies(n -> assertThat(n.message()).contains("reaches RX queue 0").contains("carry nothing"));
+        assertThat(notices("\"hosts\": {\"rxQueues\": 1}")).isEmpty();
     }
 
     @Test
