@@ -17,11 +17,13 @@ import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.xy.XYDataset;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 
 /** Charts drawn from hand-made tables: the files, their size, their SVG, their colours. */
+@Tag("extensive")
 class ChartRenderingTest {
     @TempDir
     Path tmp;

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code cryptorder chart DIR}: charts and report again from a results folder, and its exit statuses. */
+@Tag("extensive")
 class ChartCommandTest {
     @TempDir
     static Path shared;

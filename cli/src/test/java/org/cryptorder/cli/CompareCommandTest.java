@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.cryptorder.charts.SeedComparison;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code cryptorder compare}: the seed experiments run, every figure of seed-comparisons.csv is set
  * beside its measurement, and every band docs/calibration.md claims holds (fitted figures within 10%).
  */
+@Tag("extensive")
 class CompareCommandTest {
     @TempDir
     static Path out;

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * every finished run, and {@code run --resume} then gives the same tables as a run never
  * interrupted.
  */
+@Tag("extensive")
 class InterruptedRunTest {
     @TempDir
     Path tmp;

@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code run --shard} and {@code merge}: the merged tables are a whole run's; bad sets of shards are refused. */
+@Tag("extensive")
 class MergeCommandTest {
     @TempDir
     Path tmp;

@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code cryptorder run}: tables, exit statuses, messages, and independence of --jobs. */
+@Tag("extensive")
 class RunCommandTest {
     @TempDir
     Path tmp;

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.cryptorder.testing.ProjectFiles;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * commit why those fingerprints moved. A new column is reported as not fingerprinted until the file is
  * updated; a column that disappeared as missing.
  */
+@Tag("extensive")
 class FingerprintTest {
     static final String FILE = "model/src/test/resources/fingerprints.csv";
     static final double DURATION_S = 0.05;

@@ -12,6 +12,7 @@ import org.cryptorder.host.Cpu;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.net.Packet;
 import org.cryptorder.transport.TcpSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * starts its MACsec transmission: a segment sent for the first time never starts below one sent
  * before it.
  */
+@Tag("extensive")
 class SenderOrderTest {
     @Test
     void newDataLeavesInStreamOrderWithSyncCryptoAndOneTxQueue() throws Exception {
