@@ -48,7 +48,7 @@ final class ChartFiles {
         writeAtomically(png, png(chart, width, height));
         SVGGraphics2D g2 = new SVGGraphics2D(width, height);
         g2.setDefsKeyPrefix(name + "-");
-        g2.setRenderingHint(SVGHints.KEY_DRAW_STRING_TYPE, SVGHints.VALUE_DRAW_STRING_TYPE_VECTOR);
+        g2.setRenderingHint(SVGHints.KEY_DRAW_STRING_TYPE, SVGHints.VALUE_DRAW_STRING_TYPE_STANDARD);
         chart.draw(g2, new Rectangle2D.Double(0, 0, width, height));
         ViewBox box = new ViewBox(0, 0, width, height);
         String document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
