@@ -80,7 +80,7 @@ final class TxQueueChart {
                 + " µs; per configuration " + (qdiscs ? "the packets in the qdisc above the descriptors in use on"
                 + " the ring" : "the descriptors in use on the ring (no qdisc held a packet)")
                 + "; a line per TX queue, named with the CPU that feeds it, in the colour of the policy" + selection.note();
-        JFreeChart chart = ChartStyle.chart("TX queues of a over one run" + selection.at(), plot, true,
+        JFreeChart chart = ChartStyle.chart("TX queues of host a over one run" + selection.at(), plot, true,
                 "Held fixed: " + tables.experiment().heldFixed(), sampled);
         int panels = shown.size() * quantities.size();
         return new Drawn.Chart(NAME, TITLE, "Packets in each TX queue's qdisc and descriptors in use on its ring"
