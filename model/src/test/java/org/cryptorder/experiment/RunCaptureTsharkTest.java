@@ -47,7 +47,10 @@ class RunCaptureTsharkTest {
         RequiredTool.need(Tshark.runs(), "tshark", "tshark is not installed", "tshark");
         ExperimentFile f = ExperimentFile.load(ProjectFiles.resolve("experiments/tutorial/4-what-it-costs-tcp.json"),
                 Experiments.PROFILES, List.of(JsonSource.SetValue.parse("run.durationS=0.02"),
-                        JsonSource.SetValue.parse("run.warmupS=0")));
+                        JsonSource.SetValue.parse("run.warmupS=0"),
+                        // an interrupt per frame: every frame arriving while cryptd holds earlier
+                        // ones overtakes them, so 20 ms give well over a hundred late originals
+                        JsonSource.SetValue.parse("hosts.rxUsecs=0")));
         ResolvedRun run = f.configurations().get(8);
         assertThat(run.point().label()).isEqualTo("crypto.policy=async-unordered contention.kernelFpuBusy=0.3");
         RunCapture c = new RunCapture(100_000);
