@@ -26,6 +26,9 @@ record MetricUnit(String heading, String unit, double scale) {
         if (c.unit().equals("s") && largest < 0.1) {
             return new MetricUnit(c.heading(), "ms", 1e3);  // CPU time of a short run, a difference of CPU times
         }
+        if (c.unit().equals("µs") && Math.abs(largest) >= 10_000) {
+            return new MetricUnit(c.heading(), "ms", 1e-3);  // tens of thousands of µs read better in ms
+        }
         return c.unit().equals("1") ? new MetricUnit(c.heading(), "%", 100) : new MetricUnit(c.heading(), c.unit(), 1);
     }
 
