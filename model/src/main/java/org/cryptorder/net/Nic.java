@@ -94,6 +94,9 @@ public final class Nic implements Link.Receiver {
     public void trace(FrameTrace t) {
         this.trace = t;
         txBuffer.trace(t);
+        for (TxQueue q : txQueues) {
+            q.trace(t);
+        }
     }
 
     /** Tells {@code t} of each frame this NIC sends (on the wire) or receives (into an RX ring); null: none. */

@@ -68,6 +68,7 @@ public final class TxQueue {
     private long bypassed;
     private long cleaned;
     private long bqlStops;
+    private FrameTrace trace;
 
     TxQueue(Simulator sim, String name, int index, TxPathSpec spec, InterruptVector vector, TxPacketBuffer buffer,
             ReasonSignal<Packet, TxDrop> drops) {
@@ -135,6 +136,10 @@ public final class TxQueue {
             drop(p, TxDrop.QDISC_FULL, now);
             return false;
         }
+        if (stopped() && FrameTrace.follows(trace, p)) {
+            trace.stepAt(now, name, p, p.frame().pn(), "held in the qdisc: " + whyStopped() + "; it leaves when "
+                    + "the TX clean on " + cpu.name() + " wakes the queue");
+        }
         runQdisc(now);
         levels(now);
         return true;
@@ -164,9 +169,35 @@ public final class TxQueue {
 
     /** {@code __qdisc_run}: frames from the qdisc to the driver while the queue is not stopped. */
     private void runQdisc(double now) {
+        runQdisc(now, null);
+    }
+
+    /** {@link #runQdisc(double)} after a wake: each followed frame dequeued is told {@code woken}, why. */
+    private void runQdisc(double now, String woken) {
         while (!stopped() && qdisc.backlog() > 0) {
-            driverXmit(qdisc.dequeue(now), now);
+            Packet p = qdisc.dequeue(now);
+            if (woken != null && p != null && FrameTrace.follows(trace, p)) {
+                trace.stepAt(now, name, p, p.frame().pn(), woken);
+            }
+            driverXmit(p, now);
         }
+    }
+
+    /** Why the queue is stopped, in the words of its state bits, for the narration. */
+    private String whyStopped() {
+        String bqlWhy = bql == null ? "" : "BQL stopped the queue (__QUEUE_STATE_STACK_XOFF: " + bql.inFlight()
+                + " octets in flight, limit " + bql.limit() + ")";
+        String drvWhy = "the driver stopped the queue (__QUEUE_STATE_DRV_XOFF: " + ring.unused()
+                + " descriptors unused)";
+        if (stackXoff && drvXoff) {
+            return bqlWhy + " and " + drvWhy;
+        }
+        return stackXoff ? bqlWhy : drvWhy;
+    }
+
+    /** Narrates the followed frames' waits in the qdisc into {@code t}. */
+    void trace(FrameTrace t) {
+        this.trace = t;
     }
 
     /** {@code ixgbe_xmit_frame_ring}: post, tell BQL, stop when short of descriptors, ring the doorbell. */
@@ -233,7 +264,10 @@ public final class TxQueue {
                 wake = true;
             }
             if (wake && qdisc != null) {
-                runQdisc(now);
+                runQdisc(now, trace == null ? null : String.format(java.util.Locale.ROOT,
+                        "the TX clean on %s freed %d %s (%d octets): the queue wakes (netif_tx_wake_queue) and "
+                                + "the qdisc runs, handing it to the driver", cpu.name(), frames,
+                        frames == 1 ? "frame" : "frames", octets));
             }
             levels(now);
             if (ring.doneCount() > 0) {

@@ -131,6 +131,30 @@ class TxPathTest {
     }
 
     @Test
+    void aFrameHeldByBqlIsNarratedAsHeldThenWokenByTheClean() {
+        TxPathSpec tx = new TxPathSpec(NicProfile.ixgbe82599(), 64, QdiscKind.PFIFO_FAST, 10, true, 250);
+        Nic nic = nic(tx, 1, 1e9);
+        FrameTrace trace = new FrameTrace(2);
+        nic.trace(trace);
+        at(0, () -> {
+            for (int i = 0; i < 2; i++) {
+                Packet p = frame(i, 0, 1000);
+                trace.admit(p, 0);
+                nic.transmit(p);
+            }
+        });
+        sim.start();
+        List<String> second = trace.steps().stream().filter(s -> s.frame() == 1).map(FrameTrace.Step::what).toList();
+        // BQL starts at a limit of 0: the first frame stops the queue, the second waits for the first's clean
+        assertThat(second.get(0)).startsWith("held in the qdisc: BQL stopped the queue (__QUEUE_STATE_STACK_XOFF: "
+                + "1000 octets in flight, limit 0)");
+        assertThat(second.get(1)).startsWith("the TX clean on cpu0 freed 1 frame (1000 octets): the queue wakes");
+        assertThat(second.get(2)).startsWith("on the wire");
+        assertThat(trace.steps().stream().filter(s -> s.frame() == 0).map(FrameTrace.Step::what))
+                .as("the frame that went straight to the ring waited for nothing").noneMatch(w -> w.startsWith("held"));
+    }
+
+    @Test
     void withoutAQdiscAStoppedQueueDropsAsRingFull() {
         TxPathSpec tx = new TxPathSpec(NicProfile.ixgbe82599(), 64, QdiscKind.NOQUEUE, 1000, false, 250);
         Nic nic = nic(tx, 1, 1e9);
