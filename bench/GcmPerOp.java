@@ -5,27 +5,20 @@ import java.util.SplittableRandom;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-import org.cryptorder.macsec.CipherSuite;
-import org.cryptorder.macsec.GcmEngine;
-import org.cryptorder.macsec.SaKey;
 
 /**
- * What AES-GCM costs per operation beyond its bytes, for the model's shapes (GCM-AES-128, a
- * 16-octet ICV; a MACsec frame's AAD is its addresses and SecTAG, 28 octets with an SCI), through
- * the model's {@code GcmEngine} and the ways of driving the JDK's GCM. Run with the JDK's source
- * launcher and the model's classes (built by {@code mvn -B -pl model compile} or any build):
+ * What the JDK's AES/GCM costs per operation beyond its bytes, for the model's shapes (GCM-AES-128,
+ * a 16-octet ICV; a MACsec frame's AAD is its addresses and SecTAG, 28 octets with an SCI), and how
+ * the ways of driving it compare. Run with the JDK's source launcher, no build:
  *
- * <pre>  java -cp model/target/classes bench/GcmPerOp.java [TEXT_OCTETS,...] [ROUND_MS]    (default 54,1454 and 300)</pre>
+ * <pre>  java bench/GcmPerOp.java [TEXT_OCTETS,...] [ROUND_MS]    (default 54,1454 and 300)</pre>
  *
  * For each text size, alternating in rounds (a change of machine load hits all alike), the median
  * of the rounds' ns per encrypt+decrypt pair:
  * <ul>
- *   <li>{@code GcmEngine}: the model's engine, its own GCM for short frames and the JDK's for the
- *       others; {@code GcmEngine, JDK's GCM} and {@code GcmEngine, own GCM}: the same engine held
- *       to one of them;</li>
- *   <li>{@code Cipher}: the JDK's GCM as {@code GcmEngine} drives it: one cipher per key, {@code
- *       init} with a new {@code GCMParameterSpec} per operation, {@code updateAAD} from the frame's
- *       array, {@code doFinal} in place;</li>
+ *   <li>{@code engine}: as {@code GcmEngine} drives it: one cipher per key, {@code init} with a new
+ *       {@code GCMParameterSpec} per operation, {@code updateAAD} from the frame's array, {@code
+ *       doFinal} in place;</li>
  *   <li>{@code out-of-place}: the same into a second array (the JDK copies an overlapping input
  *       first);</li>
  *   <li>{@code heap-bb}, {@code direct-bb}: the same through {@code ByteBuffer}s, in place;</li>
@@ -93,16 +86,8 @@ public final class GcmPerOp {
         ByteBuffer heap = ByteBuffer.wrap(frame);
         ByteBuffer direct = ByteBuffer.allocateDirect(len);
         byte[] bulk = new byte[BULK_FRAMES * (AAD + text) + TAG];
-        SaKey saKey = SaKey.of(CipherSuite.GCM_AES_128, k);
-        GcmEngine jdkEngine = new GcmEngine(-1);
-        GcmEngine ownEngine = new GcmEngine(Integer.MAX_VALUE);
-        GcmEngine engine = new GcmEngine();
-        String[] names = {"GcmEngine", "GcmEngine, JDK's GCM", "GcmEngine, own GCM", "Cipher", "out-of-place",
-            "heap-bb", "direct-bb", "bulk"};
+        String[] names = {"engine", "out-of-place", "heap-bb", "direct-bb", "bulk"};
         Pair[] ways = {
-            () -> model(engine, saKey, iv, counter, frame, text),
-            () -> model(jdkEngine, saKey, iv, counter, frame, text),
-            () -> model(ownEngine, saKey, iv, counter, frame, text),
             () -> arrays(c, key, iv, counter, frame, frame, text),  // GcmEngine.seal and open
             () -> arrays(c, key, iv, counter, frame, other, text),
             () -> inPlace(c, key, iv, counter, heap, text),
@@ -145,15 +130,6 @@ public final class GcmPerOp {
         c.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG * 8, iv));
         c.updateAAD(frame, 0, AAD);
         c.doFinal(out, AAD, text + TAG, frame, AAD);
-    }
-
-    static void model(GcmEngine e, SaKey key, byte[] iv, long[] counter,
-            byte[] frame, int text) {
-        next(iv, counter);
-        e.seal(key, iv, frame, 0, AAD, text, TAG);
-        if (!e.open(key, iv, frame, 0, AAD, text, TAG)) {
-            throw new IllegalStateException("ICV did not verify");
-        }
     }
 
     static void inPlace(Cipher c, SecretKeySpec key, byte[] iv, long[] counter, ByteBuffer b, int text)

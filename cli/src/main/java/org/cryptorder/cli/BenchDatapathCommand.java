@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
         description = {"Simulation speed against the crypto floor.",
             "For each scenario and policy: two unmeasured runs (JIT warm-up, more before the first"
                 + " measurement until they have had 5 CPU s; the first counts the AES-GCM operations), the crypto"
-                + " floor (the same encryptions and decryptions, same sizes, by a bare GcmEngine), three measured"
+                + " floor (the same encryptions and decryptions, same sizes, bare JDK AES/GCM), three measured"
                 + " runs, and the floor again; the floor is the mean of the two, the runs' times the median.",
             "Reports data frames (a to b), data frames per CPU-second of the simulating thread, simulated s"
                 + " per wall s, and the run's wall (and CPU) time over the floor's. Defaults: TCP then UDP; async,"

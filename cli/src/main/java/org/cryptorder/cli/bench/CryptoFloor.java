@@ -4,14 +4,14 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.security.GeneralSecurityException;
 import java.util.SplittableRandom;
-import org.cryptorder.macsec.CipherSuite;
-import org.cryptorder.macsec.GcmEngine;
-import org.cryptorder.macsec.SaKey;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The crypto floor: the AES-GCM operations a run performed ({@link AeadTally}), performed again
- * alone by a fresh {@link GcmEngine} (the JDK's GCM, or the engine's own for short frames, as in
- * the run; a fresh IV per encryption, in place). Each encryption is followed by
+ * alone with bare JDK calls, as the model's {@code GcmEngine} makes them (one {@code
+ * AES/GCM/NoPadding} cipher, a fresh IV per encryption, in place). Each encryption is followed by
  * the decryption of the same frame, as long as the run had both of that shape; encryptions left
  * over run alone, and decryptions left over (frames a link duplicated) decrypt a copy of one
  * sealed frame.
@@ -26,7 +26,7 @@ public final class CryptoFloor {
 
     /** Performs every operation of {@code tally} and times them. */
     public static Timing time(AeadTally tally) throws GeneralSecurityException {
-        GcmEngine c = new GcmEngine();
+        Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
         SplittableRandom random = new SplittableRandom(7);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         byte[] iv = new byte[12];
@@ -39,10 +39,11 @@ public final class CryptoFloor {
         for (AeadTally.Shape s : tally.shapes()) {
             byte[] keyBytes = new byte[s.keyBytes()];
             random.nextBytes(keyBytes);
-            SaKey key = SaKey.of(keyBytes.length == 16 ? CipherSuite.GCM_AES_128 : CipherSuite.GCM_AES_256, keyBytes);
+            SecretKeySpec key = new SecretKeySpec(keyBytes, "AES");
             int aad = s.aadLen();
             int text = s.textLen();
-            int icv = s.icvLen();
+            int tagBits = 8 * Math.max(12, s.icvLen());  // an 8-octet ICV is a truncated 16-octet tag
+            int icv = tagBits / 8;
             byte[] buf = new byte[aad + text + icv];
             random.nextBytes(buf);
             byte[] sealedCopy = null;
@@ -50,7 +51,9 @@ public final class CryptoFloor {
             long pairs = Math.min(s.seals(), s.opens());
             if (s.opens() > pairs) {
                 setCounter(iv, ++counter);
-                c.seal(key, iv, buf, 0, aad, text, icv);
+                c.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(tagBits, iv));
+                c.updateAAD(buf, 0, aad);
+                c.doFinal(buf, aad, text, buf, aad);
                 sealedCopy = buf.clone();
                 sealedIv = iv.clone();
             }
@@ -59,19 +62,27 @@ public final class CryptoFloor {
             long c0 = threads.getCurrentThreadCpuTime();
             for (long i = 0; i < pairs; i++) {
                 setCounter(iv, ++counter);
-                c.seal(key, iv, buf, 0, aad, text, icv);
-                opened(c.open(key, iv, buf, 0, aad, text, icv));
+                c.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(tagBits, iv));
+                c.updateAAD(buf, 0, aad);
+                c.doFinal(buf, aad, text, buf, aad);
+                c.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(tagBits, iv));
+                c.updateAAD(buf, 0, aad);
+                c.doFinal(buf, aad, text + icv, buf, aad);
                 seals++;
                 opens++;
             }
             for (long i = pairs; i < s.seals(); i++) {
                 setCounter(iv, ++counter);
-                c.seal(key, iv, buf, 0, aad, text, icv);
+                c.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(tagBits, iv));
+                c.updateAAD(buf, 0, aad);
+                c.doFinal(buf, aad, text, buf, aad);
                 seals++;
             }
             for (long i = pairs; i < s.opens(); i++) {
                 System.arraycopy(sealedCopy, 0, buf, 0, buf.length);
-                opened(c.open(key, sealedIv, buf, 0, aad, text, icv));
+                c.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(tagBits, sealedIv));
+                c.updateAAD(buf, 0, aad);
+                c.doFinal(buf, aad, text + icv, buf, aad);
                 opens++;
             }
             cpu += threads.getCurrentThreadCpuTime() - c0;
@@ -79,12 +90,6 @@ public final class CryptoFloor {
             octets += (seals + opens - opsBefore) * (long) (aad + text);
         }
         return new Timing(wall / 1e9, cpu / 1e9, seals, opens, octets);
-    }
-
-    private static void opened(boolean verified) throws GeneralSecurityException {
-        if (!verified) {
-            throw new GeneralSecurityException("the crypto floor's frame did not verify");
-        }
     }
 
     private static void setCounter(byte[] iv, long n) {
