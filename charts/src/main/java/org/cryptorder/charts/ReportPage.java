@@ -61,7 +61,10 @@ final class ReportPage {
             table.paired span.relative { display: block; font-size: 12px; color: #555; }
             table.summary { font-size: 13px; }
             table.summary th, table.summary td { padding: 3px 6px; }
+            table.facts { width: 100%; }
             table.facts th { width: 14em; }
+            table.facts td { overflow-wrap: anywhere; }  /* fingerprints and long rule lists wrap on a narrow screen */
+            @media (max-width: 700px) { table.facts th { width: 7em; } main { padding: 16px 12px 32px; } }
             dl.params { columns: 20em; column-gap: 28px; font-size: 13px; margin: 8px 0; }
             dl.params div { break-inside: avoid; display: flex; justify-content: space-between; gap: 12px;
                             border-bottom: 1px dotted #ddd; padding: 1px 0; }

@@ -132,7 +132,7 @@ class ReportInBrowserTest {
     /**
      * A 9-configuration sweep with an effect in each of the eight headline metrics of every
      * configuration, numbers as wide as tutorial 4's: at 1300 px neither the page nor the paired
-     * table's own box needs scrolling sideways.
+     * table's own box needs scrolling sideways; at 700 px the page still does not (What was run wraps).
      */
     @Test
     void thePairedTableOfNineConfigurationsFitsTheWidthOfThePage() throws Exception {
@@ -166,6 +166,9 @@ class ReportInBrowserTest {
         }
         Path folder = f.write(tmp.resolve("nine"));
         Files.writeString(folder.resolve("paired.csv"), paired);
+        Path experiment = folder.resolve("experiment.json");
+        Files.writeString(experiment, Files.readString(experiment).replace("sha256:00ff",
+                "sha256:" + "75d6309e61c61ae7".repeat(4)));  // as long as a real fingerprint
         Path report = new ResultsRenderer("test").render(folder).report();
         String[] widths = measure(report, "1300,900", "[document.documentElement.scrollWidth,"
                 + " document.documentElement.clientWidth, document.querySelector('table.paired').scrollWidth,"
@@ -173,6 +176,14 @@ class ReportInBrowserTest {
         assertThat(Integer.parseInt(widths[0])).as("the page's width").isLessThanOrEqualTo(Integer.parseInt(widths[1]));
         assertThat(Integer.parseInt(widths[2])).as("the paired table's width, within its box of " + widths[3] + " px")
                 .isLessThanOrEqualTo(Integer.parseInt(widths[3]));
+        // on a narrow screen the page itself still fits: the facts (fingerprint, kernel rules) wrap,
+        // and only the wide tables scroll, inside their own boxes
+        String[] narrow = measure(report, "700,900", "[document.documentElement.scrollWidth,"
+                + " document.documentElement.clientWidth, document.querySelector('table.facts').scrollWidth,"
+                + " document.querySelector('main').clientWidth].join(' ')").split(" ");
+        assertThat(Integer.parseInt(narrow[0])).as("the page's width at 700 px").isLessThanOrEqualTo(Integer.parseInt(narrow[1]));
+        assertThat(Integer.parseInt(narrow[2])).as("What was run, within the page's " + narrow[3] + " px")
+                .isLessThanOrEqualTo(Integer.parseInt(narrow[3]));
     }
 
     /** Pixels within a small distance of a colour (the screenshot is antialiased and may be colour-managed). */
