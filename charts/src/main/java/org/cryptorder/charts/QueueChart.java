@@ -7,7 +7,7 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 
 /**
  * The cryptd queue length over one run (replication 0), per CPU: a panel per configuration whose
@@ -46,12 +46,12 @@ final class QueueChart {
         double warmupMs = tables.experiment().warmupS() * 1000;
         for (int p = 0; p < shown.size(); p++) {
             SeriesPanels.Shown<List<SideFiles.Queue>> s = shown.get(p);
-            XYSeriesCollection data = new XYSeriesCollection();
+            YIntervalSeriesCollection data = new YIntervalSeriesCollection();
             XYLineAndShapeRenderer r = SeriesPanels.lines();
             int highest = 0;
             for (int k = 0; k < s.data().size(); k++) {
                 SideFiles.Queue q = s.data().get(k);
-                data.addSeries(SeriesPanels.series(q.name(), q.timeS(), q.length()));
+                data.addSeries(SeriesPanels.series(q.name(), q.timeS(), q.length(), SeriesPanels.bin(q.timeS().length)));
                 SeriesPanels.style(r, k, s, lineStyles.computeIfAbsent(q.name(), n -> lineStyles.size()));
                 highest = Math.max(highest, q.max());
             }
@@ -62,8 +62,8 @@ final class QueueChart {
         lineStyles.forEach((name, style) -> items.add(SeriesPanels.legend(name
                 + (name.startsWith("b ") ? " (receiver)" : " (sender)"), style)));
         plot.setFixedLegendItems(items);
-        String sampled = "Replication 0; queue length sampled every " + SeriesPanels.interval(shown.get(0).data().get(0).timeS())
-                + " µs; one line per CPU whose queue was ever non-empty, in the colour of the policy" + selection.note();
+        String sampled = "Replication 0; queue length " + SeriesPanels.sampling(shown.get(0).data().get(0).timeS())
+                + "; one line per CPU whose queue was ever non-empty, in the colour of the policy" + selection.note();
         JFreeChart chart = ChartStyle.chart("cryptd queue length over one run, per CPU" + selection.at(), plot, true,
                 "Held fixed: " + tables.experiment().heldFixed(), sampled);
         return new Drawn.Chart(NAME, TITLE, "Requests waiting in each CPU's cryptd queue during replication 0, sampled"

@@ -14,14 +14,15 @@ import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.DeviationRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.XYDataset;
+import org.jfree.data.xy.YIntervalSeries;
 
 /**
  * What the charts of replication 0's {@code series/} files share ({@code QueueChart}, {@code
@@ -32,6 +33,12 @@ import org.jfree.data.xy.XYSeriesCollection;
 final class SeriesPanels {
     /** At most this many configurations are drawn. */
     static final int MAX_CONFIGURATIONS = 4;
+    /**
+     * At most this many points per line: a longer series is drawn per bin of consecutive samples,
+     * the line through each bin's mean and a band from its least to its most, so that a queue that
+     * fills and drains between samples reads as a band, not as a comb of aliased lines.
+     */
+    static final int MAX_POINTS = 250;
 
     private SeriesPanels() {
     }
@@ -120,25 +127,59 @@ final class SeriesPanels {
         return plot;
     }
 
-    /** A renderer of lines only, each drawn as one SVG path (not a line element per segment). */
+    /**
+     * A renderer of lines, each drawn as one SVG path, with the band of each bin (see {@link
+     * #MAX_POINTS}) in the line's colour, lighter.
+     */
     static XYLineAndShapeRenderer lines() {
-        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
-        r.setDrawSeriesLineAsPath(true);
+        DeviationRenderer r = new DeviationRenderer(true, false);
+        r.setAlpha(0.28f);
         return r;
     }
 
-    /** A series of samples: times in s drawn in ms. */
-    static XYSeries series(String name, double[] timeS, int[] values) {
-        XYSeries line = new XYSeries(name, false, true);
-        for (int i = 0; i < timeS.length; i++) {
-            line.add(timeS[i] * 1000, values[i]);
+    /** How many consecutive samples of a series of {@code samples} make one drawn point. */
+    static int bin(int samples) {
+        return Math.max(1, (samples + MAX_POINTS - 1) / MAX_POINTS);
+    }
+
+    /**
+     * A series of samples, times in s drawn in ms, {@code bin} samples to a point: at the bin's
+     * middle, its mean, with its least and most as the band.
+     */
+    static YIntervalSeries series(String name, double[] timeS, int[] values, int bin) {
+        YIntervalSeries line = new YIntervalSeries(name, false, true);
+        for (int i = 0; i < timeS.length; i += bin) {
+            int end = Math.min(timeS.length, i + bin);
+            long sum = 0;
+            int least = Integer.MAX_VALUE;
+            int most = Integer.MIN_VALUE;
+            for (int j = i; j < end; j++) {
+                sum += values[j];
+                least = Math.min(least, values[j]);
+                most = Math.max(most, values[j]);
+            }
+            line.add((timeS[i] + timeS[end - 1]) / 2 * 1000, (double) sum / (end - i), least, most);
         }
         return line;
     }
 
+    /** What the subtitle says of the drawing: the sampling grid and, when binned, the bins. */
+    static String sampling(double[] timeS) {
+        int bin = bin(timeS.length);
+        String every = "sampled every " + interval(timeS) + " µs";
+        if (bin == 1) {
+            return every;
+        }
+        double s = timeS.length > 1 ? timeS[1] - timeS[0] : 0;
+        return every + ", drawn per " + Numbers.plain(Math.round(s * bin * 1e9) / 1e3)
+                + " µs (line: the mean; band: least to most)";
+    }
+
     /** Line {@code k} of a panel: the {@code style}-th shade and dash of the policy's colour. */
     static void style(XYLineAndShapeRenderer r, int k, Shown<?> s, int style) {
-        r.setSeriesPaint(k, PolicyPalette.shade(PolicyPalette.colour(s.row().policy(), s.index()), style));
+        Color colour = PolicyPalette.shade(PolicyPalette.colour(s.row().policy(), s.index()), style);
+        r.setSeriesPaint(k, colour);
+        r.setSeriesFillPaint(k, colour);
         r.setSeriesStroke(k, thin(style));
     }
 
@@ -147,7 +188,7 @@ final class SeriesPanels {
      * panel's name), with the warm-up shaded (and named when {@code first}) and {@code name} in its
      * top right corner (none when empty).
      */
-    static XYPlot panel(XYSeriesCollection data, XYLineAndShapeRenderer r, String axisLabel, int highest,
+    static XYPlot panel(XYDataset data, XYLineAndShapeRenderer r, String axisLabel, int highest,
                         double warmupMs, boolean first, String name) {
         NumberAxis y = new NumberAxis(axisLabel);
         ChartStyle.axis(y);

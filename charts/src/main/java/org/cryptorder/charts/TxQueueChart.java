@@ -8,7 +8,7 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 
 /**
  * The occupancy of the sending host's TX queues over one run (replication 0), drawn as {@code
@@ -59,12 +59,12 @@ final class TxQueueChart {
         double warmupMs = tables.experiment().warmupS() * 1000;
         for (SeriesPanels.Shown<List<SideFiles.TxQueue>> s : shown) {
             for (Quantity quantity : quantities) {
-                XYSeriesCollection data = new XYSeriesCollection();
+                YIntervalSeriesCollection data = new YIntervalSeriesCollection();
                 XYLineAndShapeRenderer r = SeriesPanels.lines();
                 int highest = 0;
                 for (int k = 0; k < s.data().size(); k++) {
                     SideFiles.TxQueue q = s.data().get(k);
-                    data.addSeries(SeriesPanels.series(q.name(), q.timeS(), quantity.values().apply(q)));
+                    data.addSeries(SeriesPanels.series(q.name(), q.timeS(), quantity.values().apply(q), SeriesPanels.bin(q.timeS().length)));
                     SeriesPanels.style(r, k, s, lineStyles.computeIfAbsent(q.name(), n -> lineStyles.size()));
                     highest = Math.max(highest, max(quantity, q));
                 }
@@ -76,8 +76,8 @@ final class TxQueueChart {
         LegendItemCollection items = new LegendItemCollection();
         lineStyles.forEach((name, style) -> items.add(SeriesPanels.legend("TX " + name, style)));
         plot.setFixedLegendItems(items);
-        String sampled = "Replication 0, sampled every " + SeriesPanels.interval(shown.get(0).data().get(0).timeS())
-                + " µs; per configuration " + (qdiscs ? "the packets in the qdisc above the descriptors in use on"
+        String sampled = "Replication 0, " + SeriesPanels.sampling(shown.get(0).data().get(0).timeS())
+                + "; per configuration " + (qdiscs ? "the packets in the qdisc above the descriptors in use on"
                 + " the ring" : "the descriptors in use on the ring (no qdisc held a packet)")
                 + "; a line per TX queue, named with the CPU that feeds it, in the colour of the policy" + selection.note();
         JFreeChart chart = ChartStyle.chart("TX queues of host a over one run" + selection.at(), plot, true,
