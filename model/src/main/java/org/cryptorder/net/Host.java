@@ -46,6 +46,9 @@ public final class Host {
     public void trace(FrameTrace t) {
         macsec.trace(t, name);
         nic.trace(t);
+        for (Cpu c : cpus) {
+            c.observe(t.recordsCpus() ? (cpu, task, work, s, e) -> t.cpuRan(name, cpu, task, work, s, e) : null);
+        }
     }
 
     /** Taps the host's lower device ({@code eth0}) and its MACsec device ({@code macsec0}); null: no tap there. */

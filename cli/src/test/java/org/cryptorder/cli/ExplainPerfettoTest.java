@@ -1,0 +1,228 @@
+package org.cryptorder.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code explain --perfetto}: the Trace Event Format file, read back with Jackson and checked as
+ * Perfetto and chrome://tracing would need it (metadata, nesting, flows binding to slices), and
+ * against the narration printed beside it; and its bad input.
+ */
+class ExplainPerfettoTest {
+    @TempDir
+    Path tmp;
+
+    /** One receiving CPU under 30% kernel FPU busy, async-unordered: frames go to cryptd and some are counted InPktsDelayed. */
+    Path experiment() throws Exception {
+        Path f = tmp.resolve("e.json");
+        Files.writeString(f, "{\"name\": \"e\", \"crypto\": {\"policy\": \"async-unordered\"},"
+                + " \"hosts\": {\"cpus\": 1}, \"contention\": {\"kernelFpuBusy\": 0.3},"
+                + " \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 2000}], \"run\": {\"durationS\": 0.005}}");
+        return f;
+    }
+
+    /** A slice as read back: its track, name, category, times in ns, args. */
+    record Slice(String track, String name, String cat, long startNs, long endNs, JsonNode args) {
+    }
+
+    /** Trace Event microseconds (three decimals) as the simulated nanoseconds, exactly. */
+    static long ns(JsonNode ts) {
+        return ts.decimalValue().movePointRight(3).longValueExact();
+    }
+
+    static String track(JsonNode e) {
+        return e.get("pid").asInt() + "/" + e.get("tid").asInt();
+    }
+
+    @Test
+    void theTraceHasTheHostsCpusAndFramesOfTheNarrationAtItsTimes() throws Exception {
+        Path file = tmp.resolve("out/trace.json");
+        CliRun r = CliRun.of("explain", experiment().toString(), "--frames", "300", "--chart",
+                tmp.resolve("t.png").toString(), "--perfetto", file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("# Perfetto trace: " + file);
+        JsonNode root = new ObjectMapper().readTree(file.toFile());
+        assertThat(Files.readString(file)).doesNotContain("E-", "e-");  // plain decimals, not 1.5E-4
+        JsonNode events = root.get("traceEvents");
+
+        Map<Integer, String> processes = new TreeMap<>();
+        Map<String, String> threads = new TreeMap<>();
+        List<Slice> slices = new ArrayList<>();
+        List<JsonNode> flows = new ArrayList<>();
+        List<JsonNode> instants = new ArrayList<>();
+        Map<String, List<JsonNode>> waits = new HashMap<>();
+        for (JsonNode e : events) {
+            switch (e.get("ph").asText()) {
+                case "M" -> {
+                    if (e.get("name").asText().equals("process_name")) {
+                        processes.put(e.get("pid").asInt(), e.get("args").get("name").asText());
+                    } else if (e.get("name").asText().equals("thread_name")) {
+                        threads.put(track(e), e.get("args").get("name").asText());
+                    }
+                }
+                case "X" -> slices.add(new Slice(track(e), e.get("name").asText(), e.get("cat").asText(),
+                        ns(e.get("ts")), ns(e.get("ts")) + ns(e.get("dur")), e.get("args")));
+                case "s", "t", "f" -> flows.add(e);
+                case "i" -> instants.add(e);
+                case "b", "e" -> waits.computeIfAbsent(e.get("id").asText(), k -> new ArrayList<>()).add(e);
+                default -> throw new AssertionError("unexpected phase in " + e);
+            }
+        }
+        // a process per host and per link direction; host b's only CPU has its track
+        assertThat(processes.values()).containsExactly("host a", "link a->b", "host b");
+        int hostB = processes.entrySet().stream().filter(p -> p.getValue().equals("host b")).findFirst().orElseThrow()
+                .getKey();
+        String bCpu0 = threads.entrySet().stream().filter(t -> t.getKey().startsWith(hostB + "/")
+                && t.getValue().equals("cpu0")).findFirst().orElseThrow().getKey();
+        for (Slice s : slices) {
+            assertThat(threads).as("every slice is on a named track").containsKey(s.track());
+        }
+
+        // what the CPUs ran, named as perf sched and ftrace name it
+        Set<String> ran = new TreeSet<>();
+        slices.stream().filter(s -> s.cat().equals("cpu") && s.track().equals(bCpu0)).forEach(s -> ran.add(s.name()));
+        assertThat(ran).contains("softirq NET_RX", "kworker/0:1", "kernel-fpu/0");
+        assertThat(slices.stream().filter(s -> s.cat().equals("cpu")).map(Slice::name)).contains("iperf3");
+
+        // B/E-free: every X slice nests within the one open on its track or starts after it ends
+        Map<String, List<Slice>> byTrack = new TreeMap<>();
+        slices.forEach(s -> byTrack.computeIfAbsent(s.track(), k -> new ArrayList<>()).add(s));
+        for (List<Slice> l : byTrack.values()) {
+            l.sort((x, y) -> x.startNs() != y.startNs() ? Long.compare(x.startNs(), y.startNs())
+                    : Long.compare(y.endNs(), x.endNs()));
+            Deque<Long> open = new ArrayDeque<>();
+            for (Slice s : l) {
+                while (!open.isEmpty() && open.peek() <= s.startNs()) {
+                    open.pop();
+                }
+                assertThat(open.isEmpty() || s.endNs() <= open.peek()).as("nested: " + s).isTrue();
+                open.push(s.endNs());
+            }
+        }
+
+        // every narrated step of a frame lies within one of that frame's slices (or its wait in cryptd), to the ns
+        Map<Long, List<long[]>> hopsOf = new HashMap<>();
+        slices.stream().filter(s -> s.cat().equals("frame")).forEach(s -> hopsOf
+                .computeIfAbsent(s.args().get("frame").asLong(), k -> new ArrayList<>())
+                .add(new long[] {s.startNs(), s.endNs()}));
+        Pattern step = Pattern.compile("^([! ])\\s*(\\d+)\\.(\\d{3}) us  (\\S+)( (cpu\\d+)\\s+\\S+)?\\s+frame (\\d+)( PN (\\d+))?: .*$");
+        Set<Long> delayedPns = new TreeSet<>();
+        int narrated = 0;
+        for (String line : r.out().lines().toList()) {
+            Matcher m = step.matcher(line);
+            if (!m.matches()) {
+                continue;
+            }
+            narrated++;
+            long t = Long.parseLong(m.group(2)) * 1000 + Long.parseLong(m.group(3));
+            long frame = Long.parseLong(m.group(7));
+            assertThat(hopsOf.getOrDefault(frame, List.of())).as(line)
+                    .anySatisfy(h -> assertThat(t).isBetween(h[0], h[1]));
+            if (m.group(1).equals("!")) {
+                delayedPns.add(Long.parseLong(m.group(9)));
+                // the frame counted InPktsDelayed is an instant at the same time on the same CPU's track
+                assertThat(instants).as(line).anySatisfy(i -> {
+                    assertThat(i.get("name").asText()).isEqualTo("InPktsDelayed PN " + m.group(9));
+                    assertThat(ns(i.get("ts"))).isEqualTo(t);
+                    assertThat(track(i)).isEqualTo(bCpu0);
+                });
+            }
+        }
+        // and each is in the args of exactly one of them: the slices' narration is the narration, whole
+        int inArgs = slices.stream().filter(s -> s.cat().equals("frame")).mapToInt(
+                s -> s.args().has("narration") ? s.args().get("narration").size() : 0).sum();
+        for (List<JsonNode> w : waits.values()) {
+            inArgs += w.get(0).get("args").has("narration") ? w.get(0).get("args").get("narration").size() : 0;
+        }
+        assertThat(inArgs).isEqualTo(narrated);
+        assertThat(delayedPns).isNotEmpty();
+        Set<Long> instantPns = new TreeSet<>();
+        instants.stream().filter(i -> i.get("name").asText().startsWith("InPktsDelayed"))
+                .forEach(i -> instantPns.add(i.get("args").get("pn").asLong()));
+        assertThat(instantPns).isEqualTo(delayedPns);
+
+        // a flow per frame: one start and one end, each event binding to a slice of that frame on its track at its time
+        Map<Long, List<JsonNode>> flowOf = new TreeMap<>();
+        flows.forEach(f -> flowOf.computeIfAbsent(f.get("id").asLong(), k -> new ArrayList<>()).add(f));
+        assertThat(flowOf).hasSize(300);
+        for (Map.Entry<Long, List<JsonNode>> f : flowOf.entrySet()) {
+            List<String> phases = f.getValue().stream().map(e -> e.get("ph").asText()).toList();
+            assertThat(phases).as("flow " + f.getKey()).containsOnlyOnce("s", "f");
+            assertThat(phases.get(0)).isEqualTo("s");
+            assertThat(phases.get(phases.size() - 1)).isEqualTo("f");
+            for (JsonNode e : f.getValue()) {
+                assertThat(byTrack.get(track(e))).as("flow event " + e).anySatisfy(s -> {
+                    assertThat(s.startNs()).isEqualTo(ns(e.get("ts")));
+                    assertThat(s.args().path("frame").asLong(-1)).isEqualTo(f.getKey());
+                });
+            }
+        }
+
+        // cryptd waits pair up, begin before end, with the wait in the args
+        assertThat(waits).isNotEmpty();
+        for (List<JsonNode> w : waits.values()) {
+            assertThat(w).extracting(e -> e.get("ph").asText()).containsExactly("b", "e");
+            long waited = ns(w.get(1).get("ts")) - ns(w.get(0).get("ts"));
+            assertThat(waited).isNotNegative();
+            assertThat(ns(w.get(0).get("args").get("wait_us"))).isEqualTo(waited);
+        }
+    }
+
+    @Test
+    void theSliceBoundCutsTheCpuTracksAndSaysSo() throws Exception {
+        Path file = tmp.resolve("cut.json");
+        CliRun r = CliRun.of("explain", experiment().toString(), "--frames", "300", "--chart",
+                tmp.resolve("t.png").toString(), "--perfetto", file.toString(), "--perfetto-slices", "20");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("# the trace's CPU tracks stop at", "--perfetto-slices 20 reached");
+        JsonNode events = new ObjectMapper().readTree(file.toFile()).get("traceEvents");
+        int cpuSlices = 0;
+        for (JsonNode e : events) {
+            cpuSlices += e.get("ph").asText().equals("X") && e.get("cat").asText().equals("cpu") ? 1 : 0;
+        }
+        assertThat(cpuSlices).isBetween(1, 20);
+    }
+
+    @Test
+    void badInputExitsTwoWithOneLine() throws Exception {
+        String e = experiment().toString();
+        Path aFile = tmp.resolve("plain");
+        Files.writeString(aFile, "x");
+        CliRun unwritable = CliRun.of("explain", e, "--perfetto", aFile.resolve("t.json").toString());
+        assertThat(unwritable.status()).isEqualTo(2);
+        assertThat(unwritable.err()).contains("--perfetto: cannot make the folder").doesNotContain("Exception:");
+        assertThat(unwritable.err().lines().findFirst().orElseThrow()).startsWith("cryptorder explain: --perfetto: cannot make the folder");
+        CliRun folder = CliRun.of("explain", e, "--perfetto", tmp.resolve("d.json").toString().replace("d.json", ""));
+        assertThat(folder.status()).isEqualTo(2);
+        CliRun isFolder = CliRun.of("explain", e, "--perfetto", Files.createDirectories(tmp.resolve("x.json")).toString());
+        assertThat(isFolder.status()).isEqualTo(2);
+        assertThat(isFolder.err()).contains("is a folder");
+        CliRun notJson = CliRun.of("explain", e, "--perfetto", tmp.resolve("t.txt").toString());
+        assertThat(notJson.status()).isEqualTo(2);
+        assertThat(notJson.err()).contains("--perfetto: a file name ending in .json");
+        CliRun zero = CliRun.of("explain", e, "--perfetto", tmp.resolve("t.json").toString(), "--perfetto-slices", "0");
+        assertThat(zero.status()).isEqualTo(2);
+        assertThat(zero.err()).contains("--perfetto-slices");
+        CliRun alone = CliRun.of("explain", e, "--perfetto-slices", "10");
+        assertThat(alone.status()).isEqualTo(2);
+        assertThat(alone.err()).contains("--perfetto-slices needs --perfetto");
+        assertThat(Files.exists(tmp.resolve("t.json"))).isFalse();
+    }
+}
