@@ -186,7 +186,7 @@ final class PerfettoTrace {
     /** The name {@code perf sched} and ftrace give what ran: {@code ksoftirqd/1}, {@code kworker/1:1}, {@code iperf3}. */
     static String comm(CpuSlice c) {
         if (c.task() == null) {
-            return "softirq " + c.softirq();
+            return c.softirq().equals("softirq") ? "softirq" : "softirq " + c.softirq();  // vector unknown: just softirq
         }
         String t = c.task();
         if (t.startsWith("ksoftirqd/")) {

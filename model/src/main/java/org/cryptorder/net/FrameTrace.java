@@ -180,7 +180,11 @@ public final class FrameTrace {
         return name;
     }
 
-    /** The softirq vector Linux runs such work under: NAPI polls (RX, GRO, TX clean) NET_RX, the TSQ tasklet TASKLET. */
+    /**
+     * The softirq vector Linux runs such work under: NAPI polls (RX, GRO, TX clean) and TCP's sends
+     * after an ACK NET_RX, the TSQ tasklet TASKLET; {@code softirq} where the model does not say which
+     * (a UDP source sending from softirq stands for a send from NET_RX or a timer alike).
+     */
     static String softirqVector(Work w) {
         String n = workName(w);
         if (w instanceof NapiPoll || n.endsWith("CleanPoll") || n.endsWith("SoftirqTx")) {
