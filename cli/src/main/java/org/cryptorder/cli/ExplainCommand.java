@@ -206,7 +206,7 @@ final class ExplainCommand implements Callable<Integer> {
         }
         if (capture != null) {
             try {
-                PcapOptions.write(pcap.dir, f, run, capture, out);
+                PcapOptions.write(pcap.dir, f, run, capture, pcap.format(), out);
                 PcapOptions.writeKeys(pcap.dir, capture.keys(), out);
             } catch (IOException e) {
                 spec.commandLine().getErr().println("cryptorder explain: captures not written: " + e.getMessage());

@@ -80,14 +80,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--perfetto", paramLabel = "DIR",
             description = "Also trace replication 0 of each configuration for ui.perfetto.dev into DIR/<configuration>.json:"
-                    + " its first --perfetto-frames frames and what each CPU ran meanwhile, as explain --perfetto"
-                    + " writes it (see docs/explain.md).")
+                    + " its first " + ExplainCommand.DEFAULT_FRAMES + " frames and what each CPU ran meanwhile, as"
+                    + " explain --perfetto writes it (explain --frames follows more; see docs/explain.md).")
     Path perfettoDir;
-
-    @Option(names = "--perfetto-frames", paramLabel = "N",
-            description = "How many frames each --perfetto trace follows from the start (default: "
-                    + ExplainCommand.DEFAULT_FRAMES + ").")
-    Integer perfettoFrames;
 
     /** What a results folder holds of the experiment it ran. */
     static final String EXPERIMENT_JSON = "experiment.json";
@@ -238,7 +233,7 @@ final class RunCommand implements Callable<Integer> {
             for (ResolvedRun r : file.configurations()) {
                 RunCapture c = pcap.newCapture();
                 model.capture(r, streams, 0, c);
-                PcapOptions.write(root, file, r, c, stdout);
+                PcapOptions.write(root, file, r, c, pcap.format(), stdout);
                 keys.addAll(c.keys());
             }
             PcapOptions.writeKeys(root, keys, stdout);
@@ -251,14 +246,8 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Checks {@code --perfetto} and {@code --perfetto-frames} and makes the folder (bad usage: exit 2). */
+    /** Checks {@code --perfetto} and makes its folder (bad usage: exit 2). */
     private void checkPerfetto() {
-        if (perfettoFrames != null) {
-            new OptionRange("--perfetto-frames", 1, 100_000).check(spec, perfettoFrames);
-            if (perfettoDir == null) {
-                throw new ParameterException(spec.commandLine(), "--perfetto-frames needs --perfetto DIR");
-            }
-        }
         if (perfettoDir == null) {
             return;
         }
@@ -284,7 +273,7 @@ final class RunCommand implements Callable<Integer> {
      */
     private int perfetto(ExperimentFile file, PrintWriter err, PrintWriter stdout) {
         Path root = files.size() == 1 ? perfettoDir : perfettoDir.resolve(file.experiment().name());
-        int frames = perfettoFrames == null ? ExplainCommand.DEFAULT_FRAMES : perfettoFrames;
+        int frames = ExplainCommand.DEFAULT_FRAMES;
         if (file.experiment().wifi() != null) {
             stdout.println("# no Perfetto trace of " + file.experiment().name() + ": a WiFi station experiment has no"
                     + " MACsec frames to follow");

@@ -204,9 +204,9 @@ class ExplainPerfettoTest {
     void runTracesReplicationZeroOfEachConfiguration() throws Exception {
         Path dir = tmp.resolve("pf");
         CliRun r = CliRun.of("run", "--quiet", "--jobs", "1", "--out", tmp.resolve("out").toString(), "--perfetto",
-                dir.toString(), "--perfetto-frames", "20", experiment().toString());
+                dir.toString(), experiment().toString());
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(r.out()).contains("# Perfetto trace of configuration 0: " + dir.resolve("0.json") + " (the first 20 frames;");
+        assertThat(r.out()).contains("# Perfetto trace of configuration 0: " + dir.resolve("0.json") + " (the first 40 frames;");
         JsonNode events = new ObjectMapper().readTree(dir.resolve("0.json").toFile()).get("traceEvents");
         Set<Long> frames = new TreeSet<>();
         for (JsonNode e : events) {
@@ -214,12 +214,15 @@ class ExplainPerfettoTest {
                 frames.add(e.get("id").asLong());
             }
         }
-        assertThat(frames).hasSize(20);
+        assertThat(frames).hasSize(40);
         CliRun shard = CliRun.of("run", "--quiet", "--shard", "0/2", "--out", tmp.resolve("o2").toString(), "--perfetto",
                 dir.toString(), experiment().toString());
         assertThat(shard.status()).isEqualTo(2);
         assertThat(shard.err()).contains("--perfetto with --shard");
-        assertThat(CliRun.of("run", "--perfetto-frames", "5", experiment().toString()).status()).isEqualTo(2);
+        Path aFile = Files.writeString(tmp.resolve("plain"), "x");
+        CliRun unwritable = CliRun.of("run", "--quiet", "--perfetto", aFile.resolve("d").toString(), experiment().toString());
+        assertThat(unwritable.status()).isEqualTo(2);
+        assertThat(unwritable.err()).contains("--perfetto: cannot make the folder");
     }
 
     @Test
