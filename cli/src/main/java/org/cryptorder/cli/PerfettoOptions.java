@@ -70,7 +70,7 @@ final class PerfettoOptions {
     void write(FrameTrace trace, String title, PrintWriter out) throws IOException {
         PerfettoTrace.Written w = PerfettoTrace.write(trace, title, file);
         out.println("# Perfetto trace: " + w.file() + " (" + w.slices() + " slices, " + w.waits() + " cryptd waits, " + w.flows() + " flow events, "
-                + w.instants() + " instants; open it in ui.perfetto.dev or chrome://tracing)");
+                + w.instants() + " instants, " + w.counters() + " counter values; open it in ui.perfetto.dev or chrome://tracing)");
         double lastNs = trace.spans().stream().mapToDouble(FrameTrace.Span::endNs).max().orElse(0);
         if (w.cpuCutNs() < lastNs) {
             out.println(String.format(Locale.ROOT, "# the trace's CPU tracks stop at %.3f us, before the followed"

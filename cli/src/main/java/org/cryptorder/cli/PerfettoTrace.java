@@ -45,7 +45,7 @@ final class PerfettoTrace {
     static final int MAX_CPU_SLICES = 2_000_000;
 
     /** What was written: the slices ({@code X}), cryptd waits ({@code b}/{@code e} pairs), flow events, instants, and where the CPU tracks stop for the bound (infinite: not cut). */
-    record Written(Path file, int slices, int waits, int flows, int instants, double cpuCutNs) {
+    record Written(Path file, int slices, int waits, int flows, int instants, int counters, double cpuCutNs) {
     }
 
     /** One thread track: its process and thread ids, name, and the ends of the slices open on it (for nesting). */
@@ -110,11 +110,13 @@ final class PerfettoTrace {
         spans.stream().filter(s -> s.cpu() != null)
                 .forEach(s -> cpus.computeIfAbsent(s.host(), k -> new TreeSet<>()).add(cpuNumber(s.cpu())));
         cpus.forEach((host, ids) -> ids.forEach(c -> track("host " + host, "cpu" + c, c * 100)));
+        trace.levels().forEach(l -> pid("host " + l.host()));
         List<Slice> contexts = contextSlices(trace.cpuSlices(), from, to);
         List<Slice> slices = new ArrayList<>(contexts);
         slices.addAll(frameSlices(spans, steps, contexts));
         List<Map<String, Object>> instants = instants(steps);
         int flows = 0;
+        int counters;
         Files.createDirectories(file.toAbsolutePath().getParent());
         try (JsonGenerator g = new ObjectMapper().getFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
             g.writeStartObject();
@@ -149,6 +151,7 @@ final class PerfettoTrace {
             for (Map<String, Object> i : instants) {
                 g.writeObject(i);
             }
+            counters = counters(g, trace.levels(), to);
             g.writeEndArray();
             g.writeObjectFieldStart("otherData");
             g.writeStringField("title", title);
@@ -159,7 +162,8 @@ final class PerfettoTrace {
             g.writeEndObject();
         }
         int waits = (int) slices.stream().filter(s -> s.track() == null).count();
-        return new Written(file, slices.size() - waits, waits, flows, instants.size(), trace.cpuSlicesCutNs());
+        return new Written(file, slices.size() - waits, waits, flows, instants.size(), counters,
+                trace.cpuSlicesCutNs());
     }
 
     private int pid(String process) {
@@ -377,6 +381,32 @@ final class PerfettoTrace {
             out.add(e);
         }
         return out;
+    }
+
+    /**
+     * The levels up to {@code toNs} as counter events ({@code C}), one counter track per level and
+     * host: {@code cpu0 cryptd queue}, the queue's length whatever frames are in it. Returns how many.
+     */
+    private int counters(JsonGenerator g, List<FrameTrace.Level> levels, double toNs) throws IOException {
+        int n = 0;
+        for (FrameTrace.Level l : levels) {
+            if (l.timeNs() > toNs) {
+                break;
+            }
+            g.writeStartObject();
+            g.writeStringField("name", l.name());
+            g.writeStringField("cat", "level");
+            g.writeStringField("ph", "C");
+            g.writeFieldName("ts");
+            g.writeNumber(us(l.timeNs()));
+            g.writeNumberField("pid", pid("host " + l.host()));
+            g.writeObjectFieldStart("args");
+            g.writeNumberField("length", (long) l.value());
+            g.writeEndObject();
+            g.writeEndObject();
+            n++;
+        }
+        return n;
     }
 
     private static void metadata(JsonGenerator g, String name, int pid, Integer tid, String key, Object value)

@@ -69,6 +69,7 @@ class ExplainPerfettoTest {
         List<JsonNode> flows = new ArrayList<>();
         List<JsonNode> instants = new ArrayList<>();
         Map<String, List<JsonNode>> waits = new HashMap<>();
+        List<JsonNode> counters = new ArrayList<>();
         for (JsonNode e : events) {
             switch (e.get("ph").asText()) {
                 case "M" -> {
@@ -83,6 +84,7 @@ class ExplainPerfettoTest {
                 case "s", "t", "f" -> flows.add(e);
                 case "i" -> instants.add(e);
                 case "b", "e" -> waits.computeIfAbsent(e.get("id").asText(), k -> new ArrayList<>()).add(e);
+                case "C" -> counters.add(e);
                 default -> throw new AssertionError("unexpected phase in " + e);
             }
         }
@@ -173,8 +175,29 @@ class ExplainPerfettoTest {
             }
         }
 
-        // cryptd waits pair up, begin before end, with the wait in the args
+        // cryptd waits pair up, begin before end, with the wait in the args; while a followed frame waits in b's
+        // cpu0 cryptd queue, the queue's counter track says at least one request is in it
         assertThat(waits).isNotEmpty();
+        List<JsonNode> bQueue = counters.stream().filter(c -> c.get("pid").asInt() == hostB
+                && c.get("name").asText().equals("cpu0 cryptd queue")).toList();
+        assertThat(bQueue).isNotEmpty().allSatisfy(c -> assertThat(c.get("args").get("length").asLong()).isNotNegative());
+        int waitsChecked = 0;
+        for (List<JsonNode> w : waits.values()) {
+            if (w.get(0).get("pid").asInt() == hostB) {
+                long from = ns(w.get(0).get("ts"));
+                long to = ns(w.get(1).get("ts"));
+                long level = -1;
+                for (JsonNode c : bQueue) {  // in time order: the level just after the wait began
+                    if (ns(c.get("ts")) <= from) {
+                        level = c.get("args").get("length").asLong();
+                    }
+                }
+                assertThat(level).as("queue length as PN " + w.get(0).get("args").get("pn") + " waits").isPositive();
+                assertThat(to).isGreaterThanOrEqualTo(from);
+                waitsChecked++;
+            }
+        }
+        assertThat(waitsChecked).isPositive();
         for (List<JsonNode> w : waits.values()) {
             assertThat(w).extracting(e -> e.get("ph").asText()).containsExactly("b", "e");
             long waited = ns(w.get(1).get("ts")) - ns(w.get(0).get("ts"));

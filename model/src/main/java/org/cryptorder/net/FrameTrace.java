@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
@@ -105,6 +107,18 @@ public final class FrameTrace {
                            double startNs, double endNs) {
     }
 
+    /**
+     * A level a component reported while CPU time was recorded: a cryptd queue's length, for a
+     * counter track.
+     *
+     * @param host   {@code a} or {@code b}
+     * @param name   what it is the level of ({@code cpu0 cryptd queue})
+     * @param timeNs when it took the value, ns
+     * @param value  the new level
+     */
+    public record Level(String host, String name, double timeNs, double value) {
+    }
+
     private final int maxFrames;
     private final double fromNs;
     private final List<Step> steps = new ArrayList<>();
@@ -114,6 +128,9 @@ public final class FrameTrace {
     private int maxCpuSlices;
     private final List<CpuSlice> cpuSlices = new ArrayList<>();
     private double cpuSlicesCutNs = Double.POSITIVE_INFINITY;
+    private final List<Level> levels = new ArrayList<>();
+    /** Each level's value before the trace's start, by host and name, given at the start. */
+    private final Map<String, Level> levelsBefore = new TreeMap<>();
 
     /** Follows the first {@code maxFrames} frames created. */
     public FrameTrace(int maxFrames) {
@@ -162,6 +179,31 @@ public final class FrameTrace {
         cpuSlices.add(new CpuSlice(host, cpu.id(), task == null ? null : task.name(),
                 task == null ? Context.SOFTIRQ : task.context(), workName(work),
                 softirqWork ? softirqVector(work) : null, startNs, endNs));
+    }
+
+    /**
+     * Records that {@code name} of {@code host} took {@code value} at {@code timeNs} when CPU time is
+     * recorded: from the trace's start (a value taken before it is given at the start), until the
+     * CPU slices stop.
+     */
+    void level(String host, String name, double timeNs, double value) {
+        if (timeNs < fromNs) {
+            levelsBefore.put(host + " " + name, new Level(host, name, fromNs, value));
+        } else if (timeNs < cpuSlicesCutNs && levels.size() < maxCpuSlices) {
+            Level before = levelsBefore.remove(host + " " + name);
+            if (before != null && timeNs > fromNs) {
+                levels.add(before);
+            }
+            levels.add(new Level(host, name, timeNs, value));
+        }
+    }
+
+    /** The levels recorded, in the order they were taken (at one instant, the last is the level after it). */
+    public List<Level> levels() {
+        List<Level> all = new ArrayList<>(levels);
+        all.addAll(levelsBefore.values());
+        all.sort((x, y) -> Double.compare(x.timeNs(), y.timeNs()));
+        return all;
     }
 
     /** {@code NapiPoll}, {@code Cryptd.Invocation}: the class of a piece of work, named from its outer class. */

@@ -48,6 +48,10 @@ public final class Host {
         nic.trace(t);
         for (Cpu c : cpus) {
             c.observe(t.recordsCpus() ? (cpu, task, work, s, e) -> t.cpuRan(name, cpu, task, work, s, e) : null);
+            if (t.recordsCpus()) {
+                String queue = c.name() + " cryptd queue";
+                crypto.cryptd(c.id()).lengthSignal().subscribe((time, level) -> t.level(name, queue, time, level));
+            }
         }
     }
 
