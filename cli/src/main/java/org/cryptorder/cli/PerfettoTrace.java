@@ -23,6 +23,7 @@ import org.cryptorder.net.FrameTrace.CpuSlice;
 import org.cryptorder.net.FrameTrace.Kind;
 import org.cryptorder.net.FrameTrace.Span;
 import org.cryptorder.net.FrameTrace.Step;
+import org.cryptorder.transport.TcpTrace;
 
 /**
  * A {@link FrameTrace} as a Chrome Trace Event Format file (JSON), which ui.perfetto.dev and {@code
@@ -94,10 +95,20 @@ final class PerfettoTrace {
      * followed frame's first hop to the last one's last (as far as the trace recorded it).
      */
     static Written write(FrameTrace trace, String title, Path file) throws IOException {
-        return new PerfettoTrace().writeTrace(trace, title, file);
+        return write(trace, List.of(), title, file);
     }
 
-    private Written writeTrace(FrameTrace trace, String title, Path file) throws IOException {
+    /**
+     * As {@link #write(FrameTrace, String, Path)}, with the TCP senders' decisions ({@code explain
+     * --tcp}) as instants on a track per flow of host a, and the sender's cwnd and packets in flight
+     * just after each decision as a counter track.
+     */
+    static Written write(FrameTrace trace, List<TcpTrace.Line> decisions, String title, Path file) throws IOException {
+        return new PerfettoTrace().writeTrace(trace, decisions, title, file);
+    }
+
+    private Written writeTrace(FrameTrace trace, List<TcpTrace.Line> decisions, String title, Path file)
+            throws IOException {
         List<Span> spans = trace.spans();
         List<Step> steps = trace.steps();
         double from = spans.stream().mapToDouble(Span::startNs).min().orElse(0);
@@ -111,6 +122,7 @@ final class PerfettoTrace {
                 .forEach(s -> cpus.computeIfAbsent(s.host(), k -> new TreeSet<>()).add(cpuNumber(s.cpu())));
         cpus.forEach((host, ids) -> ids.forEach(c -> track("host " + host, "cpu" + c, c * 100)));
         trace.levels().forEach(l -> pid("host " + l.host()));
+        decisions.forEach(d -> track("host a", "TCP flow " + d.flow(), 100_000 + d.flow()));
         List<Slice> contexts = contextSlices(trace.cpuSlices(), from, to);
         List<Slice> slices = new ArrayList<>(contexts);
         slices.addAll(frameSlices(spans, steps, contexts));
@@ -152,6 +164,9 @@ final class PerfettoTrace {
                 g.writeObject(i);
             }
             counters = counters(g, trace.levels(), to);
+            for (TcpTrace.Line d : decisions) {
+                decision(g, d);
+            }
             g.writeEndArray();
             g.writeObjectFieldStart("otherData");
             g.writeStringField("title", title);
@@ -162,7 +177,8 @@ final class PerfettoTrace {
             g.writeEndObject();
         }
         int waits = (int) slices.stream().filter(s -> s.track() == null).count();
-        return new Written(file, slices.size() - waits, waits, flows, instants.size(), counters,
+        return new Written(file, slices.size() - waits, waits, flows, instants.size() + decisions.size(),
+                counters + decisions.size(),
                 trace.cpuSlicesCutNs());
     }
 
@@ -407,6 +423,40 @@ final class PerfettoTrace {
             n++;
         }
         return n;
+    }
+
+    /** A TCP decision: an instant named by its Linux function on the flow's track, and the sender's state after it. */
+    private void decision(JsonGenerator g, TcpTrace.Line d) throws IOException {
+        Track t = track("host a", "TCP flow " + d.flow(), 100_000 + d.flow());
+        String what = d.event().describe();
+        int colon = what.indexOf(':');
+        g.writeStartObject();
+        g.writeStringField("name", colon > 0 ? what.substring(0, colon) : what);
+        g.writeStringField("cat", "tcp");
+        g.writeStringField("ph", "i");
+        g.writeStringField("s", "t");
+        g.writeFieldName("ts");
+        g.writeNumber(us(d.timeNs()));
+        g.writeNumberField("pid", t.pid);
+        g.writeNumberField("tid", t.tid);
+        g.writeObjectFieldStart("args");
+        g.writeNumberField("flow", d.flow());
+        g.writeStringField("state", d.event().at().state());
+        g.writeStringField("decision", what);
+        g.writeEndObject();
+        g.writeEndObject();
+        g.writeStartObject();
+        g.writeStringField("name", "TCP flow " + d.flow() + " at its decisions");
+        g.writeStringField("cat", "tcp");
+        g.writeStringField("ph", "C");
+        g.writeFieldName("ts");
+        g.writeNumber(us(d.timeNs()));
+        g.writeNumberField("pid", t.pid);
+        g.writeObjectFieldStart("args");
+        g.writeNumberField("cwnd", d.event().at().cwnd());
+        g.writeNumberField("in_flight", d.event().at().inFlight());
+        g.writeEndObject();
+        g.writeEndObject();
     }
 
     private static void metadata(JsonGenerator g, String name, int pid, Integer tid, String key, Object value)

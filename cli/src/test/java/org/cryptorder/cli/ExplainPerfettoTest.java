@@ -207,6 +207,32 @@ class ExplainPerfettoTest {
     }
 
     @Test
+    void tcpDecisionsAreInstantsOnTheirFlowsTrackWithTheNarratedText() throws Exception {
+        Path file = tmp.resolve("tcp.json");
+        CliRun r = CliRun.of("explain", ProjectPaths.home().resolve("experiments/tcp-heavy-reordering.json").toString(),
+                "--tcp", "--tcp-around-seq", "99", "--set", "run.durationS=0.02", "--frames", "20", "--chart",
+                tmp.resolve("t.png").toString(), "--perfetto", file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        List<String> decided = new ArrayList<>();
+        List<Long> cwnds = new ArrayList<>();
+        for (JsonNode e : new ObjectMapper().readTree(file.toFile()).get("traceEvents")) {
+            if (e.path("cat").asText().equals("tcp") && e.get("ph").asText().equals("i")) {
+                String decision = e.get("args").get("decision").asText();
+                assertThat(decision).startsWith(e.get("name").asText());
+                decided.add(String.format(java.util.Locale.ROOT, "%12.3f us  %-22s %s: %s", ns(e.get("ts")) / 1e3,
+                        "a TCP flow 0", e.get("args").get("state").asText(), decision));
+            } else if (e.path("cat").asText().equals("tcp") && e.get("ph").asText().equals("C")) {
+                cwnds.add(e.get("args").get("cwnd").asLong());
+            }
+        }
+        // each narrated decision is an instant at its time, with its words; the sender's cwnd beside it
+        List<String> narrated = r.out().lines().filter(l -> l.contains("a TCP flow 0")).map(l -> l.substring(1)).toList();
+        assertThat(narrated).isNotEmpty();
+        assertThat(decided).isEqualTo(narrated);
+        assertThat(cwnds).hasSameSizeAs(decided).allSatisfy(c -> assertThat(c).isPositive());
+    }
+
+    @Test
     void theSliceBoundCutsTheCpuTracksAndSaysSo() throws Exception {
         Path file = tmp.resolve("cut.json");
         CliRun r = CliRun.of("explain", experiment().toString(), "--frames", "300", "--chart",
