@@ -26,12 +26,13 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cryptorder explain FILE [--configuration I] [--frames N] [--from-us T | --around-first-reordered]
- * [--tcp [--tcp-events N] [--tcp-around-seq S]] [--pcap DIR]}: the narrated timeline of the first
+ * [--tcp [--tcp-events N] [--tcp-around-seq S]] [--pcap DIR] [--perfetto OUT.json]}: the narrated timeline of the first
  * frames of replication 0 of one configuration (the first unless {@code --configuration}), or of
  * those from simulated time T, or from a few frames before the first one counted InPktsDelayed, for
  * teaching: every step of every followed frame with time, host, CPU, context and why, and the
  * moments where order broke; or the TCP senders' loss-recovery decisions ({@link TcpTraceOptions});
- * and the same replication's captures ({@link PcapOptions}).
+ * the same replication's captures ({@link PcapOptions}); and the followed frames with what each CPU ran
+ * meanwhile as a trace for ui.perfetto.dev ({@link PerfettoOptions}).
  */
 @Command(name = "explain", mixinStandardHelpOptions = true,
         description = {"Narrates the first frames of one run of an experiment, step by step.",
@@ -39,7 +40,8 @@ import picocli.CommandLine.Spec;
                 + " delivered after a later one (counted InPktsDelayed) are marked with !. The same timeline is"
                 + " drawn as a chart of swimlanes, one per CPU and cryptd queue (PNG and SVG; see --chart).",
             "--from-us or --around-first-reordered start the narration later, where it matters; --tcp narrates"
-                + " TCP's loss-recovery decisions instead; --pcap also writes the run's captures for Wireshark."})
+                + " TCP's loss-recovery decisions instead; --pcap also writes the run's captures for Wireshark;"
+                + " --perfetto a trace of the followed frames and the CPUs for ui.perfetto.dev."})
 final class ExplainCommand implements Callable<Integer> {
     /** How many frames before the first reordered one {@code --around-first-reordered} starts. */
     static final int LEAD_FRAMES = 5;
@@ -78,6 +80,9 @@ final class ExplainCommand implements Callable<Integer> {
 
     @Mixin
     PcapOptions pcap = new PcapOptions();
+
+    @Mixin
+    PerfettoOptions perfetto = new PerfettoOptions();
 
     @Option(names = "--chart", paramLabel = "PATH",
             description = "Where to write the timeline chart, a .png file (the SVG goes beside it; default:"
@@ -129,6 +134,11 @@ final class ExplainCommand implements Callable<Integer> {
                     + " start: give one");
         }
         boolean capturing = pcap.on(spec);
+        boolean tracing = perfetto.on(spec);
+        if (tracing && followed == 0) {
+            throw new ParameterException(spec.commandLine(), "--perfetto traces the followed frames: with --tcp, give"
+                    + " --frames too");
+        }
         if (chart != null && !chart.getFileName().toString().endsWith(".png")) {
             throw new ParameterException(spec.commandLine(), "--chart: a file name ending in .png, got " + chart);
         }
@@ -169,7 +179,8 @@ final class ExplainCommand implements Callable<Integer> {
                 }
             }
             decisions = tracingTcp ? tcp.newTrace(fromNs) : null;
-            trace = model.trace(run, streams, 0, new FrameTrace(followed, fromNs), capture, decisions);
+            FrameTrace following = new FrameTrace(followed, fromNs);
+            trace = model.trace(run, streams, 0, tracing ? perfetto.prepare(following) : following, capture, decisions);
         } catch (RunModel.ModelException e) {
             spec.commandLine().getErr().println("cryptorder explain: " + e.getMessage());
             return 1;
@@ -195,7 +206,7 @@ final class ExplainCommand implements Callable<Integer> {
         }
         if (capture != null) {
             try {
-                PcapOptions.write(pcap.dir, f, run, capture, out);
+                PcapOptions.write(pcap.dir, f, run, capture, pcap.format(), out);
                 PcapOptions.writeKeys(pcap.dir, capture.keys(), out);
             } catch (IOException e) {
                 spec.commandLine().getErr().println("cryptorder explain: captures not written: " + e.getMessage());
@@ -206,6 +217,15 @@ final class ExplainCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
+        if (tracing) {
+            try {
+                perfetto.write(trace, decisions == null ? List.of() : decisions.lines(), title(f, run, trace), out);
+            } catch (IOException e) {
+                out.flush();
+                spec.commandLine().getErr().println("cryptorder explain: Perfetto trace not written: " + e.getMessage());
+                return 1;
+            }
+        }
         return writeChart(f, run, trace, out);
     }
 
@@ -214,16 +234,20 @@ final class ExplainCommand implements Callable<Integer> {
         return s.what().contains("InPktsDelayed");
     }
 
+    /** The chart's and the Perfetto trace's title: {@code e: the first 40 frames, crypto.policy=async}. */
+    private String title(ExperimentFile f, ResolvedRun run, FrameTrace trace) {
+        return f.experiment().name() + ": " + (trace.steps().isEmpty() || !(fromUs != null || aroundFirstReordered)
+                ? "the first " + trace.followed() + " frames" : trace.followed() + " frames from "
+                + String.format(Locale.ROOT, "%.1f us", trace.steps().get(0).timeNs() / 1e3))
+                + (f.sweepKeys().isEmpty() ? "" : ", " + run.point().label());
+    }
+
     /** The timeline chart (PNG and SVG); says where it went, or why it could not be written (status 1). */
     private int writeChart(ExperimentFile f, ResolvedRun run, FrameTrace trace, PrintWriter out) {
         Path png = chart != null ? chart : Path.of("results", f.experiment().name(), "explain",
                 "timeline-" + configuration + ".png");
-        String title = f.experiment().name() + ": " + (trace.steps().isEmpty() || !(fromUs != null || aroundFirstReordered)
-                ? "the first " + trace.followed() + " frames" : trace.followed() + " frames from "
-                + String.format(Locale.ROOT, "%.1f us", trace.steps().get(0).timeNs() / 1e3))
-                + (f.sweepKeys().isEmpty() ? "" : ", " + run.point().label());
         try {
-            TimelineChart.Written w = TimelineChart.write(trace, title,
+            TimelineChart.Written w = TimelineChart.write(trace, title(f, run, trace),
                     TimelineChart.heldFixed(f.resolvedJson(Map.of())), png);
             out.println("# timeline chart: " + w.png() + " and " + w.svg().getFileName());
             out.flush();

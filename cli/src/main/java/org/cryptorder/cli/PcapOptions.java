@@ -33,8 +33,26 @@ final class PcapOptions {
                     + " (default: " + InterfaceCapture.DEFAULT_MAX_FRAMES + ").")
     Integer frames;
 
+    @Option(names = "--pcap-format", paramLabel = "F",
+            description = "The captures' format F: pcap (the default: tcpdump and every tool read it) or pcapng, which names each interface and"
+                    + " carries a comment on each received frame the model counted InPktsDelayed or dropped on receive.")
+    String format;
+
+    /** The capture format asked for (pcap unless --pcap-format says pcapng). */
+    RunCapture.Format format() {
+        return "pcapng".equals(format) ? RunCapture.Format.PCAPNG : RunCapture.Format.PCAP;
+    }
+
     /** Whether captures were asked for; checks the options' values (bad usage: exit 2). */
     boolean on(CommandSpec spec) {
+        if (format != null) {
+            if (!format.equals("pcap") && !format.equals("pcapng")) {
+                throw new ParameterException(spec.commandLine(), "--pcap-format: pcap or pcapng, got " + format);
+            }
+            if (dir == null) {
+                throw new ParameterException(spec.commandLine(), "--pcap-format needs --pcap DIR");
+            }
+        }
         if (frames != null) {
             new OptionRange("--pcap-frames", 1, MAX_FRAMES).check(spec, frames);
             if (dir == null) {
@@ -66,14 +84,15 @@ final class PcapOptions {
      * Writes the captures of {@code run} into {@code root/<k>/} and says so on {@code out}, with the
      * note of any capture cut at its bound.
      */
-    static void write(Path root, ExperimentFile f, ResolvedRun run, RunCapture c, PrintWriter out) throws IOException {
+    static void write(Path root, ExperimentFile f, ResolvedRun run, RunCapture c, RunCapture.Format format,
+                      PrintWriter out) throws IOException {
         Path folder = folder(root, run.index());
         String title = f.experiment().name() + ": replication 0 of configuration " + run.index()
                 + (f.sweepKeys().isEmpty() ? "" : " (" + run.point().label() + ")") + ", seed "
                 + f.experiment().run().seed();
-        List<String> cut = c.write(folder, title);
+        List<String> cut = c.write(folder, title, format);
         out.println("# captures of configuration " + run.index() + ": " + folder + "/{"
-                + String.join(",", RunCapture.INTERFACES) + "}.pcap");
+                + String.join(",", RunCapture.INTERFACES) + "}." + format.extension());
         for (String note : cut) {
             out.println("# " + note);
         }

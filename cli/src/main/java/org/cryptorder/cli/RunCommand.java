@@ -19,6 +19,7 @@ import org.cryptorder.experiment.ResolvedRun;
 import org.cryptorder.experiment.ResultsNotWrittenException;
 import org.cryptorder.experiment.RunCapture;
 import org.cryptorder.experiment.RunModel;
+import org.cryptorder.net.FrameTrace;
 import org.cryptorder.experiment.Shard;
 import org.cryptorder.experiment.DatapathRunModel;
 import org.cryptorder.engine.StreamRegistry;
@@ -77,6 +78,12 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     PcapOptions pcap = new PcapOptions();
 
+    @Option(names = "--perfetto", paramLabel = "DIR",
+            description = "Also trace replication 0 of each configuration for ui.perfetto.dev into DIR/<configuration>.json:"
+                    + " its first " + ExplainCommand.DEFAULT_FRAMES + " frames and what each CPU ran meanwhile, as"
+                    + " explain --perfetto writes it (explain --frames follows more; see docs/explain.md).")
+    Path perfettoDir;
+
     /** What a results folder holds of the experiment it ran. */
     static final String EXPERIMENT_JSON = "experiment.json";
 
@@ -101,6 +108,7 @@ final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--pcap with --shard: take the captures in a run"
                     + " without --shard (they are replication 0 of each configuration, the same in every slice)");
         }
+        checkPerfetto();
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
         List<Path> paths = new ArrayList<>();
@@ -184,7 +192,8 @@ final class RunCommand implements Callable<Integer> {
                 }
                 TerminalSummary.print(file, report, stdout);
                 int charts = ChartRendering.afterTables("run", folder, err, stdout);
-                return pcap.dir == null ? charts : Math.max(charts, capture(file, err, stdout));
+                int status = pcap.dir == null ? charts : Math.max(charts, capture(file, err, stdout));
+                return perfettoDir == null ? status : Math.max(status, perfetto(file, err, stdout));
             });
         } catch (ResultsNotWrittenException e) {
             err.println("cryptorder run: " + e.getMessage());
@@ -224,7 +233,7 @@ final class RunCommand implements Callable<Integer> {
             for (ResolvedRun r : file.configurations()) {
                 RunCapture c = pcap.newCapture();
                 model.capture(r, streams, 0, c);
-                PcapOptions.write(root, file, r, c, stdout);
+                PcapOptions.write(root, file, r, c, pcap.format(), stdout);
                 keys.addAll(c.keys());
             }
             PcapOptions.writeKeys(root, keys, stdout);
@@ -232,6 +241,62 @@ final class RunCommand implements Callable<Integer> {
         } catch (RunModel.ModelException | IOException e) {
             stdout.flush();
             err.println("cryptorder run: captures not written: " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+    }
+
+    /** Checks {@code --perfetto} and makes its folder (bad usage: exit 2). */
+    private void checkPerfetto() {
+        if (perfettoDir == null) {
+            return;
+        }
+        if (shard != null) {
+            throw new ParameterException(spec.commandLine(), "--perfetto with --shard: take the traces in a run"
+                    + " without --shard (they are replication 0 of each configuration, the same in every slice)");
+        }
+        try {
+            Files.createDirectories(perfettoDir);
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "--perfetto: cannot make the folder " + perfettoDir + " ("
+                    + (e instanceof java.nio.file.FileAlreadyExistsException x ? x.getFile() + " is a file"
+                    : e.getMessage()) + ")");
+        }
+        if (!Files.isWritable(perfettoDir)) {
+            throw new ParameterException(spec.commandLine(), "--perfetto: cannot write into " + perfettoDir);
+        }
+    }
+
+    /**
+     * Replication 0 of each configuration again, traced for Perfetto ({@link PerfettoTrace}) into
+     * {@code DIR/<configuration>.json}. Status 1 when a trace could not be taken or written.
+     */
+    private int perfetto(ExperimentFile file, PrintWriter err, PrintWriter stdout) {
+        Path root = files.size() == 1 ? perfettoDir : perfettoDir.resolve(file.experiment().name());
+        int frames = ExplainCommand.DEFAULT_FRAMES;
+        if (file.experiment().wifi() != null) {
+            stdout.println("# no Perfetto trace of " + file.experiment().name() + ": a WiFi station experiment has no"
+                    + " MACsec frames to follow");
+            return 0;
+        }
+        DatapathRunModel model = new DatapathRunModel(ExperimentFiles.profiles());
+        StreamRegistry streams = new StreamRegistry(file.experiment().run().seed());
+        try {
+            for (ResolvedRun r : file.configurations()) {
+                FrameTrace t = model.trace(r, streams, 0,
+                        new FrameTrace(frames).recordCpus(PerfettoTrace.DEFAULT_CPU_SLICES), null);
+                String title = file.experiment().name() + ": the first " + t.followed() + " frames, replication 0"
+                        + (file.sweepKeys().isEmpty() ? "" : " of " + r.point().label());
+                PerfettoTrace.Written w = PerfettoTrace.write(t, title, root.resolve(r.index() + ".json"));
+                stdout.println("# Perfetto trace of configuration " + r.index() + ": " + w.file() + " (the first "
+                        + t.followed() + " frames; " + w.slices() + " slices, " + w.flows() + " flow events, "
+                        + w.instants() + " instants)");
+            }
+            stdout.flush();
+            return 0;
+        } catch (RunModel.ModelException | IOException e) {
+            stdout.flush();
+            err.println("cryptorder run: Perfetto traces not written: " + e.getMessage());
             err.flush();
             return 1;
         }

@@ -9,11 +9,14 @@ import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Set;
 import org.cryptorder.macsec.SecY;
 import org.cryptorder.macsec.TxSa;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.InterfaceCapture;
+import org.cryptorder.net.MacsecDrop;
 
 /**
  * The captures of one replication, as {@code tcpdump -w} on each host's two interfaces would have
@@ -47,7 +50,25 @@ public final class RunCapture {
         }
     }
 
+    /** The capture formats: classic pcap (the default: every tool reads it) or pcapng, which carries comments. */
+    public enum Format {
+        PCAP("pcap"), PCAPNG("pcapng");
+
+        private final String extension;
+
+        Format(String extension) {
+            this.extension = extension;
+        }
+
+        /** The files' extension, {@code pcap} or {@code pcapng}. */
+        public String extension() {
+            return extension;
+        }
+    }
+
     private final List<InterfaceCapture> captures = new ArrayList<>();
+    /** What each host's MACsec device dropped of the frames it received, by host and PN. */
+    private final Map<String, Map<Long, MacsecDrop>> rxDrops = new TreeMap<>();
     private final List<SaKeyLine> keys = new ArrayList<>();
 
     /** Captures that keep at most {@code maxFrames} frames each. */
@@ -62,7 +83,15 @@ public final class RunCapture {
         d.a().capture(capture("a-eth0"), capture("a-macsec0"));
         d.b().capture(capture("b-eth0"), capture("b-macsec0"));
         keys.clear();
+        rxDrops.clear();
         for (Host h : d.hosts()) {
+            Map<Long, MacsecDrop> dropped = new TreeMap<>();
+            rxDrops.put(h.name(), dropped);
+            h.macsec().drops.subscribe((time, p, reason) -> {
+                if (reason.name().startsWith("RX_")) {
+                    dropped.putIfAbsent(p.frame().pn(), reason);
+                }
+            });
             SecY s = h.macsec().secy();
             int an = s.config().encodingSa();
             TxSa sa = s.txSa(an);
@@ -97,11 +126,38 @@ public final class RunCapture {
      * @param title what was captured, the README's first line
      */
     public List<String> write(Path dir, String title) throws IOException {
+        return write(dir, title, Format.PCAP);
+    }
+
+    /**
+     * What the model has to say of the frames host {@code host} received, by PN, as pcapng comments:
+     * counted InPktsDelayed (seen on its MACsec device's tap) or dropped by its MACsec device with
+     * the reason (InPktsLate among them).
+     */
+    Map<Long, String> notes(String host) {
+        Map<Long, String> notes = new TreeMap<>();
+        for (long pn : capture(host + "-macsec0").delayedPns()) {
+            notes.put(pn, "PN " + pn + ": validated after a later PN: counted InPktsDelayed");
+        }
+        rxDrops.getOrDefault(host, Map.of()).forEach((pn, reason) -> notes.put(pn, "PN " + pn + ": dropped by MACsec"
+                + " on receive: " + (reason == MacsecDrop.RX_LATE ? "below the replay window, counted InPktsLate"
+                : reason.name())));
+        return notes;
+    }
+
+    /**
+     * As {@link #write(Path, String)}, in {@code format}: pcapng files carry a comment on each
+     * received frame the model counted InPktsDelayed or dropped on receive ({@link #notes}), and
+     * name and describe their interface.
+     */
+    public List<String> write(Path dir, String title, Format format) throws IOException {
         Files.createDirectories(dir);
         List<String> readme = new ArrayList<>();
         readme.add(title);
-        readme.add("Classic pcap, nanosecond timestamps of the simulated clock (simulated time 0 shows as"
-                + " 1970-01-01 00:00:00 UTC); frames from the destination MAC address to the ICV, without FCS.");
+        readme.add((format == Format.PCAP ? "Classic pcap" : "pcapng, with a comment on each received frame counted"
+                + " InPktsDelayed or dropped by MACsec (Wireshark: frame.comment)") + ", nanosecond timestamps of the"
+                + " simulated clock (simulated time 0 shows as 1970-01-01 00:00:00 UTC); frames from the destination"
+                + " MAC address to the ICV, without FCS.");
         readme.add("eth0: the MACsec frames on the lower device, sent (first bit on the wire) and received (into an"
                 + " RX ring); macsec0: the frames in the clear, passed down to the MACsec device or up from it"
                 + " (decrypted).");
@@ -109,12 +165,21 @@ public final class RunCapture {
         readme.add("");
         List<String> cutNotes = new ArrayList<>();
         for (InterfaceCapture c : captures) {
-            c.write(dir.resolve(c.name() + ".pcap"));
-            readme.add(String.format(Locale.ROOT, "%-15s %d frames (%d sent, %d received)", c.name() + ".pcap",
+            String file = c.name() + "." + format.extension();
+            if (format == Format.PCAP) {
+                c.write(dir.resolve(file));
+            } else {
+                String host = c.name().substring(0, c.name().indexOf('-'));
+                String device = c.name().substring(c.name().indexOf('-') + 1);
+                c.writePcapng(dir.resolve(file), device + " of host " + host + (device.equals("eth0")
+                        ? ": the MACsec frames on the lower device" : ": the frames in the clear at the MACsec device"),
+                        notes(host));
+            }
+            readme.add(String.format(Locale.ROOT, "%-15s %d frames (%d sent, %d received)", file,
                     c.kept(), c.keptSent(), c.kept() - c.keptSent()));
             if (c.cut()) {
-                cutNotes.add(String.format(Locale.ROOT, "%s.pcap cut at %d frames: it holds the first %d of the %d"
-                        + " that passed, up to %.6f s simulated (raise --pcap-frames for more)", c.name(),
+                cutNotes.add(String.format(Locale.ROOT, "%s cut at %d frames: it holds the first %d of the %d"
+                        + " that passed, up to %.6f s simulated (raise --pcap-frames for more)", file,
                         c.maxFrames(), c.kept(), c.seen(), c.lastNs() / 1e9));
             }
         }

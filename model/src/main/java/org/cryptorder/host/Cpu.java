@@ -64,6 +64,8 @@ public final class Cpu {
     private final SchedulerTick tick;
 
     private final Ksoftirqd ksoftirqd;
+    /** Told of every piece of busy time, or null (no recorder: one null check per account). */
+    private CpuActivity activity;
 
     /**
      * @param fpuSectionsDisableBh Linux 6.15 and later ({@code kernel_fpu_begin_mask} calls {@code
@@ -97,6 +99,11 @@ public final class Cpu {
 
     public double now() {
         return sim.time();
+    }
+
+    /** Tells {@code a} of every piece of busy time from now on (null: no one); changes nothing the CPU does. */
+    public void observe(CpuActivity a) {
+        this.activity = a;
     }
 
     /** Creates a task bound to this CPU. */
@@ -418,6 +425,10 @@ public final class Cpu {
 
     private void account(double now) {
         double d = now - runStart;
+        if (activity != null && d > 0 && (state.softirq() || state.task())) {
+            boolean softirq = state.softirq();
+            activity.ran(this, softirq ? null : current, softirq ? softirqs.peek() : current.queue.peek(), runStart, now);
+        }
         runStart = now;
         if (state.softirq()) {
             busyNs[Context.SOFTIRQ.ordinal()] += d;

@@ -46,6 +46,12 @@
  * {@code MAX_SOFTIRQ_TIME} and {@code MAX_SOFTIRQ_RESTART}, {@code wakeup_softirqd()}) keeps the
  * softirq runs and the ksoftirqd task; the CPU schedules that task like any other.
  *
+ * <h2>Observation</h2>
+ * Busy time is accounted per context ({@link org.cryptorder.host.Cpu#busyNs}); a
+ * {@link org.cryptorder.host.CpuActivity} attached to a CPU is told each piece of it as it is
+ * accounted (the task or softirq, the work, start and end), which is what {@code explain --perfetto}
+ * draws as the CPU's track. The pieces never overlap and sum to the busy time ({@code CpuTest}).
+ *
  * <h2>States</h2>
  * Each stateful part has a state enum, and every change of state goes through one method that
  * checks the state it leaves and throws {@link java.lang.IllegalStateException} on an illegal

@@ -4,10 +4,15 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
+import org.cryptorder.host.NapiPoll;
+import org.cryptorder.host.Task;
+import org.cryptorder.host.Work;
 
 /**
  * A narrated record of the first frames of a run: every step each followed frame takes, with the
@@ -69,8 +74,10 @@ public final class FrameTrace {
      * @param kind    what the frame was doing
      * @param startNs when it began, ns
      * @param endNs   when it ended, ns
+     * @param flow    the traffic flow the frame belongs to
      */
-    public record Span(long frame, long pn, String host, String cpu, Kind kind, double startNs, double endNs) {
+    public record Span(long frame, long pn, String host, String cpu, Kind kind, double startNs, double endNs,
+                       int flow) {
         /** The swimlane: {@code b cpu0}, {@code b cpu0 cryptd queue}, {@code wire a->b}. */
         public String lane() {
             return switch (kind) {
@@ -81,12 +88,49 @@ public final class FrameTrace {
         }
     }
 
+    /**
+     * A piece of one CPU's busy time, whichever frame it served: what the CPU ran, as it accounts it
+     * ({@link org.cryptorder.host.CpuActivity}), recorded only when asked ({@link #recordCpus}).
+     *
+     * @param host    {@code a} or {@code b}
+     * @param cpu     the CPU's number
+     * @param task    the task's name ({@code ksoftirqd/1}, {@code cryptd}, {@code udp-source0}), or null for
+     *                softirq work run at an interrupt's exit
+     * @param context the context the time is accounted to (ksoftirqd's: {@link Context#SOFTIRQ})
+     * @param work    what ran: its class, {@code NapiPoll}, {@code Cryptd.Invocation}
+     * @param softirq the softirq vector as Linux names it ({@code NET_RX}, {@code TASKLET}), for softirq work
+     *                (in ksoftirqd too); null for a task's own work
+     * @param startNs when the piece began, ns
+     * @param endNs   when it ended, ns
+     */
+    public record CpuSlice(String host, int cpu, String task, Context context, String work, String softirq,
+                           double startNs, double endNs) {
+    }
+
+    /**
+     * A level a component reported while CPU time was recorded: a cryptd queue's length, for a
+     * counter track.
+     *
+     * @param host   {@code a} or {@code b}
+     * @param name   what it is the level of ({@code cpu0 cryptd queue})
+     * @param timeNs when it took the value, ns
+     * @param value  the new level
+     */
+    public record Level(String host, String name, double timeNs, double value) {
+    }
+
     private final int maxFrames;
     private final double fromNs;
     private final List<Step> steps = new ArrayList<>();
     private final List<Span> spans = new ArrayList<>();
     private final TreeSet<Long> delayed = new TreeSet<>();
     private int admitted;
+    private int maxCpuSlices;
+    private final List<CpuSlice> cpuSlices = new ArrayList<>();
+    private double cpuSlicesCutNs = Double.POSITIVE_INFINITY;
+    private final List<Level> levels = new ArrayList<>();
+    /** Each level's value before the trace's start, by host and name, given at the start. */
+    private final Map<String, Level> levelsBefore = new TreeMap<>();
 
     /** Follows the first {@code maxFrames} frames created. */
     public FrameTrace(int maxFrames) {
@@ -103,6 +147,107 @@ public final class FrameTrace {
         }
         this.maxFrames = maxFrames;
         this.fromNs = fromNs;
+    }
+
+    /**
+     * Also records every CPU's busy time, piece by piece ({@link CpuSlice}), from the trace's start
+     * on, at most {@code max} pieces: the first ones, the rest cut ({@link #cpuSlicesCutNs}).
+     */
+    public FrameTrace recordCpus(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("the CPU slice bound must be at least 1, not " + max);
+        }
+        this.maxCpuSlices = max;
+        return this;
+    }
+
+    /** Whether CPU busy time is recorded. */
+    public boolean recordsCpus() {
+        return maxCpuSlices > 0;
+    }
+
+    /** Records what {@code cpu} of {@code host} ran, if it ends after the trace's start and the bound allows. */
+    void cpuRan(String host, Cpu cpu, Task task, Work work, double startNs, double endNs) {
+        if (endNs <= fromNs || startNs >= cpuSlicesCutNs) {
+            return;
+        }
+        if (cpuSlices.size() >= maxCpuSlices) {
+            cpuSlicesCutNs = startNs;
+            return;
+        }
+        boolean softirqWork = task == null || task.context() == Context.SOFTIRQ;
+        cpuSlices.add(new CpuSlice(host, cpu.id(), task == null ? null : task.name(),
+                task == null ? Context.SOFTIRQ : task.context(), workName(work),
+                softirqWork ? softirqVector(work) : null, startNs, endNs));
+    }
+
+    /**
+     * Records that {@code name} of {@code host} took {@code value} at {@code timeNs} when CPU time is
+     * recorded: from the trace's start (a value taken before it is given at the start), until the
+     * CPU slices stop.
+     */
+    void level(String host, String name, double timeNs, double value) {
+        if (timeNs < fromNs) {
+            levelsBefore.put(host + " " + name, new Level(host, name, fromNs, value));
+        } else if (timeNs < cpuSlicesCutNs && levels.size() < maxCpuSlices) {
+            Level before = levelsBefore.remove(host + " " + name);
+            if (before != null && timeNs > fromNs) {
+                levels.add(before);
+            }
+            levels.add(new Level(host, name, timeNs, value));
+        }
+    }
+
+    /** The levels recorded, in the order they were taken (at one instant, the last is the level after it). */
+    public List<Level> levels() {
+        List<Level> all = new ArrayList<>(levels);
+        all.addAll(levelsBefore.values());
+        all.sort((x, y) -> Double.compare(x.timeNs(), y.timeNs()));
+        return all;
+    }
+
+    /** {@code NapiPoll}, {@code Cryptd.Invocation}: the class of a piece of work, named from its outer class. */
+    static String workName(Work w) {
+        if (w == null) {
+            return "";
+        }
+        Class<?> c = w.getClass();
+        while (c.isAnonymousClass()) {
+            c = c.getSuperclass();
+        }
+        String name = c.getSimpleName();
+        for (Class<?> outer = c.getEnclosingClass(); outer != null; outer = outer.getEnclosingClass()) {
+            name = outer.getSimpleName() + "." + name;
+        }
+        return name;
+    }
+
+    /**
+     * The softirq vector Linux runs such work under: NAPI polls (RX, GRO, TX clean) and TCP's sends
+     * after an ACK NET_RX, the TSQ tasklet TASKLET; {@code softirq} where the model does not say which
+     * (a UDP source sending from softirq stands for a send from NET_RX or a timer alike).
+     */
+    static String softirqVector(Work w) {
+        String n = workName(w);
+        if (w instanceof NapiPoll || n.endsWith("CleanPoll") || n.endsWith("SoftirqTx")) {
+            return "NET_RX";
+        }
+        if (n.endsWith("Tasklet")) {
+            return "TASKLET";
+        }
+        return n.contains("Timer") || n.contains("Rto") ? "TIMER" : "softirq";
+    }
+
+    /** The CPUs' busy time recorded, by start time (empty unless {@link #recordCpus} was called). */
+    public List<CpuSlice> cpuSlices() {
+        List<CpuSlice> sorted = new ArrayList<>(cpuSlices);
+        sorted.sort((x, y) -> Double.compare(x.startNs(), y.startNs()));
+        return sorted;
+    }
+
+    /** When the CPU slices stop for the bound, ns; infinite when none was cut. */
+    public double cpuSlicesCutNs() {
+        return cpuSlicesCutNs;
     }
 
     /** What a CPU is running, for the narration: {@code softirq}, {@code ksoftirqd}, {@code kworker}, {@code task}, or "". */
@@ -151,7 +296,7 @@ public final class FrameTrace {
 
     /** Records an interval of a followed frame on a CPU ({@code cpu} null: on the wire, {@code host} the link). */
     public void span(Packet p, long pn, String host, Cpu cpu, Kind kind, double startNs, double endNs) {
-        spans.add(new Span(p.traceNo, pn, host, cpu == null ? null : cpu.name(), kind, startNs, endNs));
+        spans.add(new Span(p.traceNo, pn, host, cpu == null ? null : cpu.name(), kind, startNs, endNs, p.flow()));
     }
 
     /** Notes that a followed frame was counted InPktsDelayed (validated after a later frame). */

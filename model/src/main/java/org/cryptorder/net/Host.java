@@ -46,6 +46,13 @@ public final class Host {
     public void trace(FrameTrace t) {
         macsec.trace(t, name);
         nic.trace(t);
+        for (Cpu c : cpus) {
+            c.observe(t.recordsCpus() ? (cpu, task, work, s, e) -> t.cpuRan(name, cpu, task, work, s, e) : null);
+            if (t.recordsCpus()) {
+                String queue = c.name() + " cryptd queue";
+                crypto.cryptd(c.id()).lengthSignal().subscribe((time, level) -> t.level(name, queue, time, level));
+            }
+        }
     }
 
     /** Taps the host's lower device ({@code eth0}) and its MACsec device ({@code macsec0}); null: no tap there. */

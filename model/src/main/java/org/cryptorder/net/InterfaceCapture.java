@@ -4,8 +4,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.cryptorder.macsec.MacsecFrame;
 import org.cryptorder.macsec.RxVerdict;
 
@@ -29,7 +33,7 @@ public final class InterfaceCapture implements FrameTap {
      * counted it InPktsDelayed (validated after a frame with a higher PN; known only for a frame
      * received on a MACsec device, which is told of it after validation).
      */
-    public record Frame(long timeNs, boolean sent, boolean delayed, byte[] octets) {
+    public record Frame(long timeNs, boolean sent, boolean delayed, long pn, byte[] octets) {
     }
 
     private final String name;
@@ -37,6 +41,8 @@ public final class InterfaceCapture implements FrameTap {
     private final List<Frame> frames = new ArrayList<>();
     private long seen;
     private long sent;
+    /** The PNs of the received frames counted InPktsDelayed, kept or not (known on a MACsec device's tap). */
+    private final TreeSet<Long> delayedPns = new TreeSet<>();
 
     /**
      * @param name      the interface, for messages ({@code b-eth0})
@@ -53,6 +59,9 @@ public final class InterfaceCapture implements FrameTap {
     @Override
     public void frame(double timeNs, Packet p, boolean sent) {
         seen++;
+        if (!sent && p.verdict() == RxVerdict.DELAYED) {
+            delayedPns.add(p.frame().pn());
+        }
         if (frames.size() == maxFrames) {
             return;
         }
@@ -60,8 +69,8 @@ public final class InterfaceCapture implements FrameTap {
             this.sent++;
         }
         MacsecFrame f = p.frame();
-        frames.add(new Frame(Math.round(timeNs), sent, !sent && p.verdict() == RxVerdict.DELAYED, Arrays.copyOfRange(f.bytes(), f.offset(),
-                f.offset() + f.length())));
+        frames.add(new Frame(Math.round(timeNs), sent, !sent && p.verdict() == RxVerdict.DELAYED, f.pn(),
+                Arrays.copyOfRange(f.bytes(), f.offset(), f.offset() + f.length())));
     }
 
     public String name() {
@@ -102,6 +111,40 @@ public final class InterfaceCapture implements FrameTap {
     /** The time of the last kept frame, ns, or -1 when none was kept. */
     public long lastNs() {
         return frames.stream().mapToLong(Frame::timeNs).max().orElse(-1);
+    }
+
+    /** The PNs of the received frames this tap saw counted InPktsDelayed (on a MACsec device's tap), kept or not. */
+    public SortedSet<Long> delayedPns() {
+        return Collections.unmodifiableSortedSet(delayedPns);
+    }
+
+    /**
+     * Writes the kept frames to {@code file} in time order as pcapng ({@link PcapngWriter}), each
+     * received frame that {@code notes} has a line for (by its PN) with that line as its comment,
+     * and, on a received frame counted InPktsDelayed, what overtook it: the later PNs received
+     * before it.
+     *
+     * @param description the interface's description in the file
+     * @param notes       what the model has to say of received frames, by PN
+     */
+    public void writePcapng(Path file, String description, Map<Long, String> notes) throws IOException {
+        TreeSet<Long> before = new TreeSet<>();
+        try (PcapngWriter w = PcapngWriter.create(file, name, description)) {
+            for (Frame f : frames()) {
+                String note = f.sent() ? null : notes.get(f.pn());
+                if (note != null && f.delayed()) {
+                    SortedSet<Long> later = before.tailSet(f.pn(), false);
+                    if (!later.isEmpty()) {
+                        note += "; overtaken by " + later.size() + (later.size() == 1 ? " frame, PN " + later.first()
+                                : " frames, PN " + later.first() + "-" + later.last());
+                    }
+                }
+                if (!f.sent()) {
+                    before.add(f.pn());
+                }
+                w.write(f.timeNs(), f.octets(), note);
+            }
+        }
     }
 
     /**

@@ -140,7 +140,9 @@
  * action on its {@code effects} signal; the MACsec device reports each step of a frame to its
  * {@link org.cryptorder.net.MacsecObserver}, and {@link org.cryptorder.net.MacsecNarration} turns
  * those reports into a {@link org.cryptorder.net.FrameTrace}, which narrates every step of the first
- * frames (or of those from a given time) with time, host, CPU, context and the reason. Optional
+ * frames (or of those from a given time) with time, host, CPU, context and the reason; asked to
+ * ({@code recordCpus}), the trace also keeps what each CPU ran, piece by piece, as the CPU's
+ * {@link org.cryptorder.host.CpuActivity} tells it, for a per-CPU timeline. Optional
  * {@link org.cryptorder.net.FrameTap}s on each host's lower device and MACsec device see every frame
  * where {@code tcpdump} on that interface would (the NIC's TX packet buffer and RX ring entry,
  * {@code macsec_start_xmit} and the GRO cell's delivery up the stack); an

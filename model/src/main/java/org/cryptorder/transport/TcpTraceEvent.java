@@ -40,7 +40,7 @@ public sealed interface TcpTraceEvent {
      */
     record At(long timeNs, int cwnd, int ssthresh, int inFlight, long una, long sndWnd) {
         /** {@code cwnd 39 ssthresh 27 flight 41 una 99 wnd 55}. */
-        String state() {
+        public String state() {
             String ss = ssthresh >= CongestionWindow.INFINITE_SSTHRESH ? "inf" : Integer.toString(ssthresh);
             return "cwnd " + cwnd + " ssthresh " + ss + " flight " + inFlight + " una " + una + " wnd " + sndWnd;
         }

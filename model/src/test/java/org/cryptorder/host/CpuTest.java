@@ -103,6 +103,28 @@ class CpuTest {
         assertThat(app.busyNs()).isEqualTo(10_000);
     }
 
+    @Test
+    void anObserverIsToldEachPieceOfBusyTimeInItsContextAndThePiecesSumToTheBusyTime() {
+        Cpu cpu = cpu(false);
+        Task app = cpu.newTask("app", Context.USER_TASK, false);
+        Task worker = cpu.newTask("kworker", Context.KERNEL_WORKER, false);
+        Fixed job = new Fixed("job", 10_000);
+        Fixed rx = new Fixed("rx", 2_000);
+        Fixed crypt = new Fixed("crypt", 1_000);
+        List<String> pieces = new ArrayList<>();
+        cpu.observe((c, task, work, start, end) -> pieces.add((task == null ? "softirq" : task.name()) + " "
+                + ((Fixed) work).name + " " + (long) start + "-" + (long) end));
+        script.at(0, () -> app.submit(job));
+        script.at(3_000, () -> cpu.raiseSoftirq(rx));
+        script.at(20_000, () -> worker.submit(crypt));
+        script.runUntil(1e6);
+        // the softirq cuts the task's work in two, which resumes with its remaining 7 us; the idle gap is no piece
+        assertThat(pieces).containsExactly("app job 0-3000", "softirq rx 3000-5000", "app job 5000-12000",
+                "kworker crypt 20000-21000");
+        assertThat(cpu.busyNs(Context.USER_TASK) + cpu.busyNs(Context.SOFTIRQ) + cpu.busyNs(Context.KERNEL_WORKER))
+                .isEqualTo(3_000 + 2_000 + 7_000 + 1_000);
+    }
+
     /** What a softirq found at its start: whether SIMD was usable, and whether it interrupted a kernel FPU section. */
     record Found(boolean simdUsable, boolean interruptedFpuSection) {
     }
