@@ -26,13 +26,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cryptorder explain FILE [--configuration I] [--frames N] [--from-us T | --around-first-reordered]
- * [--tcp [--tcp-events N] [--tcp-around-seq S]] [--pcap DIR] [--perfetto OUT.json]}: the narrated timeline of the first
+ * [--tcp [--tcp-events N] [--tcp-around-seq S]] [--pcap DIR] [--perfetto OUT.json] [--frames-csv OUT.csv]}: the narrated timeline of the first
  * frames of replication 0 of one configuration (the first unless {@code --configuration}), or of
  * those from simulated time T, or from a few frames before the first one counted InPktsDelayed, for
  * teaching: every step of every followed frame with time, host, CPU, context and why, and the
  * moments where order broke; or the TCP senders' loss-recovery decisions ({@link TcpTraceOptions});
  * the same replication's captures ({@link PcapOptions}); and the followed frames with what each CPU ran
- * meanwhile as a trace for ui.perfetto.dev ({@link PerfettoOptions}).
+ * meanwhile as a trace for ui.perfetto.dev ({@link PerfettoOptions}); and a row per followed frame and hop
+ * for notebooks ({@link FramesCsv}).
  */
 @Command(name = "explain", mixinStandardHelpOptions = true,
         description = {"Narrates the first frames of one run of an experiment, step by step.",
@@ -41,7 +42,8 @@ import picocli.CommandLine.Spec;
                 + " drawn as a chart of swimlanes, one per CPU and cryptd queue (PNG and SVG; see --chart).",
             "--from-us or --around-first-reordered start the narration later, where it matters; --tcp narrates"
                 + " TCP's loss-recovery decisions instead; --pcap also writes the run's captures for Wireshark;"
-                + " --perfetto a trace of the followed frames and the CPUs for ui.perfetto.dev."})
+                + " --perfetto a trace of the followed frames and the CPUs for ui.perfetto.dev; --frames-csv a"
+                + " table of them for notebooks."})
 final class ExplainCommand implements Callable<Integer> {
     /** How many frames before the first reordered one {@code --around-first-reordered} starts. */
     static final int LEAD_FRAMES = 5;
@@ -83,6 +85,9 @@ final class ExplainCommand implements Callable<Integer> {
 
     @Mixin
     PerfettoOptions perfetto = new PerfettoOptions();
+
+    @Mixin
+    FramesCsv framesCsv = new FramesCsv();
 
     @Option(names = "--chart", paramLabel = "PATH",
             description = "Where to write the timeline chart, a .png file (the SVG goes beside it; default:"
@@ -138,6 +143,11 @@ final class ExplainCommand implements Callable<Integer> {
         if (tracing && followed == 0) {
             throw new ParameterException(spec.commandLine(), "--perfetto traces the followed frames: with --tcp, give"
                     + " --frames too");
+        }
+        boolean tabling = framesCsv.on(spec);
+        if (tabling && followed == 0) {
+            throw new ParameterException(spec.commandLine(), "--frames-csv tables the followed frames: with --tcp,"
+                    + " give --frames too");
         }
         if (chart != null && !chart.getFileName().toString().endsWith(".png")) {
             throw new ParameterException(spec.commandLine(), "--chart: a file name ending in .png, got " + chart);
@@ -223,6 +233,16 @@ final class ExplainCommand implements Callable<Integer> {
             } catch (IOException e) {
                 out.flush();
                 spec.commandLine().getErr().println("cryptorder explain: Perfetto trace not written: " + e.getMessage());
+                return 1;
+            }
+        }
+        if (tabling) {
+            try {
+                int rows = framesCsv.write(trace, List.of("# " + title(f, run, trace) + ", replication 0"));
+                out.println("# frames table: " + framesCsv.file + " (" + rows + " rows, one per frame and hop)");
+            } catch (IOException e) {
+                out.flush();
+                spec.commandLine().getErr().println("cryptorder explain: frames table not written: " + e.getMessage());
                 return 1;
             }
         }

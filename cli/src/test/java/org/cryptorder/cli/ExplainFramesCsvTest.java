@@ -1,0 +1,165 @@
+package org.cryptorder.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
+import org.cryptorder.experiment.Csv;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code explain --frames-csv}: the table read back and checked against the narration printed
+ * beside it (its frames, the ones marked {@code !}), its times and ranks; the gzip variant; and
+ * its bad input.
+ */
+class ExplainFramesCsvTest {
+    @TempDir
+    Path tmp;
+
+    /** One receiving CPU under 30% kernel FPU busy, async-unordered: frames go to cryptd and some are counted InPktsDelayed. */
+    Path experiment() throws Exception {
+        Path f = tmp.resolve("e.json");
+        Files.writeString(f, "{\"name\": \"e\", \"crypto\": {\"policy\": \"async-unordered\"},"
+                + " \"hosts\": {\"cpus\": 1}, \"contention\": {\"kernelFpuBusy\": 0.3},"
+                + " \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 2000}], \"run\": {\"durationS\": 0.005}}");
+        return f;
+    }
+
+    /** The rows of a table as column name to cell, past its comment lines and header. */
+    static List<Map<String, String>> read(List<String> lines) {
+        List<String> body = lines.stream().filter(l -> !l.startsWith("#")).toList();
+        assertThat(Csv.cells(body.get(0))).isEqualTo(FramesCsv.COLUMNS);
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (String l : body.subList(1, body.size())) {
+            List<String> cells = Csv.cells(l);
+            assertThat(cells).as(l).hasSameSizeAs(FramesCsv.COLUMNS);
+            Map<String, String> row = new TreeMap<>();
+            for (int i = 0; i < cells.size(); i++) {
+                row.put(FramesCsv.COLUMNS.get(i), cells.get(i));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    @Test
+    void theTableHasARowPerHopOfEachNarratedFrameWithItsDelayAndRank() throws Exception {
+        Path file = tmp.resolve("out/frames.csv");
+        CliRun r = CliRun.of("explain", experiment().toString(), "--frames", "300", "--chart",
+                tmp.resolve("t.png").toString(), "--frames-csv", file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("# frames table: " + file);
+        List<Map<String, String>> rows = read(Files.readAllLines(file));
+
+        // the narration's frames, and those marked ! (counted InPktsDelayed)
+        Pattern step = Pattern.compile("^([ !])\\s*[0-9.]+ us .*? frame (\\d+)[ :]");
+        Set<Long> narrated = new TreeSet<>();
+        Set<Long> marked = new TreeSet<>();
+        for (String l : r.out().lines().toList()) {
+            Matcher m = step.matcher(l);
+            if (m.find()) {
+                narrated.add(Long.parseLong(m.group(2)));
+                if (m.group(1).equals("!")) {
+                    marked.add(Long.parseLong(m.group(2)));
+                }
+            }
+        }
+        assertThat(marked).isNotEmpty();
+        Set<Long> tabled = new TreeSet<>();
+        rows.forEach(row -> tabled.add(Long.parseLong(row.get("frame"))));
+        assertThat(tabled).isEqualTo(narrated);
+        // every followed frame's hops: sent, on the wire, received, each with a row
+        assertThat(rows.size()).isGreaterThanOrEqualTo(3 * narrated.size());
+        assertThat(r.out()).contains("(" + rows.size() + " rows, one per frame and hop)");
+
+        Set<Long> delayed = new TreeSet<>();
+        Map<Long, String> rankOf = new TreeMap<>();
+        for (Map<String, String> row : rows) {
+            long start = Long.parseLong(row.get("start_ns"));
+            long end = Long.parseLong(row.get("end_ns"));
+            assertThat(start).as(row.toString()).isLessThanOrEqualTo(end);
+            assertThat(Long.parseLong(row.get("duration_ns"))).isEqualTo(end - start);
+            long frame = Long.parseLong(row.get("frame"));
+            if (row.get("in_pkts_delayed").equals("true")) {
+                delayed.add(frame);
+            } else {
+                assertThat(row.get("in_pkts_delayed")).isEqualTo("false");
+            }
+            String before = rankOf.putIfAbsent(frame, row.get("delivery_rank"));
+            assertThat(before == null || before.equals(row.get("delivery_rank"))).as("one rank per frame").isTrue();
+            if (row.get("kind").equals("queued") || row.get("kind").equals("cryptd_worker")) {
+                assertThat(row.get("route")).isEqualTo("cryptd");
+            }
+            if (row.get("kind").equals("wire")) {
+                assertThat(row.get("cpu")).isEmpty();
+                assertThat(row.get("direction")).isEqualTo(row.get("host"));
+            }
+        }
+        assertThat(delayed).isEqualTo(marked);
+
+        // the delivery ranks are 0..n-1, each once, over the frames validated
+        List<Integer> ranks = rankOf.values().stream().filter(s -> !s.isEmpty()).map(Integer::parseInt).sorted().toList();
+        assertThat(ranks).isNotEmpty();
+        for (int i = 0; i < ranks.size(); i++) {
+            assertThat(ranks.get(i)).isEqualTo(i);
+        }
+        // a frame counted InPktsDelayed was validated after a higher PN: unless that one was not followed,
+        // it is among the ones counted overtaking it
+        assertThat(rows.stream().filter(row -> row.get("in_pkts_delayed").equals("true"))
+                .anyMatch(row -> Integer.parseInt(row.get("overtaken_by")) > 0)).isTrue();
+    }
+
+    @Test
+    void theGzipVariantHoldsTheSameBytes() throws Exception {
+        Path plain = tmp.resolve("f.csv");
+        Path gz = tmp.resolve("f.csv.gz");
+        String e = experiment().toString();
+        CliRun a = CliRun.of("explain", e, "--chart", tmp.resolve("a.png").toString(), "--frames-csv", plain.toString());
+        CliRun b = CliRun.of("explain", e, "--chart", tmp.resolve("b.png").toString(), "--frames-csv", gz.toString());
+        assertThat(a.status()).as(a.err()).isZero();
+        assertThat(b.status()).as(b.err()).isZero();
+        byte[] unzipped;
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(gz))) {
+            unzipped = in.readAllBytes();
+        }
+        assertThat(unzipped).isEqualTo(Files.readAllBytes(plain));
+        assertThat(Files.readAllBytes(gz)).isNotEqualTo(unzipped);
+    }
+
+    @Test
+    void badInputExitsTwoWithOneLine() throws Exception {
+        String e = experiment().toString();
+        Path aFile = Files.writeString(tmp.resolve("plain"), "x");
+        CliRun unwritable = CliRun.of("explain", e, "--frames-csv", aFile.resolve("t.csv").toString());
+        assertThat(unwritable.status()).isEqualTo(2);
+        assertThat(unwritable.err().lines().findFirst().orElseThrow())
+                .startsWith("cryptorder explain: --frames-csv: cannot make the folder");
+        assertThat(unwritable.err()).doesNotContain("Exception");
+        CliRun isFolder = CliRun.of("explain", e, "--frames-csv",
+                Files.createDirectories(tmp.resolve("x.csv")).toString());
+        assertThat(isFolder.status()).isEqualTo(2);
+        assertThat(isFolder.err()).contains("--frames-csv: ").contains("is a folder");
+        CliRun notCsv = CliRun.of("explain", e, "--frames-csv", tmp.resolve("t.tsv").toString());
+        assertThat(notCsv.status()).isEqualTo(2);
+        assertThat(notCsv.err()).contains("--frames-csv: a file name ending in .csv or .csv.gz");
+        CliRun gzOnly = CliRun.of("explain", e, "--frames-csv", tmp.resolve("t.gz").toString());
+        assertThat(gzOnly.status()).isEqualTo(2);
+        CliRun tcp = CliRun.of("explain", ProjectPaths.home().resolve("experiments/tcp-heavy-reordering.json")
+                .toString(), "--tcp", "--frames-csv", tmp.resolve("t.csv").toString());
+        assertThat(tcp.status()).isEqualTo(2);
+        assertThat(tcp.err()).contains("--frames-csv tables the followed frames: with --tcp, give --frames too");
+        assertThat(Files.exists(tmp.resolve("t.csv"))).isFalse();
+        assertThat(Files.exists(tmp.resolve("t.tsv"))).isFalse();
+    }
+}
