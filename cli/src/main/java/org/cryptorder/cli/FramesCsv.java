@@ -40,7 +40,7 @@ final class FramesCsv {
             "context", "route", "start_ns", "end_ns", "duration_ns", "delivery_rank", "in_pkts_delayed",
             "overtaken_by");
 
-    @Option(names = "--frames-csv", paramLabel = "OUT.csv",
+    @Option(names = "--frames-csv", paramLabel = "OUT",
             description = "Also write a row per followed frame and hop (times in ns, route, delivery rank,"
                     + " InPktsDelayed) for notebooks; gzip when the name ends in .csv.gz (see docs/explain.md).")
     Path file;
