@@ -27,13 +27,9 @@ class ExplainFramesCsvTest {
     @TempDir
     Path tmp;
 
-    /** One receiving CPU under 30% kernel FPU busy, async-unordered: frames go to cryptd and some are counted InPktsDelayed. */
+    /** The shared {@link ReorderingExperiment}. */
     Path experiment() throws Exception {
-        Path f = tmp.resolve("e.json");
-        Files.writeString(f, "{\"name\": \"e\", \"crypto\": {\"policy\": \"async-unordered\"},"
-                + " \"hosts\": {\"cpus\": 1}, \"contention\": {\"kernelFpuBusy\": 0.3},"
-                + " \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 2000}], \"run\": {\"durationS\": 0.005}}");
-        return f;
+        return ReorderingExperiment.in(tmp);
     }
 
     /** The rows of a table as column name to cell, past its comment lines and header. */

@@ -30,13 +30,9 @@ class ExplainPerfettoTest {
     @TempDir
     Path tmp;
 
-    /** One receiving CPU under 30% kernel FPU busy, async-unordered: frames go to cryptd and some are counted InPktsDelayed. */
+    /** The shared {@link ReorderingExperiment}. */
     Path experiment() throws Exception {
-        Path f = tmp.resolve("e.json");
-        Files.writeString(f, "{\"name\": \"e\", \"crypto\": {\"policy\": \"async-unordered\"},"
-                + " \"hosts\": {\"cpus\": 1}, \"contention\": {\"kernelFpuBusy\": 0.3},"
-                + " \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 2000}], \"run\": {\"durationS\": 0.005}}");
-        return f;
+        return ReorderingExperiment.in(tmp);
     }
 
     /** A slice as read back: its track, name, category, times in ns, args. */

@@ -3,7 +3,6 @@ package org.cryptorder.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -28,13 +27,9 @@ class PcapngCaptureTest {
     @TempDir
     Path tmp;
 
-    /** One receiving CPU under 30% kernel FPU busy, async-unordered: some frames are counted InPktsDelayed. */
+    /** The shared {@link ReorderingExperiment}. */
     Path experiment() throws Exception {
-        Path f = tmp.resolve("e.json");
-        Files.writeString(f, "{\"name\": \"e\", \"crypto\": {\"policy\": \"async-unordered\"},"
-                + " \"hosts\": {\"cpus\": 1}, \"contention\": {\"kernelFpuBusy\": 0.3},"
-                + " \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 2000}], \"run\": {\"durationS\": 0.005}}");
-        return f;
+        return ReorderingExperiment.in(tmp);
     }
 
     /** The PN in a MACsec frame's SecTAG (after the 12 octets of addresses and the EtherType 88E5, TCI/AN and SL). */
