@@ -32,12 +32,26 @@ final class ReportPageWarnings {
         }).toList());
     }
 
-    /** The section, or nothing when there is no warning. */
-    static void html(StringBuilder b, List<MeasurementWarnings.Warning> warnings) {
+    /** The findings' section and the warnings' section, each only when it has something to say. */
+    static void html(StringBuilder b, List<MeasurementWarnings.Warning> all) {
+        List<MeasurementWarnings.Warning> findings = all.stream().filter(MeasurementWarnings.Warning::finding).toList();
+        if (!findings.isEmpty()) {
+            b.append("<section id=\"findings\">\n<h2>What the swept values did</h2>\n<p>Some configurations did not"
+                    + " run as the file asked where others of the sweep did: the figures are of what ran.</p>\n");
+            kinds(b, findings);
+            b.append("</section>\n");
+        }
+        List<MeasurementWarnings.Warning> warnings = all.stream().filter(w -> !w.finding()).toList();
         if (warnings.isEmpty()) {
             return;
         }
         b.append("<section id=\"warnings\">\n<h2>Warnings</h2>\n");
+        kinds(b, warnings);
+        b.append("</section>\n");
+    }
+
+    /** One block per kind: its headline, the configurations' lines, what to do. */
+    private static void kinds(StringBuilder b, List<MeasurementWarnings.Warning> warnings) {
         MeasurementWarnings.Kind shown = null;
         for (int i = 0; i < warnings.size(); i++) {
             MeasurementWarnings.Warning w = warnings.get(i);
@@ -52,7 +66,6 @@ final class ReportPageWarnings {
                 b.append("</ul>\n<p>").append(ReportPage.escape(w.kind().advice())).append("</p>\n</div>\n");
             }
         }
-        b.append("</section>\n");
     }
 
     private static String capitalised(String s) {

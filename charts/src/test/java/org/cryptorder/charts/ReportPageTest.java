@@ -66,6 +66,8 @@ class ReportPageTest {
                 "fill after about 0.206 s, later than the warm-up&#39;s end at 0.02 s.</li>",
                 "set run.warmupS past the fill time given",
                 "<li>async: reordered 13.6 +/- 13.8% (about 21 replications");
+        assertThat(html.indexOf("<li>sync-fallback: sent 916")).as("async offered its rate: a finding of the sweep")
+                .isBetween(html.indexOf("<section id=\"findings\">"), html.indexOf("<section id=\"warnings\">"));
         assertThat(html.indexOf("<section id=\"warnings\">")).isBetween(html.indexOf("<section id=\"run\">"),
                 html.indexOf("<section id=\"reading\">"));
         assertThat(report(ResultFolders.quickstart(tmp.resolve("q")))).as("no section without a warning")

@@ -189,14 +189,26 @@ final class TerminalSummary {
         return String.format(Locale.ROOT, f, heading, mean / scale, halfWidth / scale, suffix);
     }
 
-    /** A "!!! WARNING" block for each kind of {@link MeasurementWarnings}: the configurations, then what to do. */
+    /**
+     * The sweep's findings ({@link MeasurementWarnings.Warning#finding()}), a line each, then a "!!! WARNING"
+     * block for each other kind of {@link MeasurementWarnings}: the configurations, then what to do.
+     */
     private static void measurementWarnings(List<ConfigurationSummary> summaries, PrintWriter out) {
         List<MeasurementWarnings.Configuration> configurations = summaries.stream()
                 .map(s -> new MeasurementWarnings.Configuration(s.run().point().label(),
                         MeasurementWarnings.Setup.of(s.run().experiment()), s.estimates(),
                         s.run().experiment().run().targetHalfWidth().keySet())).toList();
+        List<MeasurementWarnings.Warning> found = MeasurementWarnings.of(configurations);
+        List<MeasurementWarnings.Warning> findings = found.stream().filter(MeasurementWarnings.Warning::finding).toList();
+        if (!findings.isEmpty()) {
+            out.println();
+            out.println("  what the swept values did (the figures are of what ran; report.html says what each means):");
+            for (MeasurementWarnings.Warning w : findings) {
+                wrapped("   ", "        ", w.label() + ": " + w.kind().headline() + ": " + w.text(), out);
+            }
+        }
         MeasurementWarnings.Kind shown = null;
-        List<MeasurementWarnings.Warning> all = MeasurementWarnings.of(configurations);
+        List<MeasurementWarnings.Warning> all = found.stream().filter(w -> !w.finding()).toList();
         for (int i = 0; i < all.size(); i++) {
             MeasurementWarnings.Warning w = all.get(i);
             if (w.kind() != shown) {

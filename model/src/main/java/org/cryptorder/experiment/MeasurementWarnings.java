@@ -50,6 +50,13 @@ import org.cryptorder.experiment.ConfigurationSummary.Estimate;
  *       their own warning): it says little of the figure, and about {@code n (2 h / |mean|)^2}
  *       replications would bring the half-width to half the mean.</li>
  * </ul>
+ *
+ * <p>The first three say what ran, and the figures are right figures of it; the last two doubt the
+ * measurement. When one of the first three holds for some configurations of a sweep and not for
+ * others, it is a {@linkplain Warning#finding() finding}: the swept values made the difference (the
+ * quickstart's sync fallback offers less than the async policies do), and the terminal prints it as
+ * one short line among the findings instead of a warning block; the report lists it under the
+ * same words.
  */
 public final class MeasurementWarnings {
     /** Share of the configured datagrams below which the sender is said to fall short. */
@@ -106,6 +113,14 @@ public final class MeasurementWarnings {
         /** What to do about it. */
         public String advice() {
             return advice;
+        }
+
+        /**
+         * Whether it says what ran (a rate not offered, frames dropped, contention not had) rather than
+         * doubt the measurement (a transient, a wide interval): the figures are right figures of what ran.
+         */
+        public boolean describesWhatRan() {
+            return this == SENDER_SHORT || this == DROPS || this == FPU_SHORT;
         }
     }
 
@@ -203,11 +218,21 @@ public final class MeasurementWarnings {
      * @param kind  what it is about
      * @param label the configuration
      * @param text  what was measured, in numbers
+     * @param finding whether it is a finding of the sweep rather than a fault of the set-up: a kind that
+     *                says what ran ({@link Kind#describesWhatRan()}) in some configurations while others of
+     *                the same sweep ran as configured, so the swept values made the difference
      */
-    public record Warning(Kind kind, String label, String text) {
+    public record Warning(Kind kind, String label, String text, boolean finding) {
+        /** A warning that is not a finding of the sweep. */
+        public Warning(Kind kind, String label, String text) {
+            this(kind, label, text, false);
+        }
     }
 
-    /** Every warning of the configurations, by kind and then in their order. */
+    /**
+     * Every warning of the configurations, by kind and then in their order, each marked a {@linkplain
+     * Warning#finding() finding} where other configurations of the sweep ran as configured.
+     */
     public static List<Warning> of(List<Configuration> configurations) {
         List<Warning> out = new ArrayList<>();
         for (Kind k : Kind.values()) {
@@ -224,7 +249,13 @@ public final class MeasurementWarnings {
                 }
             }
         }
-        return out;
+        List<Warning> marked = new ArrayList<>();
+        for (Warning w : out) {
+            long ofKind = out.stream().filter(o -> o.kind() == w.kind()).count();
+            boolean finding = w.kind().describesWhatRan() && ofKind < configurations.size();
+            marked.add(new Warning(w.kind(), w.label(), w.text(), finding));
+        }
+        return marked;
     }
 
     private static String senderShort(Configuration c) {

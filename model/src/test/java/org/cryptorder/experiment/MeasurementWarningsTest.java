@@ -51,6 +51,24 @@ class MeasurementWarningsTest {
     }
 
     @Test
+    void whatRanDifferentlyWhereOthersOfTheSweepRanAsConfiguredIsAFindingAndADoubtfulMeasurementNever() {
+        MeasurementWarnings.Configuration fallback = row("sync-fallback", QUICKSTART, Set.of(),
+                "udp_sent", exact(14720), "udp_received", exact(11136), "udp_lost", exact(0));
+        MeasurementWarnings.Configuration keepsUp = row("async", QUICKSTART, Set.of(),
+                "udp_sent", exact(32143), "udp_received", exact(32149), "udp_lost", exact(0));
+        List<MeasurementWarnings.Warning> sweep = MeasurementWarnings.of(List.of(fallback, keepsUp));
+        assertThat(sweep).extracting(MeasurementWarnings.Warning::kind, MeasurementWarnings.Warning::finding)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(MeasurementWarnings.Kind.SENDER_SHORT, true),
+                        org.assertj.core.groups.Tuple.tuple(MeasurementWarnings.Kind.TRANSIENT, false));
+        assertThat(MeasurementWarnings.of(List.of(fallback))).as("alone, nothing shows the set-up was not at fault")
+                .noneMatch(MeasurementWarnings.Warning::finding);
+        assertThat(MeasurementWarnings.of(List.of(fallback, row("sync-fallback again", QUICKSTART, Set.of(),
+                "udp_sent", exact(14720), "udp_received", exact(11136), "udp_lost", exact(0)))))
+                .as("every configuration short: the set-up's fault, not the sweep's finding")
+                .noneMatch(MeasurementWarnings.Warning::finding);
+    }
+
+    @Test
     void aReceiverThatKeepsUpAndASteadyOverloadAreNotWarnedOf() {
         // async: all offered, a few more received than sent in the window (sent before it, received in it)
         MeasurementWarnings.Configuration keepsUp = row("async", QUICKSTART, Set.of(),
