@@ -34,7 +34,8 @@ class MeasurementWarningsTest {
 
     @Test
     void quickstartsSyncFallbackAtPointTwoSecondsIsShortOfItsRateAndStillATransient() {
-        // measured: 14720 sent, 11136 received, none lost (./cryptorder run experiments/quickstart.json)
+        // measured: 14720 sent, 11136 received, none lost (./cryptorder run experiments/quickstart.json
+        // --set run.durationS=0.2 --set run.warmupS=0.02)
         List<MeasurementWarnings.Warning> w = MeasurementWarnings.of(List.of(row("sync-fallback", QUICKSTART, Set.of(),
                 "udp_sent", exact(14720), "udp_received", exact(11136), "udp_lost", exact(0))));
         assertThat(w).extracting(MeasurementWarnings.Warning::kind).containsExactly(
