@@ -6,8 +6,9 @@
 #
 #   bench/short-runs.sh [-n ROUNDS] [-d "0.5 3"] [VARIANT ...]
 #
-# A VARIANT is NAME=JAVA_OPTS with the CDS switch as a prefix: "cds:" (the launcher's archive, the default) or
-# "nocds:" (CRYPTORDER_CDS=0), e.g.  'tiered1=cds:-XX:TieredStopAtLevel=1'. Default variants: no CDS, CDS.
+# A VARIANT is NAME=JAVA_OPTS with the launcher's mode as a prefix: "cds:" (a fresh JVM with the launcher's
+# class-data archive), "nocds:" (a fresh JVM, CRYPTORDER_CDS=0) or "daemon:" (the warm background process, started
+# before the timings), e.g.  'tiered1=cds:-XX:TieredStopAtLevel=1'. Default variants: no CDS, CDS, daemon.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 rounds=5
@@ -20,11 +21,11 @@ while getopts n:d: o; do
   esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || set -- "no-cds=nocds:" "cds=cds:"
+[ $# -gt 0 ] || set -- "no-cds=nocds:" "cds=cds:" "daemon=daemon:"
 for v in "$@"; do
   case $v in
-    *=cds:*|*=nocds:*) ;;
-    *) echo "$0: a variant is NAME=cds:JAVA_OPTS or NAME=nocds:JAVA_OPTS, got '$v'" >&2; exit 2 ;;
+    *=cds:*|*=nocds:*|*=daemon:*) ;;
+    *) echo "$0: a variant is NAME=cds:JAVA_OPTS, NAME=nocds:JAVA_OPTS or NAME=daemon:JAVA_OPTS, got '$v'" >&2; exit 2 ;;
   esac
 done
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "$0: -n takes a positive count, got '$rounds'" >&2; exit 2; }
@@ -32,6 +33,11 @@ done
 CRYPTORDER_CDS=1 "$here/cryptorder" --version >/dev/null   # builds the jar and the archive first, outside the timings
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+for v in "$@"; do   # start the background processes the daemon variants use, outside the timings
+  spec=${v#*=}
+  [ "${spec%%:*}" = daemon ] && CRYPTORDER_DAEMON=1 CRYPTORDER_JAVA_OPTS=${spec#*:} "$here/cryptorder" validate \
+    "$here/bench/tcp-async.json" >/dev/null 2>&1
+done
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 for ((r = 0; r < rounds; r++)); do
   for d in $durations; do
@@ -39,9 +45,11 @@ for ((r = 0; r < rounds; r++)); do
       name=${v%%=*}
       spec=${v#*=}
       cds=1
+      daemon=0
       [ "${spec%%:*}" = nocds ] && cds=0
+      [ "${spec%%:*}" = daemon ] && daemon=1
       opts=${spec#*:}
-      CRYPTORDER_CDS=$cds CRYPTORDER_JAVA_OPTS=$opts /usr/bin/time -f "%e %U %S" -a -o "$work/$name-$d" \
+      CRYPTORDER_DAEMON=$daemon CRYPTORDER_CDS=$cds CRYPTORDER_JAVA_OPTS=$opts /usr/bin/time -f "%e %U %S" -a -o "$work/$name-$d" \
         "$here/cryptorder" run --quiet --out "$work/out" --set run.durationS="$d" "$here/bench/tcp-async.json" >/dev/null
     done
   done
@@ -64,3 +72,4 @@ for d in $durations; do
 done
 echo
 echo "load average before: $load0; after: $load1; $(nproc) processors; $(java -version 2>&1 | head -1)"
+case " $* " in *=daemon:*) echo "daemon variants: the CPU column is the client's alone; the command's CPU is the background process's" ;; esac

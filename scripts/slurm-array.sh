@@ -28,4 +28,6 @@ if [ "${SLURM_ARRAY_TASK_MIN:-0}" != 0 ] || [ "${SLURM_ARRAY_TASK_MAX:-$((count 
 fi
 cd "${SLURM_SUBMIT_DIR:-.}"
 launcher=${CRYPTORDER:-./cryptorder}
+# each task is one command in a fresh JVM: no background process to outlive the job step
+export CRYPTORDER_DAEMON=0
 exec "$launcher" run "$file" --shard "auto/$count" --out "$out" --quiet --jobs "${SLURM_CPUS_PER_TASK:-1}"

@@ -76,7 +76,7 @@ final class ChartCommand implements Callable<Integer> {
             return 2;
         } catch (ChartRendering.Failed e) {
             err.println("cryptorder chart: " + e.getMessage());
-            if (System.getenv("CRYPTORDER_DEBUG") != null) {
+            if (Invocation.debug()) {
                 e.getCause().printStackTrace(err);
             }
             err.flush();

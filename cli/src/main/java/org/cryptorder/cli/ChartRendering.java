@@ -58,7 +58,7 @@ final class ChartRendering {
         } catch (MalformedResultsException | Failed e) {
             err.println("cryptorder " + command + ": charts and report not written: " + oneLine(e.getMessage()));
             err.println("The tables are in " + folder + "; `cryptorder chart " + folder + "` draws them again.");
-            if (System.getenv("CRYPTORDER_DEBUG") != null && e.getCause() != null) {
+            if (Invocation.debug() && e.getCause() != null) {
                 e.getCause().printStackTrace(err);
             }
             err.flush();

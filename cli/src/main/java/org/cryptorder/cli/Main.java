@@ -1,5 +1,6 @@
 package org.cryptorder.cli;
 
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,6 +30,19 @@ public final class Main implements Runnable {
         return commandLine().execute(args);
     }
 
+    /** As {@link #run}, printing to {@code out} and {@code err} (the warm background process's client streams). */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        try {
+            return cl.execute(args);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
     /**
      * The command line with the project's error handling: bad usage or input prints one line naming
      * the problem and a hint, exit status 2; a failure while running prints one line, exit status 1
@@ -55,7 +69,7 @@ public final class Main implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
             c.getErr().println(c.getCommandSpec().qualifiedName() + ": " + ex);
-            if (System.getenv("CRYPTORDER_DEBUG") != null) {
+            if (Invocation.debug()) {
                 ex.printStackTrace(c.getErr());
             }
             return 1;

@@ -3,6 +3,7 @@ package org.cryptorder.cli;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -22,22 +23,27 @@ final class ProgressDisplay {
         if (quiet) {
             return ExperimentRunner.Progress.NONE;
         }
-        return System.console() != null ? new Bar(name) : new Lines(name, err);
+        return Invocation.current().console() ? new Bar(name, Invocation.current()) : new Lines(name, err);
     }
 
     /** me.tongfei's progress bar on standard error. */
     private static final class Bar implements ExperimentRunner.Progress {
         private final String name;
+        private final Invocation.Context invocation;
         private ProgressBar bar;
 
-        Bar(String name) {
+        Bar(String name, Invocation.Context invocation) {
             this.name = name;
+            this.invocation = invocation;
         }
 
         @Override
         public synchronized void begin(long total, long alreadyDone) {
             bar = new ProgressBarBuilder().setTaskName(name).setInitialMax(total).setUnit(" runs", 1)
                     .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250)
+                    .setConsumer(invocation.columns() > 0
+                            ? new ConsoleProgressBarConsumer(invocation.stderr(), invocation.columns() - 1)
+                            : new ConsoleProgressBarConsumer(invocation.stderr()))
                     .startsFrom(alreadyDone, Duration.ZERO).build();
         }
 

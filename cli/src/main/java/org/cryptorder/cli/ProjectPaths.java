@@ -13,7 +13,7 @@ public final class ProjectPaths {
     }
 
     public static Path home() {
-        String env = System.getenv("CRYPTORDER_HOME");
+        String env = Invocation.env("CRYPTORDER_HOME");
         if (env != null && !env.isBlank()) {
             return Path.of(env);
         }

@@ -99,7 +99,7 @@ final class RunCommand implements Callable<Integer> {
         new OptionRange("--jobs", 1, 4096).check(spec, threads);
         if (shardOption != null) {
             try {
-                shard = ShardOption.parse(shardOption, System.getenv());
+                shard = ShardOption.parse(shardOption, Invocation.current().environment());
             } catch (ShardOption.BadShardException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }

@@ -47,7 +47,7 @@ record RunnerInvocation(String command, RunModel model, PrintWriter err, boolean
                 err.println("The runs that finished are in " + options.folder().resolve(options.tableName())
                         + "; rerun with --resume to do the rest.");
             }
-            if (System.getenv("CRYPTORDER_DEBUG") != null && e.getCause() != null) {
+            if (Invocation.debug() && e.getCause() != null) {
                 e.getCause().printStackTrace(err);
             }
             err.flush();
