@@ -59,10 +59,22 @@ class DaemonTest {
         });
         serving.setDaemon(true);
         serving.start();
-        for (int i = 0; i < 500 && !Files.exists(socket); i++) {
-            Thread.sleep(10);
+        for (int i = 0; i < 500 && !listening(); i++) {
+            Thread.sleep(10);  // the socket's file appears at bind, a moment before it listens
         }
-        assertThat(socket).exists();
+        assertThat(listening()).as("the server listens on %s", socket).isTrue();
+    }
+
+    /** Whether a connection is taken (the server reads a request that never comes, and drops it). */
+    private boolean listening() {
+        if (!Files.exists(socket)) {
+            return false;
+        }
+        try (SocketChannel ch = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     @AfterEach
