@@ -234,7 +234,7 @@ public final class DatapathRunModel implements RunModel {
         Experiment.Hosts h = e.hosts();
         WifiStation.Outcome o = WifiStation.run(new WifiStation.Config(profile.wifi(), e.wifi().ccmp(), e.wifi().ccm(),
                 u.rateMbps(), u.packetBytes(), e.wifi().airMbps(), h.rxRingSize(), h.napiBudget(),
-                e.run().durationS(), e.run().warmupS(), h.scheduler(1, e.crypto().kernelOrDefault())),
+                e.run().durationS(), e.run().warmupS(), h.scheduler(1, e.crypto().rules())),
                 streams.stream("keys"));
         if (recording != null) {
             recording.latency(o.latency());  // no cryptd on a station: no queue series
