@@ -269,7 +269,7 @@ public final class DatapathBuilder {
             return Gso.OFF;
         }
         KernelRules r = e.crypto().rules();
-        return new Gso(true, r.tsoRttLog(), true, r.growSkb(), r.deferToAckDue());
+        return Gso.LINUX.withTsoRttLog(r.tsoRttLog()).withGrowSkb(r.growSkb()).withDeferToAckDue(r.deferToAckDue());
     }
 
     /**
@@ -278,7 +278,8 @@ public final class DatapathBuilder {
      */
     static SendPath sendPath(Experiment e, Experiment.TcpTraffic tcp, double copyCyclesPerByte, double ghz) {
         KernelRules r = e.crypto().rules();
-        return new SendPath(tcp.writeBytes(), copyCyclesPerByte, ghz, r.smallSkbHeads(), r.backlogFlushReleaseCb());
+        return SendPath.writing(tcp.writeBytes(), copyCyclesPerByte, ghz).withSmallSkbHeads(r.smallSkbHeads())
+                .withFlushRunsReleaseCb(r.backlogFlushReleaseCb());
     }
 
     /**
@@ -295,9 +296,10 @@ public final class DatapathBuilder {
         if (tcp.readBytes() == 0) {
             return ReadPath.INSTANT.withRcvRtt(r.rcvRtt());
         }
-        return new ReadPath(tcp.readBytes(), copyCyclesPerByte, ghz, ReadPath.TCP_RMEM_DEFAULT, r.rmemMax(),
-                r.defaultScalingRatio(), r.drs(), r.ackDeferred(), r.rcvRtt(), r.receiveFixes2025(),
-                r.receiveFixes2025());
+        return ReadPath.builder().reader(tcp.readBytes(), copyCyclesPerByte, ghz)
+                .rmem(ReadPath.TCP_RMEM_DEFAULT, r.rmemMax()).defaultScalingRatio(r.defaultScalingRatio()).drs(r.drs())
+                .ackDeferred(r.ackDeferred()).rcvRtt(r.rcvRtt()).inqAware(r.receiveFixes2025())
+                .passiveTsSpace(r.receiveFixes2025()).build();
     }
 
     private static void impair(Link link, Experiment.Impairment spec, Streams streams) {

@@ -90,6 +90,10 @@ class KernelRulesPageTest {
         assertThat(KernelRules.of("4.19").readerModelled()).isFalse();
         assertThat(KernelRules.of("6.12.117").deferToAckDue()).as("6.12's stable tree").isTrue();
         assertThat(KernelRules.of("6.12").deferToAckDue()).isFalse();
+        assertThat(KernelRules.of("5.17").tsoRttLog()).isFalse();
+        assertThat(KernelRules.of("5.18").tsoRttLog()).isTrue();
+        assertThat(KernelRules.of("6.9").growSkb()).isFalse();
+        assertThat(KernelRules.of("6.10").growSkb()).isTrue();
         assertThat(KernelRules.of("6.15").fpuMaskDisablesBh()).isTrue();
         assertThat(KernelRules.of("3.10-rhel7").itrAlgorithm())
                 .isEqualTo(org.cryptorder.net.InterruptModeration.Algorithm.PACKET_COUNT);
