@@ -87,12 +87,12 @@ public final class DatapathBuilder {
         OffloadSpec offload = new OffloadSpec(c.offload().engines(), Time.us(c.offload().latencyUs()),
                 c.offload().gbpsPerEngine(), c.offload().inOrder(), defaults.submitCycles(), defaults.completionCycles());
         TxPathSpec tx = txPath(h, nic, e.link().mtu(), rules.fqCodelOverlimit());
-        return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), tx, h.napiBudget(), c.effectivePolicy(),
-                fpuSectionsDisableBh(c), c.cryptdQueueLength(), profile.crypto(), profile.stack(),
-                h.scheduler(h.cpus(), rules),
-                offload,
-                Time.us(c.resequenceTimeoutUs()), h.rxSteering(),
-                new RxPathSpec(h.interruptModeration(rules), h.groEnabled()));
+        return HostSpec.builder(c.effectivePolicy(), profile.crypto(), profile.stack())
+                .cpus(h.cpus()).rxQueues(h.rxQueues()).txQueues(h.txQueues()).rxRingSize(h.rxRingSize()).tx(tx)
+                .napiBudget(h.napiBudget()).fpuSectionsDisableBh(fpuSectionsDisableBh(c))
+                .cryptdQueueLength(c.cryptdQueueLength()).scheduler(h.scheduler(h.cpus(), rules)).offload(offload)
+                .resequenceTimeoutNs(Time.us(c.resequenceTimeoutUs())).rxSteering(h.rxSteering())
+                .rx(new RxPathSpec(h.interruptModeration(rules), h.groEnabled())).build();
     }
 
     /**
