@@ -143,11 +143,14 @@ public final class DatapathBuilder {
                 : d.displacementFrames() > 0
                         ? Impairment.DeterministicReorder.displace(d.everyK(), d.offset(), d.displacementFrames())
                         : Impairment.DeterministicReorder.hold(d.everyK(), d.offset(), d.holdUs());
-        return new Impairment(spec.delayUs(), spec.jitterUs(), spec.delayDistribution(), spec.delayCorrelation(),
-                spec.lossProbability(), spec.lossCorrelation(), ge, spec.duplicateProbability(),
-                spec.duplicateCorrelation(), spec.corruptProbability(), spec.corruptCorrelation(),
-                spec.reorderProbability(), spec.reorderCorrelation(), spec.reorderGap(), rule, spec.limitFrames(),
-                spec.rateMbps(), spec.rateOverheadBytes());
+        return Impairment.builder()
+                .delay(spec.delayUs(), spec.jitterUs(), spec.delayDistribution(), spec.delayCorrelation())
+                .loss(spec.lossProbability(), spec.lossCorrelation()).gilbertElliott(ge)
+                .duplicate(spec.duplicateProbability(), spec.duplicateCorrelation())
+                .corrupt(spec.corruptProbability(), spec.corruptCorrelation())
+                .reorder(spec.reorderProbability(), spec.reorderCorrelation(), spec.reorderGap())
+                .deterministicReorder(rule).limit(spec.limitFrames()).rate(spec.rateMbps(), spec.rateOverheadBytes())
+                .build();
     }
 
     /**
