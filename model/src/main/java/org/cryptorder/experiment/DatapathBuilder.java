@@ -125,7 +125,7 @@ public final class DatapathBuilder {
     public static SecYConfig secy(Experiment e) {
         Experiment.Macsec m = e.macsec();
         return SecYConfig.linuxDefaults(1).withSuite(m.cipherSuite()).withEncrypt(m.encrypt()).withIcvLen(m.icvLen())
-                .withSciMode(m.sendSci(), false, false).withReplay(m.replayProtect(), m.replayWindow())
+                .withSendSci(m.sendSci()).withReplay(m.replayProtect(), m.replayWindow())
                 .withValidate(m.validate()).withLowerMtu(e.link().mtu());
     }
 
