@@ -233,7 +233,8 @@ public final class DatapathBuilder {
                 sinks.add(sink);
                 RandomStream gaps = u.pattern() == Experiment.UdpPattern.POISSON
                         ? streams.stream("a.flow" + flow + ".gaps") : null;
-                UdpSource source = source(e, net, a, u, flow, pps, gaps, streams);
+                UdpSource source = source(e, net, a, u, streams,
+                        new UdpSource.Datagrams(flow, u.packetBytes(), pps, gaps, net.a().mac(), net.b().mac()));
                 source.sendFromSoftirq(u.fromSoftirq());
                 sources.add(source);
             }
@@ -313,17 +314,17 @@ public final class DatapathBuilder {
     }
 
     /** A UDP source on a's application CPU of the flow, moving among a's CPUs when the entry asks. */
-    private static UdpSource source(Experiment e, BackToBack net, HostSpec host, Experiment.UdpTraffic u, int flow,
-                                    double pps, RandomStream gaps, Streams streams) {
+    private static UdpSource source(Experiment e, BackToBack net, HostSpec host, Experiment.UdpTraffic u,
+                                    Streams streams, UdpSource.Datagrams datagrams) {
+        int flow = datagrams.flow();
         Cpu[] cpus = new Cpu[net.a().cpuCount()];
         for (int i = 0; i < cpus.length; i++) {
             cpus[i] = net.a().cpu((e.hosts().appCpuOf(flow) + i) % cpus.length);
         }
         if (u.migrateMeanUs() > 0) {
             return new UdpSource(cpus, Time.us(u.migrateMeanUs()), streams.stream("a.flow" + flow + ".migration"),
-                    net.a().macsec(), host.stack(), flow, u.packetBytes(), pps, gaps, net.a().mac(), net.b().mac());
+                    net.a().macsec(), host.stack(), datagrams);
         }
-        return new UdpSource(cpus[0], net.a().macsec(), host.stack(), flow, u.packetBytes(), pps, gaps,
-                net.a().mac(), net.b().mac());
+        return new UdpSource(cpus[0], net.a().macsec(), host.stack(), datagrams);
     }
 }
