@@ -6,6 +6,7 @@ import org.cryptorder.transport.FlowAddress;
 import org.cryptorder.transport.ReadPath;
 import org.cryptorder.transport.SendPath;
 import org.cryptorder.transport.TcpConfig;
+import org.cryptorder.transport.TcpEndpoint;
 import org.cryptorder.transport.TcpSocket;
 
 /**
@@ -41,10 +42,12 @@ public record TcpFlow(TcpSocket sender, TcpSocket receiver) {
         FlowAddress data = new FlowAddress(0x0a000001, 0x0a000002, 40000 + flow, 5201);
         Cpu[] a = cpus(from);
         Cpu[] b = cpus(to);
-        TcpSocket sender = TcpSocket.sender(a, a[homeFrom], from.macsec(), from.spec().stack(), flow,
-                from.mac(), to.mac(), cfg, data, tsqLimitBytes, path);
-        TcpSocket receiver = TcpSocket.receiver(b, b[homeTo], to.macsec(), to.spec().stack(), flow,
-                to.mac(), from.mac(), cfg, data.reversed(), read);
+        TcpEndpoint senderAt = new TcpEndpoint(a, a[homeFrom], from.macsec(), from.spec().stack(), flow, from.mac(),
+                to.mac());
+        TcpEndpoint receiverAt = new TcpEndpoint(b, b[homeTo], to.macsec(), to.spec().stack(), flow, to.mac(),
+                from.mac());
+        TcpSocket sender = TcpSocket.sender(senderAt, cfg, data, tsqLimitBytes, path);
+        TcpSocket receiver = TcpSocket.receiver(receiverAt, cfg, data.reversed(), read);
         return new TcpFlow(sender, receiver);
     }
 
