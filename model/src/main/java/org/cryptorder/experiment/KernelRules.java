@@ -115,7 +115,8 @@ public record KernelRules(String version, KernelEra era, boolean fpuMaskDisables
     public static final List<Rule> TABLE = List.of(
             new Rule("The crypto path MACsec's AEAD gets and cryptd's queue length", "era",
                     "3.10-rhel7, 4.6, 5.7, 6.6, 6.15, 6.16",
-                    "ab046a5d4be4 (5.7: sync only), d3287e4038ca (6.6: revert), 6.16's synchronous AES-NI",
+                    "ab046a5d4be4 (5.7: sync only), d3287e4038ca (6.6: revert), d02198550423 (6.15: FPU in softirq),"
+                            + " 0ba6ec5b2972 (6.16: synchronous AES-GCM)",
                     "drivers/net/macsec.c macsec_alloc_tfm; crypto/simd.c; arch/x86/crypto/aesni-intel_glue.c",
                     "`crypto.policy`, KernelEra"),
             new Rule("Kernel FPU sections hold off softirqs", "fpuMaskDisablesBh", "6.15", "d02198550423",
@@ -171,7 +172,8 @@ public record KernelRules(String version, KernelEra era, boolean fpuMaskDisables
                     "drivers/net/ethernet/intel/ixgbe/ixgbe_main.c ixgbe_update_itr", "InterruptModeration"),
             new Rule("The receiving application's buffer rules are modelled", "readerModelled",
                     "4.20 (tcp_rmem[1] 128 KiB)", "a337531b942b", "net/ipv4/tcp.c", "`traffic[].readBytes`"),
-            new Rule("TCP's internal pacing is modelled", "pacingModelled", "5.6 (HyStart's ACK train not halved)", "",
+            new Rule("TCP's internal pacing is modelled", "pacingModelled", "5.6 (HyStart's ACK train not halved)",
+                    "not pinned here (Eric Dumazet's \"tcp_cubic:\" series, December 2019)",
                     "net/ipv4/tcp_cubic.c", "`traffic[].pacing`"));
 
     /** {@code docs/kernel-rules.md}'s table, generated from {@link #TABLE}. */
