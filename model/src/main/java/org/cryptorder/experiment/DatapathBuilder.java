@@ -211,15 +211,16 @@ public final class DatapathBuilder {
                         cfg = cfg.withWindowScale(read.windowScale());
                     }
                     int app = e.hosts().appCpuOf(flow);
+                    TcpFlow.Applications apps = TcpFlow.Applications.onCpus(app, app).withReads(read);
                     if (tcp.reversed()) {
                         // iperf3 -R: b sends to a; a load, started with the others, not measured
-                        TcpFlow f = TcpFlow.connect(net.b(), net.a(), flow, cfg, TCP_SMALL_QUEUES_BYTES, app, app,
-                                sendPath(e, tcp, tcpCopyCyclesPerByte, b.stack().ghz()), read);
+                        TcpFlow f = TcpFlow.connect(net.b(), net.a(), flow, cfg, TCP_SMALL_QUEUES_BYTES,
+                                apps.withWrites(sendPath(e, tcp, tcpCopyCyclesPerByte, b.stack().ghz())));
                         reverse.add(f.sender());
                         continue;
                     }
-                    TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES, app, app,
-                            sendPath(e, tcp, tcpCopyCyclesPerByte, a.stack().ghz()), read);
+                    TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES,
+                            apps.withWrites(sendPath(e, tcp, tcpCopyCyclesPerByte, a.stack().ghz())));
                     tcpSenders.add(f.sender());
                     tcpReceivers.add(f.receiver());
                 }
