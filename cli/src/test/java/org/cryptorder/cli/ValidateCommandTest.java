@@ -68,12 +68,12 @@ class ValidateCommandTest {
     void aCostEstimateInFramesAndANoteForALongRun() throws Exception {
         Path home = ProjectPaths.home();
         CliRun r = CliRun.of("validate", home.resolve("experiments/quickstart.json").toString());
-        // 2000 Mbit/s of 1400-octet datagrams for 0.2 s: 35714.3 frames a run, 15 runs: 535714
-        assertThat(r.out()).contains("\n  cost: about 536 thousand frames to simulate (what a offers in all the runs,"
+        // 2000 Mbit/s of 1400-octet datagrams for 0.8 s: 142857.1 frames a run, 15 runs: 2142857
+        assertThat(r.out()).contains("\n  cost: about 2.14 million frames to simulate (what a offers in all the runs,"
                 + " TCP at line rate)\n");
         CliRun longer = CliRun.of("validate", "--set", "run.durationS=100", home.resolve("experiments/quickstart.json")
                 .toString());
-        // 500 times as long: 268 million frames; under 100 million at 100 * 1e8 / 2.68e8 = 37.3 s, down to 20
+        // 100 s: 268 million frames; under 100 million at 100 * 1e8 / 2.68e8 = 37.3 s, down to 20
         assertThat(longer.out()).contains("cost: about 268 million frames", "; a long run: try it first with --set"
                 + " run.durationS=20 (under 100 million frames) or fewer run.replications, or split it over machines"
                 + " (--shard)");
