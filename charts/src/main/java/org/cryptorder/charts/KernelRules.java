@@ -21,7 +21,7 @@ final class KernelRules {
     record Line(String configurations, String rules) {
     }
 
-    /** Where the rules begin in {@code LABELS: RULES}: the start of {@code DatapathBuilder.kernelRules}. */
+    /** Where the rules begin in {@code LABELS: RULES}: the start of {@code KernelRulesLine.of}. */
     private static final Pattern RULES_START = Pattern.compile(": (?=no kernel named: |kernel )");
 
     /** Between the parts of a line, the separator kept at the end of the part before it. */

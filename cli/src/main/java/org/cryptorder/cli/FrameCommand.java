@@ -191,7 +191,7 @@ final class FrameCommand implements Runnable {
                 throw bad(spec, "--frame", "an Ethernet frame has at least 14 octets (DA, SA, EtherType), got " + plain.length);
             }
             SecYConfig cfg = SecYConfig.linuxDefaults(o.sci(spec)).withSuite(suite).withEncrypt(!o.noEncrypt)
-                    .withIcvLen(o.icvLen).withSciMode(!o.noSci, o.es, false).withEncodingSa(o.an)
+                    .withIcvLen(o.icvLen).withSendSci(!o.noSci).withEndStation(o.es).withEncodingSa(o.an)
                     .withLowerMtu(LOWER_MTU);
             SecY secy = new SecY(cfg);
             secy.addTxSa(o.an, key, o.pn(spec, suite), true);

@@ -180,10 +180,10 @@ final class ConsistencyChecks {
     }
 
     /**
-     * A paced TCP flow needs a kernel from 5.6 on: the model's pacing follows its rules (HyStart's
-     * ACK train left unhalved for a paced socket and {@code hystart_ack_delay} came with 5.6, in Eric
-     * Dumazet's "tcp_cubic:" series of December 2019; before it the train was half the minimum delay
-     * for every socket).
+     * A paced TCP flow needs a kernel from 5.6 on ({@link KernelRules#pacingModelled}): the model's
+     * pacing follows its rules (HyStart's ACK train left unhalved for a paced socket and {@code
+     * hystart_ack_delay} came with 5.6, in Eric Dumazet's "tcp_cubic:" series of December 2019;
+     * before it the train was half the minimum delay for every socket).
      */
     private static void pacing(Experiment e, Rules r) {
         String kernel = e.crypto().kernelOrDefault();
@@ -191,7 +191,7 @@ final class ConsistencyChecks {
             if (e.traffic().get(i) instanceof Experiment.TcpTraffic tcp
                     && tcp.pacing() == org.cryptorder.transport.TcpPacing.INTERNAL) {
                 String at = "traffic." + i + ".pacing";
-                r.check(List.of(at, "crypto.kernel"), org.cryptorder.host.KernelVersion.atLeast(kernel, 5, 6), at,
+                r.check(List.of(at, "crypto.kernel"), e.crypto().rules().pacingModelled(), at,
                         () -> "expected crypto.kernel 5.6 or later beside pacing internal (the model's pacing and"
                                 + " HyStart follow 5.6 on, where a paced socket's ACK train is not halved), found"
                                 + " kernel " + kernel);
@@ -201,8 +201,9 @@ final class ConsistencyChecks {
 
     /**
      * A modelled receiving application ({@code readBytes}) gives the socket Linux's receive memory
-     * and window: from 4.20 ({@code tcp_rmem[1]} 128 KiB, a337531b942b), with the fixed share of
-     * {@code tcp_adv_win_scale} before 6.5 and the measured scaling ratio from 6.5 (dfa2f0483360);
+     * and window ({@link KernelRules#readerModelled}): from 4.20 ({@code tcp_rmem[1]} 128 KiB,
+     * a337531b942b), with the fixed share of {@code tcp_adv_win_scale} before 6.5 and the measured
+     * scaling ratio from 6.5 (dfa2f0483360);
      * earlier kernels' buffer rules are not modelled, and textbook mode has no such rules at all.
      */
     private static void reader(Experiment e, Rules r) {
@@ -213,7 +214,7 @@ final class ConsistencyChecks {
                 r.check(List.of(at, "traffic." + i + ".mode"), tcp.mode() == org.cryptorder.transport.TcpMode.LINUX, at,
                         () -> "expected mode linux beside readBytes (the receiving application brings Linux's"
                                 + " receive-window rules), found mode textbook");
-                r.check(List.of(at, "crypto.kernel"), org.cryptorder.host.KernelVersion.atLeast(kernel, 4, 20), at,
+                r.check(List.of(at, "crypto.kernel"), e.crypto().rules().readerModelled(), at,
                         () -> "expected crypto.kernel 4.20 or later beside readBytes (the model's receive buffer"
                                 + " starts at 4.20's tcp_rmem[1] of 128 KiB), found kernel " + kernel);
             }

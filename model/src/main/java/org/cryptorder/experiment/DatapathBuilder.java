@@ -1,6 +1,5 @@
 package org.cryptorder.experiment;
 
-
 import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.crypto.OffloadSpec;
@@ -14,7 +13,6 @@ import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.net.Impairment;
-import org.cryptorder.net.InterruptModeration;
 import org.cryptorder.net.Link;
 import org.cryptorder.net.NicProfile;
 import org.cryptorder.net.FqCodel;
@@ -28,7 +26,6 @@ import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.scenario.TcpFlow;
 import org.cryptorder.transport.Ipv4TcpHeader;
 import org.cryptorder.transport.Gso;
-import org.cryptorder.transport.HystartRound;
 import org.cryptorder.transport.ReadPath;
 import org.cryptorder.transport.SendPath;
 import org.cryptorder.transport.TcpConfig;
@@ -79,54 +76,56 @@ public final class DatapathBuilder {
 
     /**
      * The hosts' build: the profile's costs with the experiment's CPUs, queues, policy, offload
-     * device and steering, and its TX path below MACsec on {@code nic} ({@link #txPath}).
+     * device and steering, and its TX path below MACsec on {@code nic} ({@link #txPath}); the
+     * scheduler, the FPU rule and the NIC's moderation by the hosts' {@link KernelRules}.
      */
     public static HostSpec hostSpec(Experiment e, CpuProfile profile, NicProfile nic) {
         Experiment.Hosts h = e.hosts();
         Experiment.Crypto c = e.crypto();
+        KernelRules rules = c.rules();
         OffloadSpec defaults = OffloadSpec.defaults();
         OffloadSpec offload = new OffloadSpec(c.offload().engines(), Time.us(c.offload().latencyUs()),
                 c.offload().gbpsPerEngine(), c.offload().inOrder(), defaults.submitCycles(), defaults.completionCycles());
-        TxPathSpec tx = txPath(h, nic, e.link().mtu(), c.kernelOrDefault());
-        return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), tx, h.napiBudget(), c.effectivePolicy(),
-                fpuSectionsDisableBh(c), c.cryptdQueueLength(), profile.crypto(), profile.stack(),
-                h.scheduler(h.cpus(), c.kernelOrDefault()),
-                offload,
-                Time.us(c.resequenceTimeoutUs()), h.rxSteering(),
-                new RxPathSpec(h.interruptModeration(c.kernelOrDefault()), h.groEnabled()));
+        TxPathSpec tx = txPath(h, nic, e.link().mtu(), rules.fqCodelOverlimit());
+        return HostSpec.builder(c.effectivePolicy(), profile.crypto(), profile.stack())
+                .cpus(h.cpus()).rxQueues(h.rxQueues()).txQueues(h.txQueues()).rxRingSize(h.rxRingSize()).tx(tx)
+                .napiBudget(h.napiBudget()).fpuSectionsDisableBh(fpuSectionsDisableBh(c))
+                .cryptdQueueLength(c.cryptdQueueLength()).scheduler(h.scheduler(h.cpus(), rules)).offload(offload)
+                .resequenceTimeoutNs(Time.us(c.resequenceTimeoutUs())).rxSteering(h.rxSteering())
+                .rx(new RxPathSpec(h.interruptModeration(rules), h.groEnabled())).build();
     }
 
     /**
-     * Whether the hosts' kernel FPU sections hold off softirqs: from Linux 6.15 {@code
-     * kernel_fpu_begin_mask} disables BH (commit d02198550423, arch/x86/kernel/fpu/core.c), whatever
-     * the policy; before it, only a policy that models it ({@link
+     * Whether the hosts' kernel FPU sections hold off softirqs: when the kernel's {@code
+     * kernel_fpu_begin_mask} disables BH ({@link KernelRules#fpuMaskDisablesBh}), whatever the
+     * policy; else only under a policy that models it ({@link
      * org.cryptorder.crypto.Policy#fpuSectionsDisableBh()}).
      */
     static boolean fpuSectionsDisableBh(Experiment.Crypto c) {
-        return c.effectivePolicy().fpuSectionsDisableBh() || KernelRules.of(c.kernelOrDefault()).fpuMaskDisablesBh();
+        return c.effectivePolicy().fpuSectionsDisableBh() || c.rules().fpuMaskDisablesBh();
     }
 
     /**
      * Each TX queue's build: {@code hosts.txRingSize} descriptors rounded up as
      * {@code ixgbe_set_ringparam} rounds them, {@code hosts.qdisc} (pfifo_fast with
      * {@code tx_queue_len}'s 1000 packets; fq_codel with {@code fq_codel_init}'s defaults on the
-     * link's MTU in the kernel {@code kernel}), {@code hosts.bql}, and BQL's hold time of one second
-     * on {@code hosts.hz}.
+     * link's MTU and the kernel's {@code overlimit} rule), {@code hosts.bql}, and BQL's hold time of
+     * one second on {@code hosts.hz}.
      */
-    static TxPathSpec txPath(Experiment.Hosts h, NicProfile nic, int mtu, String kernel) {
+    static TxPathSpec txPath(Experiment.Hosts h, NicProfile nic, int mtu, FqCodel.OverlimitDrop overlimit) {
         QdiscKind q = QdiscKind.of(h.qdisc());
         if (q == null) {
             throw new IllegalArgumentException("hosts.qdisc " + h.qdisc() + " is not modelled");
         }
         return new TxPathSpec(nic, nic.roundRing(h.txRingSize()), q, PfifoFast.TX_QUEUE_LEN, h.bql(), h.hz(),
-                FqCodel.Params.linux(mtu, kernel));
+                FqCodel.Params.linux(mtu, overlimit));
     }
 
     /** The SecY of both hosts (their SCIs are set by {@link BackToBack}). */
     public static SecYConfig secy(Experiment e) {
         Experiment.Macsec m = e.macsec();
         return SecYConfig.linuxDefaults(1).withSuite(m.cipherSuite()).withEncrypt(m.encrypt()).withIcvLen(m.icvLen())
-                .withSciMode(m.sendSci(), false, false).withReplay(m.replayProtect(), m.replayWindow())
+                .withSendSci(m.sendSci()).withReplay(m.replayProtect(), m.replayWindow())
                 .withValidate(m.validate()).withLowerMtu(e.link().mtu());
     }
 
@@ -144,11 +143,14 @@ public final class DatapathBuilder {
                 : d.displacementFrames() > 0
                         ? Impairment.DeterministicReorder.displace(d.everyK(), d.offset(), d.displacementFrames())
                         : Impairment.DeterministicReorder.hold(d.everyK(), d.offset(), d.holdUs());
-        return new Impairment(spec.delayUs(), spec.jitterUs(), spec.delayDistribution(), spec.delayCorrelation(),
-                spec.lossProbability(), spec.lossCorrelation(), ge, spec.duplicateProbability(),
-                spec.duplicateCorrelation(), spec.corruptProbability(), spec.corruptCorrelation(),
-                spec.reorderProbability(), spec.reorderCorrelation(), spec.reorderGap(), rule, spec.limitFrames(),
-                spec.rateMbps(), spec.rateOverheadBytes());
+        return Impairment.builder()
+                .delay(spec.delayUs(), spec.jitterUs(), spec.delayDistribution(), spec.delayCorrelation())
+                .loss(spec.lossProbability(), spec.lossCorrelation()).gilbertElliott(ge)
+                .duplicate(spec.duplicateProbability(), spec.duplicateCorrelation())
+                .corrupt(spec.corruptProbability(), spec.corruptCorrelation())
+                .reorder(spec.reorderProbability(), spec.reorderCorrelation(), spec.reorderGap())
+                .deterministicReorder(rule).limit(spec.limitFrames()).rate(spec.rateMbps(), spec.rateOverheadBytes())
+                .build();
     }
 
     /**
@@ -209,15 +211,16 @@ public final class DatapathBuilder {
                         cfg = cfg.withWindowScale(read.windowScale());
                     }
                     int app = e.hosts().appCpuOf(flow);
+                    TcpFlow.Applications apps = TcpFlow.Applications.onCpus(app, app).withReads(read);
                     if (tcp.reversed()) {
                         // iperf3 -R: b sends to a; a load, started with the others, not measured
-                        TcpFlow f = TcpFlow.connect(net.b(), net.a(), flow, cfg, TCP_SMALL_QUEUES_BYTES, app, app,
-                                sendPath(e, tcp, tcpCopyCyclesPerByte, b.stack().ghz()), read);
+                        TcpFlow f = TcpFlow.connect(net.b(), net.a(), flow, cfg, TCP_SMALL_QUEUES_BYTES,
+                                apps.withWrites(sendPath(e, tcp, tcpCopyCyclesPerByte, b.stack().ghz())));
                         reverse.add(f.sender());
                         continue;
                     }
-                    TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES, app, app,
-                            sendPath(e, tcp, tcpCopyCyclesPerByte, a.stack().ghz()), read);
+                    TcpFlow f = TcpFlow.connect(net, flow, cfg, TCP_SMALL_QUEUES_BYTES,
+                            apps.withWrites(sendPath(e, tcp, tcpCopyCyclesPerByte, a.stack().ghz())));
                     tcpSenders.add(f.sender());
                     tcpReceivers.add(f.receiver());
                 }
@@ -231,7 +234,8 @@ public final class DatapathBuilder {
                 sinks.add(sink);
                 RandomStream gaps = u.pattern() == Experiment.UdpPattern.POISSON
                         ? streams.stream("a.flow" + flow + ".gaps") : null;
-                UdpSource source = source(e, net, a, u, flow, pps, gaps, streams);
+                UdpSource source = source(e, net, a, u, streams,
+                        new UdpSource.Datagrams(flow, u.packetBytes(), pps, gaps, net.a().mac(), net.b().mac()));
                 source.sendFromSoftirq(u.fromSoftirq());
                 sources.add(source);
             }
@@ -241,12 +245,11 @@ public final class DatapathBuilder {
 
     /**
      * A TCP entry's configuration: the mode's defaults with the MSS of the link's MTU, the entry's
-     * congestion control, and the timers of the hosts' kernel: jiffies of {@code hosts.hz}, and
-     * Linux's floor rule of the tail loss probe and RACK reorder timers by the hosts' kernel
-     * ({@link #timerFloor}), and in Linux mode the GSO skbs of {@code hosts.gso} by that kernel's
-     * {@code tcp_tso_autosize} ({@link #gso}) and its {@code sk_gso_max_size} for HyStart's ACK
-     * delay: the device's 65,536 before 5.19, less {@code MAX_TCP_HEADER + 1} from 5.19
-     * ({@code sk_dst_gso_max_size}), and where HyStart starts its rounds ({@link HystartRound}).
+     * congestion control, and the timers of the hosts' kernel: jiffies of {@code hosts.hz}; in Linux
+     * mode the kernel's floor rule of the tail loss probe and RACK reorder timers
+     * ({@link KernelRules#timerFloor}), the GSO skbs of {@code hosts.gso} ({@link #gso}), the
+     * {@code sk_gso_max_size} HyStart's ACK delay sees ({@link KernelRules#gsoMaxBytes}) and where
+     * HyStart starts its rounds ({@link KernelRules#hystartRound}).
      */
     static TcpConfig tcpConfig(Experiment e, Experiment.TcpTraffic tcp) {
         TcpConfig cfg = TcpConfig.of(tcp.mode(), Ipv4TcpHeader.mssForLinkMtu(e.link().mtu()))
@@ -254,134 +257,54 @@ public final class DatapathBuilder {
                 .withPacing(tcp.pacing());
         TcpTimers t = cfg.timers().withJiffyNs(1_000_000_000L / e.hosts().hz());
         if (tcp.mode() == TcpMode.LINUX) {
-            t = t.withFloor(timerFloor(e.crypto().kernelOrDefault()));
-            cfg = cfg.withGso(gso(e));
-            KernelRules r = KernelRules.of(e.crypto().kernelOrDefault());
-            cfg = cfg.withGsoMaxBytes(r.gsoMaxBytes()).withHystartRound(r.hystartRound());
+            KernelRules r = e.crypto().rules();
+            t = t.withFloor(r.timerFloor());
+            cfg = cfg.withGso(gso(e)).withGsoMaxBytes(r.gsoMaxBytes()).withHystartRound(r.hystartRound());
         }
         return cfg.withTimers(t);
     }
 
     /**
-     * Where HyStart starts its rounds in the kernel {@code kernel}: in {@code cong_avoid} before
-     * 5.16, after the low-window test from 5.16 (4e1fddc98d25), before it from 6.14 (25c1a9ca53db),
-     * which 6.12's stable tree carries by 6.12.117, the release the TCP model is read from (the
-     * first 6.12.y with it is not pinned down here, so an earlier one reads as mainline 6.12).
-     */
-    static HystartRound hystartRound(String kernel) {
-        return KernelRules.of(kernel).hystartRound();
-    }
-
-    /**
      * The GSO rules of Linux-mode TCP on these hosts: {@link Gso#OFF} when {@code hosts.gso} is
-     * false, else the hosts' kernel's: {@code tcp_tso_autosize}'s min-RTT term from 5.18, {@code
-     * tcp_grow_skb} from 6.10, and {@code tcp_tso_should_defer}'s ACK-due test from 6.18, which
-     * 6.12's stable tree carries by 6.12.117 (the backport came in October 2025; the first 6.12.y
-     * with it is not pinned down here, so an earlier one, and any other stable release, reads as
-     * its mainline).
+     * false, else the hosts' kernel's ({@link KernelRules#tsoRttLog}, {@link KernelRules#growSkb},
+     * {@link KernelRules#deferToAckDue}).
      */
     static Gso gso(Experiment e) {
         if (!e.hosts().gsoEnabled()) {
             return Gso.OFF;
         }
-        KernelRules r = KernelRules.of(e.crypto().kernelOrDefault());
-        return new Gso(true, r.tsoRttLog(), true, r.growSkb(), r.deferToAckDue());
+        KernelRules r = e.crypto().rules();
+        return Gso.LINUX.withTsoRttLog(r.tsoRttLog()).withGrowSkb(r.growSkb()).withDeferToAckDue(r.deferToAckDue());
     }
 
     /**
      * A TCP entry's application writes ({@code writeBytes}) and the socket layer's rules of the
-     * hosts' kernel: skb heads from the small-head cache from 6.3 (commit bf9f1baa279f), {@code
-     * tcp_release_cb} in {@code __sk_flush_backlog} from 6.7 (commit 4505dc2a5228).
+     * hosts' kernel ({@link KernelRules#smallSkbHeads}, {@link KernelRules#backlogFlushReleaseCb}).
      */
     static SendPath sendPath(Experiment e, Experiment.TcpTraffic tcp, double copyCyclesPerByte, double ghz) {
-        KernelRules r = KernelRules.of(e.crypto().kernelOrDefault());
-        return new SendPath(tcp.writeBytes(), copyCyclesPerByte, ghz, r.smallSkbHeads(), r.backlogFlushReleaseCb());
+        KernelRules r = e.crypto().rules();
+        return SendPath.writing(tcp.writeBytes(), copyCyclesPerByte, ghz).withSmallSkbHeads(r.smallSkbHeads())
+                .withFlushRunsReleaseCb(r.backlogFlushReleaseCb());
     }
 
     /**
      * A TCP entry's receiving application ({@code readBytes}) and the receive-buffer rules of the
-     * hosts' kernel: {@code tcp_rmem[2]} of 32 MiB from 6.16 (commit 572be9bf9d0d; 6 MiB before),
-     * {@code TCP_DEFAULT_SCALING_RATIO} 128 from 6.10 (697a6c8cec03; 64 from 6.5), autotuning's sizing
-     * ({@link ReadPath.Drs}: 6.18's growth term, aa251c84636c; 6.16's {@code tcp_rcvbuf_grow},
-     * 65c5287892e9; before, the 16-MSS cushion), and ACKs deferred while the socket is owned from
-     * 6.7 (133c4c0d3717). The read's copy costs what the write's does (the CPU profile's {@code
-     * tcpCopyCyclesPerByte}; assumed). Before 6.5 the window is {@code tcp_adv_win_scale}'s fixed half
-     * of the buffer ({@link ReadPath.Drs#ADV_WIN_SCALE}). Validation refuses a modelled reader before
-     * 4.20 ({@code tcp_rmem[1]} was 87,380 before a337531b942b) and in textbook mode.
+     * hosts' kernel: {@code tcp_rmem[2]} ({@link KernelRules#rmemMax}), {@code
+     * TCP_DEFAULT_SCALING_RATIO}, autotuning's sizing ({@link KernelRules#drs}), deferred ACKs,
+     * the receiver's RTT ({@link KernelRules#rcvRtt}) and 2025's receive fixes. The read's copy
+     * costs what the write's does (the CPU profile's {@code tcpCopyCyclesPerByte}; assumed).
+     * Validation refuses a modelled reader where {@link KernelRules#readerModelled} is false and in
+     * textbook mode.
      */
     static ReadPath readPath(Experiment e, Experiment.TcpTraffic tcp, double copyCyclesPerByte, double ghz) {
-        KernelRules r = KernelRules.of(e.crypto().kernelOrDefault());
+        KernelRules r = e.crypto().rules();
         if (tcp.readBytes() == 0) {
             return ReadPath.INSTANT.withRcvRtt(r.rcvRtt());
         }
-        return new ReadPath(tcp.readBytes(), copyCyclesPerByte, ghz, ReadPath.TCP_RMEM_DEFAULT, r.rmemMax(),
-                r.defaultScalingRatio(), r.drs(), r.ackDeferred(), r.rcvRtt(), r.receiveFixes2025(),
-                r.receiveFixes2025());
-    }
-
-    /**
-     * Whether kernel {@code k} has the receive-side fixes of Linux 6.16 that went to the stable trees
-     * in June 2025 (d59fc95be9d0, b879dcb1aeec, ea33537d8292, cd171461b90a: the receiver's RTT kept
-     * at its minimum, what is queued not counted as copied, the passive open's first buffer values):
-     * 6.16 on, and by their stable-review mails of 2025-06-23 (linux-6.12.y pushed with all four that
-     * day) 6.12.35 and 6.15.4 on in their trees; 6.6.y is not checked and reads as mainline 6.6.
-     */
-    static boolean receiveFixes2025(String k) {
-        return KernelRules.of(k).receiveFixes2025();
-    }
-
-    /**
-     * The rules the hosts' kernel resolves to, in one line for {@code experiment.json}'s provenance:
-     * the version ({@link Experiment.Crypto#kernelOrDefault()}), and when {@code crypto.policy} is
-     * given beside a named kernel, that only the policy is not the kernel's ("kernel 6.18, policy
-     * sync-simd given; everything else Linux 6.18's"), then the crypto policy (marked when
-     * {@code crypto.policy} chose it), cryptd queue and whether FPU sections hold off softirqs
-     * ({@link #fpuSectionsDisableBh}), the softirq deferral, the scheduler's tick check, TCP's timer
-     * floor, its GSO skbs, HyStart's round start and the send path, the receiver's RTT estimate
-     * ({@link #receiveFixes2025}), fq_codel's overlimit batch when
-     * it is the qdisc, the tick.
-     */
-    public static String kernelRules(Experiment e) {
-        Experiment.Crypto c = e.crypto();
-        Experiment.Hosts h = e.hosts();
-        String k = c.kernelOrDefault();
-        Gso gso = gso(e);
-        java.util.Locale root = java.util.Locale.ROOT;
-        String version = c.kernel() == null ? "no kernel named: rules of Linux " + k
-                : c.policy() == null ? "kernel " + k
-                : "kernel " + k + ", policy " + c.policy().key() + " given; everything else Linux " + k + "'s";
-        return version
-                + ": crypto policy " + c.effectivePolicy().key() + (c.policy() != null ? " (crypto.policy)" : "")
-                + ", cryptd queue " + c.cryptdQueueLength()
-                + ", FPU sections hold off softirqs: " + (fpuSectionsDisableBh(c) ? "yes" : "no")
-                + ", ksoftirqd " + (h.ksoftirqd() ? h.softirqDeferral(k).name().toLowerCase(root) : "off")
-                + ", scheduler tick " + h.scheduler(h.cpus(), k).sliceRule().name().toLowerCase(root)
-                + ", TCP timer floor " + (timerFloor(k) == TcpTimers.TimerFloor.TWO_JIFFIES
-                        ? "2 jiffies after rounding" : "2 ms before rounding")
-                + ", TCP GSO " + (!gso.enabled() ? "off (one MSS per skb)"
-                        : (gso.tsoRttLog() ? "on, tcp_tso_autosize with tcp_tso_rtt_log" : "on, tcp_tso_autosize by pacing rate")
-                                + (gso.growSkb() ? ", tcp_grow_skb" : "")
-                                + (gso.deferToAckDue() ? ", defer until the ACK is due" : ", defer after SRTT/2"))
-                + ", HyStart round " + hystartRound(k).name().toLowerCase(root)
-                + ", TCP skb heads " + (KernelRules.of(k).smallSkbHeads() ? "small-head cache" : "kmalloc")
-                + ", backlog flush " + (KernelRules.of(k).backlogFlushReleaseCb() ? "runs tcp_release_cb"
-                        : "without tcp_release_cb")
-                + ", receiver RTT " + (receiveFixes2025(k) ? "minimum" : "smoothed")
-                + ", NIC moderation " + (h.interruptModeration(k).mode() == InterruptModeration.Mode.ADAPTIVE
-                        ? "adaptive (" + h.interruptModeration(k).algorithm().name().toLowerCase(root) + ")"
-                        : "rx-usecs " + h.interruptModeration(k).fixedUs())
-                + ", GRO at macsec0 " + (h.groEnabled() ? "on" : "off")
-                + (QdiscKind.of(h.qdisc()) == QdiscKind.FQ_CODEL
-                        ? ", fq_codel drop batch " + FqCodel.Params.linux(e.link().mtu(), k).dropBatchSize() : "")
-                + ", HZ " + h.hz();
-    }
-
-    /**
-     * How the kernel {@code kernel} adds the 2 ms floor of the TLP and RACK reorder timers: 2 jiffies
-     * after rounding before 6.6, 2 ms before rounding from 6.6 (Linux commit 1c2709cfff1d).
-     */
-    static TcpTimers.TimerFloor timerFloor(String kernel) {
-        return KernelRules.of(kernel).timerFloor();
+        return ReadPath.builder().reader(tcp.readBytes(), copyCyclesPerByte, ghz)
+                .rmem(ReadPath.TCP_RMEM_DEFAULT, r.rmemMax()).defaultScalingRatio(r.defaultScalingRatio()).drs(r.drs())
+                .ackDeferred(r.ackDeferred()).rcvRtt(r.rcvRtt()).inqAware(r.receiveFixes2025())
+                .passiveTsSpace(r.receiveFixes2025()).build();
     }
 
     private static void impair(Link link, Experiment.Impairment spec, Streams streams) {
@@ -392,17 +315,17 @@ public final class DatapathBuilder {
     }
 
     /** A UDP source on a's application CPU of the flow, moving among a's CPUs when the entry asks. */
-    private static UdpSource source(Experiment e, BackToBack net, HostSpec host, Experiment.UdpTraffic u, int flow,
-                                    double pps, RandomStream gaps, Streams streams) {
+    private static UdpSource source(Experiment e, BackToBack net, HostSpec host, Experiment.UdpTraffic u,
+                                    Streams streams, UdpSource.Datagrams datagrams) {
+        int flow = datagrams.flow();
         Cpu[] cpus = new Cpu[net.a().cpuCount()];
         for (int i = 0; i < cpus.length; i++) {
             cpus[i] = net.a().cpu((e.hosts().appCpuOf(flow) + i) % cpus.length);
         }
         if (u.migrateMeanUs() > 0) {
             return new UdpSource(cpus, Time.us(u.migrateMeanUs()), streams.stream("a.flow" + flow + ".migration"),
-                    net.a().macsec(), host.stack(), flow, u.packetBytes(), pps, gaps, net.a().mac(), net.b().mac());
+                    net.a().macsec(), host.stack(), datagrams);
         }
-        return new UdpSource(cpus[0], net.a().macsec(), host.stack(), flow, u.packetBytes(), pps, gaps,
-                net.a().mac(), net.b().mac());
+        return new UdpSource(cpus[0], net.a().macsec(), host.stack(), datagrams);
     }
 }

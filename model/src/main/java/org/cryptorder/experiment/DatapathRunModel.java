@@ -232,10 +232,11 @@ public final class DatapathRunModel implements RunModel {
         }
         Experiment.UdpTraffic u = (Experiment.UdpTraffic) e.traffic().get(0);
         Experiment.Hosts h = e.hosts();
-        WifiStation.Outcome o = WifiStation.run(new WifiStation.Config(profile.wifi(), e.wifi().ccmp(), e.wifi().ccm(),
-                u.rateMbps(), u.packetBytes(), e.wifi().airMbps(), h.rxRingSize(), h.napiBudget(),
-                e.run().durationS(), e.run().warmupS(), h.scheduler(1, e.crypto().kernelOrDefault())),
-                streams.stream("keys"));
+        WifiStation.Config station = WifiStation.Config.builder(profile.wifi(), h.scheduler(1, e.crypto().rules()))
+                .protection(e.wifi().ccmp(), e.wifi().ccm()).offered(u.rateMbps(), u.packetBytes())
+                .airMbps(e.wifi().airMbps()).rx(h.rxRingSize(), h.napiBudget())
+                .run(e.run().durationS(), e.run().warmupS()).build();
+        WifiStation.Outcome o = WifiStation.run(station, streams.stream("keys"));
         if (recording != null) {
             recording.latency(o.latency());  // no cryptd on a station: no queue series
         }

@@ -157,14 +157,14 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
         }
 
         /**
-         * The NIC's interrupt moderation on Linux {@code kernel}: {@code rxUsecs} ("adaptive" or
-         * absent: {@link InterruptModeration#adaptive}; a number: fixed).
+         * The NIC's interrupt moderation under the kernel's {@code rules}: {@code rxUsecs} ("adaptive" or
+         * absent: {@link InterruptModeration#adaptive} by {@link KernelRules#itrAlgorithm}; a number: fixed).
          *
          * @throws IllegalArgumentException when {@code rxUsecs} is neither (the consistency checks say so first)
          */
-        public InterruptModeration interruptModeration(String kernel) {
+        public InterruptModeration interruptModeration(KernelRules rules) {
             if (rxUsecs == null || "adaptive".equals(rxUsecs)) {
-                return InterruptModeration.adaptive(kernel);
+                return InterruptModeration.adaptive(rules.itrAlgorithm());
             }
             if (rxUsecs instanceof Integer n) {
                 return InterruptModeration.fixed(n);
@@ -198,22 +198,20 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
         }
 
         /**
-         * How softirq runs move to ksoftirqd on these hosts: as the kernel {@code kernel} does (a
-         * version, resolved: {@link Crypto#kernelOrDefault()}); none when {@code ksoftirqd} is
-         * switched off.
+         * How softirq runs move to ksoftirqd on these hosts: as the kernel's {@code rules} say
+         * ({@link KernelRules#softirqDeferral}); none when {@code ksoftirqd} is switched off.
          */
-        public SoftirqDeferral softirqDeferral(String kernel) {
-            return ksoftirqd ? SoftirqDeferral.ofKernel(kernel) : SoftirqDeferral.NONE;
+        public SoftirqDeferral softirqDeferral(KernelRules rules) {
+            return ksoftirqd ? rules.softirqDeferral() : SoftirqDeferral.NONE;
         }
 
         /**
-         * The scheduler of hosts with {@code ncpus} CPUs running the kernel {@code kernel} (resolved:
-         * {@link Crypto#kernelOrDefault()}): Linux's defaults at {@code hz}, with this softirq
-         * deferral and the kernel's {@link SliceRule}.
+         * The scheduler of hosts with {@code ncpus} CPUs under the kernel's {@code rules}: Linux's
+         * defaults at {@code hz}, with this softirq deferral and the kernel's {@link SliceRule}.
          */
-        public SchedulerParams scheduler(int ncpus, String kernel) {
-            return SchedulerParams.linuxDefaults(ncpus).withSoftirqDeferral(softirqDeferral(kernel)).withHz(hz)
-                    .withSliceRule(SliceRule.ofKernel(kernel));
+        public SchedulerParams scheduler(int ncpus, KernelRules rules) {
+            return SchedulerParams.linuxDefaults(ncpus).withSoftirqDeferral(softirqDeferral(rules)).withHz(hz)
+                    .withSliceRule(rules.sliceRule());
         }
 
         /** Whether TCP's skbs may cover several MSS ({@code gso}, true when absent). */
@@ -373,7 +371,8 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * ({@link #kernelOrDefault()}). A given {@code policy} overrides only the crypto path the
      * kernel's era would choose; cryptd's queue stays the era's unless {@code cryptdQueueLength} is
      * given. From 6.15 the kernel's FPU sections hold off softirqs whatever the policy, as its
-     * {@code kernel_fpu_begin_mask} does ({@code DatapathBuilder.fpuSectionsDisableBh}).
+     * {@code kernel_fpu_begin_mask} does ({@link KernelRules#fpuMaskDisablesBh}). {@link #rules()}
+     * resolves the versioned rules once ({@link KernelRules}).
      *
      * @param policy              a {@link Policy} key, or null: the kernel era's
      * @param kernel              a Linux version such as "5.10" or "3.10-rhel7", or null: 6.12.117
@@ -398,6 +397,12 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
         @JsonIgnore
         public String kernelOrDefault() {
             return kernel == null ? KernelEra.DEFAULT_VERSION : kernel;
+        }
+
+        /** The rules of every versioned part of the model: those of {@link #kernelOrDefault()}. */
+        @JsonIgnore
+        public KernelRules rules() {
+            return KernelRules.of(kernelOrDefault());
         }
 
         /** The policy that runs: the given one, else the era's of {@link #kernelOrDefault()}. */

@@ -469,7 +469,7 @@ public final class ExperimentRunner {
         Map<String, List<String>> byRules = new LinkedHashMap<>();
         for (ResolvedRun r : file.configurations()) {
             if (r.experiment().wifi() == null) {
-                byRules.computeIfAbsent(DatapathBuilder.kernelRules(r.experiment()), k -> new ArrayList<>())
+                byRules.computeIfAbsent(KernelRulesLine.of(r.experiment()), k -> new ArrayList<>())
                         .add(r.point().label());
             }
         }

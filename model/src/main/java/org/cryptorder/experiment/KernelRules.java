@@ -6,6 +6,7 @@ import java.util.List;
 import org.cryptorder.crypto.KernelEra;
 import org.cryptorder.host.SliceRule;
 import org.cryptorder.host.SoftirqDeferral;
+import org.cryptorder.net.FqCodel;
 import org.cryptorder.net.InterruptModeration;
 import org.cryptorder.transport.Gso;
 import org.cryptorder.transport.HystartRound;
@@ -14,10 +15,13 @@ import org.cryptorder.transport.TcpTimers;
 
 /**
  * Every rule of the model that changed between Linux versions, resolved once from one kernel
- * version ({@code crypto.kernel}, or {@link KernelEra#DEFAULT_VERSION} when none is named). The
- * wiring ({@link DatapathBuilder}) reads these fields and asks no version itself; {@link #TABLE}
- * says where each rule came from, and {@code docs/kernel-rules.md} is generated from it
- * ({@code KernelRulesPageTest}).
+ * version ({@code crypto.kernel}, or {@link KernelEra#DEFAULT_VERSION} when none is named:
+ * {@link Experiment.Crypto#rules()}). This is the one place that compares versions: the wiring
+ * ({@link DatapathBuilder}), the hosts' scheduler and NIC ({@link Experiment.Hosts}) and the
+ * consistency checks read these fields and ask no version themselves. {@link #TABLE} says where
+ * each rule came from, and {@code docs/kernel-rules.md} is generated from it
+ * ({@code KernelRulesPageTest}); {@link KernelRulesLine} words the resolved rules for
+ * {@code experiment.json} and the report.
  *
  * @param version              the version the rules are read for
  * @param era                  the crypto path's era: the policy the kernel runs and cryptd's queue
@@ -39,6 +43,7 @@ import org.cryptorder.transport.TcpTimers;
  * @param drs                  how {@code tcp_rcv_space_adjust} sizes the receive buffer
  * @param defaultScalingRatio  the window's share of the buffer until a segment is measured, of 256
  * @param rmemMax              {@code tcp_rmem[2]}, octets
+ * @param fqCodelOverlimit     what one overlimit of {@code fq_codel} drops, and whether a memory limit bounds it
  * @param itrAlgorithm         ixgbe's adaptive interrupt moderation
  * @param readerModelled       whether the model has this kernel's receive buffer (a modelled reader)
  * @param pacingModelled       whether the model has this kernel's internal pacing
@@ -48,42 +53,55 @@ public record KernelRules(String version, KernelEra era, boolean fpuMaskDisables
                           boolean growSkb, boolean deferToAckDue, HystartRound hystartRound, boolean smallSkbHeads,
                           boolean backlogFlushReleaseCb, boolean ackDeferred, boolean receiveFixes2025,
                           ReadPath.RcvRtt rcvRtt, ReadPath.Drs drs, int defaultScalingRatio, long rmemMax,
-                          InterruptModeration.Algorithm itrAlgorithm, boolean readerModelled,
-                          boolean pacingModelled) {
+                          FqCodel.OverlimitDrop fqCodelOverlimit, InterruptModeration.Algorithm itrAlgorithm,
+                          boolean readerModelled, boolean pacingModelled) {
 
-    /** The rules of Linux {@code version} (a version such as "5.6", "6.12.117", or "3.10-rhel7"). */
+    /**
+     * The rules of Linux {@code version} (a version such as "5.6", "6.12.117", or "3.10-rhel7"; an
+     * era key such as "4.6-5.6" reads as its first version). A stable release not named in
+     * {@link #TABLE} reads as its mainline.
+     *
+     * @throws IllegalArgumentException for a version before MACsec (4.6) or that cannot be read,
+     *                                  as {@link KernelEra#of} says
+     */
     public static KernelRules of(String version) {
         String k = version;
-        boolean fixes = atLeast(k, 6, 16) || atLeast(k, 6, 15, 4) || atLeast(k, 6, 12, 35) && !atLeast(k, 6, 13);
-        HystartRound round = !atLeast(k, 5, 16) ? HystartRound.CONG_AVOID
+        KernelEra era = KernelEra.of(k);
+        boolean fpuMaskDisablesBh = era.compareTo(KernelEra.V6_15) >= 0;
+        SoftirqDeferral softirqDeferral = atLeast(k, 4, 9) && !atLeast(k, 6, 5)
+                ? SoftirqDeferral.KSOFTIRQD_ONLY : SoftirqDeferral.INLINE_AT_IRQ_EXIT;
+        SliceRule sliceRule = atLeast(k, 6, 6) ? SliceRule.EEVDF : SliceRule.CFS;
+        TcpTimers.TimerFloor timerFloor = era.compareTo(KernelEra.V6_6_TO_6_14) >= 0
+                ? TcpTimers.TimerFloor.TWO_MILLISECONDS : TcpTimers.TimerFloor.TWO_JIFFIES;
+        long gsoMaxBytes = atLeast(k, 5, 19) ? Gso.SK_GSO_MAX_BYTES : Gso.GSO_LEGACY_MAX_SIZE;
+        boolean tsoRttLog = atLeast(k, 5, 18);
+        boolean growSkb = atLeast(k, 6, 10);
+        boolean deferToAckDue = atLeast(k, 6, 18) || atLeast(k, 6, 12, 117) && !atLeast(k, 6, 13);
+        HystartRound hystartRound = !atLeast(k, 5, 16) ? HystartRound.CONG_AVOID
                 : atLeast(k, 6, 14) || atLeast(k, 6, 12, 117) && !atLeast(k, 6, 13) ? HystartRound.BEFORE_LOW_WINDOW
                 : HystartRound.AFTER_LOW_WINDOW;
+        boolean smallSkbHeads = atLeast(k, 6, 3);
+        boolean backlogFlushReleaseCb = atLeast(k, 6, 7);
+        boolean ackDeferred = atLeast(k, 6, 7);
+        boolean receiveFixes2025 = atLeast(k, 6, 16) || atLeast(k, 6, 15, 4)
+                || atLeast(k, 6, 12, 35) && !atLeast(k, 6, 13);
+        ReadPath.RcvRtt rcvRtt = atLeast(k, 6, 16) ? ReadPath.RcvRtt.MIN_IDLE_QUEUE
+                : receiveFixes2025 ? ReadPath.RcvRtt.MIN : ReadPath.RcvRtt.EWMA;
         ReadPath.Drs drs = atLeast(k, 6, 18) ? ReadPath.Drs.TWICE_COPIED_AND_GROWTH
                 : atLeast(k, 6, 16) ? ReadPath.Drs.TWICE_COPIED : atLeast(k, 6, 5) ? ReadPath.Drs.CUSHION
                 : ReadPath.Drs.ADV_WIN_SCALE;
-        KernelEra era = KernelEra.of(k);
-        return new KernelRules(k, era,
-                era.compareTo(KernelEra.V6_15) >= 0,
-                SoftirqDeferral.ofKernel(k),
-                SliceRule.ofKernel(k),
-                era.compareTo(KernelEra.V6_6_TO_6_14) >= 0 ? TcpTimers.TimerFloor.TWO_MILLISECONDS
-                        : TcpTimers.TimerFloor.TWO_JIFFIES,
-                atLeast(k, 5, 19) ? Gso.SK_GSO_MAX_BYTES : Gso.GSO_LEGACY_MAX_SIZE,
-                atLeast(k, 5, 18),
-                atLeast(k, 6, 10),
-                atLeast(k, 6, 18) || atLeast(k, 6, 12, 117) && !atLeast(k, 6, 13),
-                round,
-                atLeast(k, 6, 3),
-                atLeast(k, 6, 7),
-                atLeast(k, 6, 7),
-                fixes,
-                atLeast(k, 6, 16) ? ReadPath.RcvRtt.MIN_IDLE_QUEUE : fixes ? ReadPath.RcvRtt.MIN : ReadPath.RcvRtt.EWMA,
-                drs,
-                atLeast(k, 6, 10) || !atLeast(k, 6, 5) ? 128 : 64,
-                atLeast(k, 6, 16) ? 32L << 20 : 6L << 20,
-                InterruptModeration.Algorithm.ofKernel(k),
-                atLeast(k, 4, 20),
-                atLeast(k, 5, 6));
+        int defaultScalingRatio = atLeast(k, 6, 10) || !atLeast(k, 6, 5) ? 128 : 64;
+        long rmemMax = atLeast(k, 6, 16) ? 32L << 20 : 6L << 20;
+        FqCodel.OverlimitDrop fqCodelOverlimit = atLeast(k, 4, 7)
+                ? FqCodel.OverlimitDrop.BATCH : FqCodel.OverlimitDrop.ONE_PACKET;
+        InterruptModeration.Algorithm itrAlgorithm = k.endsWith("-rhel7") || atLeast(k, 4, 17)
+                ? InterruptModeration.Algorithm.PACKET_COUNT : InterruptModeration.Algorithm.LATENCY_RANGES;
+        boolean readerModelled = atLeast(k, 4, 20);
+        boolean pacingModelled = atLeast(k, 5, 6);
+        return new KernelRules(k, era, fpuMaskDisablesBh, softirqDeferral, sliceRule, timerFloor, gsoMaxBytes,
+                tsoRttLog, growSkb, deferToAckDue, hystartRound, smallSkbHeads, backlogFlushReleaseCb, ackDeferred,
+                receiveFixes2025, rcvRtt, drs, defaultScalingRatio, rmemMax, fqCodelOverlimit, itrAlgorithm,
+                readerModelled, pacingModelled);
     }
 
     /** One versioned rule: what changes, from which kernel, by which commit, read where. */
@@ -97,7 +115,8 @@ public record KernelRules(String version, KernelEra era, boolean fpuMaskDisables
     public static final List<Rule> TABLE = List.of(
             new Rule("The crypto path MACsec's AEAD gets and cryptd's queue length", "era",
                     "3.10-rhel7, 4.6, 5.7, 6.6, 6.15, 6.16",
-                    "ab046a5d4be4 (5.7: sync only), d3287e4038ca (6.6: revert), 6.16's synchronous AES-NI",
+                    "ab046a5d4be4 (5.7: sync only), d3287e4038ca (6.6: revert), d02198550423 (6.15: FPU in softirq),"
+                            + " 0ba6ec5b2972 (6.16: synchronous AES-GCM)",
                     "drivers/net/macsec.c macsec_alloc_tfm; crypto/simd.c; arch/x86/crypto/aesni-intel_glue.c",
                     "`crypto.policy`, KernelEra"),
             new Rule("Kernel FPU sections hold off softirqs", "fpuMaskDisablesBh", "6.15", "d02198550423",
@@ -143,12 +162,18 @@ public record KernelRules(String version, KernelEra era, boolean fpuMaskDisables
                     "dfa2f0483360, 697a6c8cec03", "include/net/tcp.h", "ReceiveBuffer"),
             new Rule("tcp_rmem[2]", "rmemMax", "6.16 (32 MiB; 6 MiB before)", "572be9bf9d0d", "net/ipv4/tcp.c",
                     "ReadPath"),
+            new Rule("An fq_codel overlimit drops a batch from the fattest bucket, under a memory limit",
+                    "fqCodelOverlimit", "4.7 (64 packets, 32 MB; one packet and no memory limit before)",
+                    "not pinned here (\"fq_codel: add memory limitation per queue\", \"fq_codel: add batch ability"
+                            + " to fq_codel_drop()\", May 2016)",
+                    "net/sched/sch_fq_codel.c fq_codel_drop, fq_codel_init", "FqCodel.OverlimitDrop"),
             new Rule("ixgbe's adaptive interrupt moderation", "itrAlgorithm",
                     "4.17 (packet counts; latency ranges before); RHEL 7.9's 3.10.0-1160 has 4.17's", "b4ded8327fea",
                     "drivers/net/ethernet/intel/ixgbe/ixgbe_main.c ixgbe_update_itr", "InterruptModeration"),
             new Rule("The receiving application's buffer rules are modelled", "readerModelled",
                     "4.20 (tcp_rmem[1] 128 KiB)", "a337531b942b", "net/ipv4/tcp.c", "`traffic[].readBytes`"),
-            new Rule("TCP's internal pacing is modelled", "pacingModelled", "5.6 (HyStart's ACK train not halved)", "",
+            new Rule("TCP's internal pacing is modelled", "pacingModelled", "5.6 (HyStart's ACK train not halved)",
+                    "not pinned here (Eric Dumazet's \"tcp_cubic:\" series, December 2019)",
                     "net/ipv4/tcp_cubic.c", "`traffic[].pacing`"));
 
     /** {@code docs/kernel-rules.md}'s table, generated from {@link #TABLE}. */

@@ -31,7 +31,13 @@
  * DESMO-J's separation of model and experiment. {@link org.cryptorder.experiment.DatapathRunModel}
  * is the model of the datapath. {@link org.cryptorder.experiment.DatapathBuilder} is the one place
  * where the records become model objects (hosts, SecY, impairments, contention, traffic entries),
- * wiring a {@link org.cryptorder.experiment.Datapath} from one replication's random streams;
+ * wiring a {@link org.cryptorder.experiment.Datapath} from one replication's random streams. It
+ * compares no kernel version: {@link org.cryptorder.experiment.KernelRules} resolves every versioned
+ * rule once from {@code crypto.kernel} ({@code docs/kernel-rules.md} is generated from its table), the
+ * builder sets each component's parameters from those fields by name (the components' builders and
+ * {@code with} methods: {@code HostSpec.builder}, {@code Impairment.builder}, {@code ReadPath.builder},
+ * {@code SendPath.writing}, {@code Gso.LINUX.withGrowSkb}), and
+ * {@link org.cryptorder.experiment.KernelRulesLine} words the resolved rules for {@code experiment.json};
  * {@link org.cryptorder.experiment.Replication} owns its start, warm-up, drain and stop; and
  * {@link org.cryptorder.experiment.OutputColumns} is the catalog of the metric columns: each
  * column's name, unit, description and recorder, with warm-up deletion written once (a count is

@@ -2,7 +2,8 @@ package org.cryptorder.host;
 
 /**
  * How the fair scheduler decides at the timer tick that the running task has had its turn, per
- * kernel version ({@code kernel/sched/fair.c}). The tick runs it at every jiffy while other tasks
+ * kernel version ({@code kernel/sched/fair.c}; {@code KernelRules.sliceRule} says which a version
+ * has). The tick runs it at every jiffy while other tasks
  * wait on the CPU (CFS: {@code entity_tick}'s {@code if (cfs_rq->nr_running > 1)}; EEVDF's
  * {@code update_curr} at every tick, alone too), so a task that was dispatched alone and is joined
  * later is judged against the slice of the tasks runnable now.
@@ -31,14 +32,6 @@ public enum SliceRule {
      * preemption keeps CFS's granularity rule), weights.
      */
     EEVDF;
-
-    /** The rule of a kernel version such as {@code "5.10"} or {@code "6.6-6.14"}: EEVDF from 6.6. */
-    public static SliceRule ofKernel(String version) {
-        if (version.trim().startsWith("3.")) {
-            return CFS;
-        }
-        return KernelVersion.code(version) >= 6006 ? EEVDF : CFS;
-    }
 
     /** Whether the tick checks a task that runs alone: EEVDF renews its deadline then ({@code update_deadline}). */
     boolean checksAlone() {

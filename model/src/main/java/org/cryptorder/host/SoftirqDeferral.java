@@ -13,7 +13,8 @@ package org.cryptorder.host;
  * {@code netdev_budget}, 300 frames. Inside ksoftirqd softirqs run with bottom halves disabled,
  * so the thread is not preempted while it handles one; softirqs raised meanwhile wait for it.
  *
- * <p>Where kernels differ is what happens at the next interrupt while ksoftirqd is runnable:
+ * <p>Where kernels differ is what happens at the next interrupt while ksoftirqd is runnable
+ * ({@code KernelRules.softirqDeferral} says which a version has):
  * <ul>
  *   <li>{@link #INLINE_AT_IRQ_EXIT}: 3.10 (RHEL7 too), 4.6 to 4.8, and 6.5 on (the revert
  *       d15121be7485): pending softirqs run there and then, on top of whatever task the interrupt
@@ -51,16 +52,4 @@ public enum SoftirqDeferral {
     public static final int MAX_RESTARTS = 10;
     /** Pieces of softirq work in one pass ({@code netdev_budget}). */
     public static final int PASS = 300;
-
-    /**
-     * The behaviour of a kernel version such as {@code "5.10"} or {@code "3.10-rhel7"}; era keys
-     * such as {@code "5.7-6.5"} are read by their first version.
-     */
-    public static SoftirqDeferral ofKernel(String version) {
-        if (version.trim().startsWith("3.")) {
-            return INLINE_AT_IRQ_EXIT;
-        }
-        int n = KernelVersion.code(version);
-        return n >= 4009 && n <= 6004 ? KSOFTIRQD_ONLY : INLINE_AT_IRQ_EXIT;
-    }
 }

@@ -74,13 +74,19 @@ public record SecYConfig(long sci, CipherSuite suite, int icvLen, boolean encryp
         return copy(c -> c.icvLen = n);
     }
 
-    /** Whether the SCI is carried, and ES and SCB when it is not. */
-    public SecYConfig withSciMode(boolean send, boolean es, boolean singleCopyBroadcast) {
-        return copy(c -> {
-            c.sendSci = send;
-            c.endStation = es;
-            c.scb = singleCopyBroadcast;
-        });
+    /** Whether the SecTAG carries the SCI ({@code send_sci}). */
+    public SecYConfig withSendSci(boolean send) {
+        return copy(c -> c.sendSci = send);
+    }
+
+    /** The ES bit ({@code end_station}), which counts only without the SCI. */
+    public SecYConfig withEndStation(boolean es) {
+        return copy(c -> c.endStation = es);
+    }
+
+    /** The SCB bit ({@code scb}), which counts only without the SCI. */
+    public SecYConfig withSingleCopyBroadcast(boolean scb) {
+        return copy(c -> c.scb = scb);
     }
 
     public SecYConfig withReplay(boolean protect, long window) {

@@ -1,7 +1,6 @@
 package org.cryptorder.net;
 
 import java.util.ArrayDeque;
-import org.cryptorder.host.KernelVersion;
 
 /**
  * One TX queue's {@code fq_codel} qdisc, as {@code net/sched/sch_fq_codel.c} does it (the
@@ -31,7 +30,7 @@ import org.cryptorder.host.KernelVersion;
  * ({@link #hash}), so two flows can share a bucket as two sockets can in Linux.
  *
  * <p>Parameters, with {@code tc qdisc add dev eth0 root fq_codel}'s defaults ({@code fq_codel_init})
- * in {@link Params#linux}. Modelled beside them: the bypass of an empty qdisc
+ * in {@link Params#linux(int)}. Modelled beside them: the bypass of an empty qdisc
  * ({@code TCQ_F_CAN_BYPASS}) and the time at each backlog. Not modelled: classifiers
  * ({@code tc filter}) and {@code skb->priority} classes, ECN marking and {@code ce_threshold}
  * (no frame of the model is ECN-capable, {@link Codel}), the cap of 256 drops per CoDel dequeue of
@@ -66,27 +65,40 @@ public final class FqCodel implements Qdisc {
             }
         }
 
-        /**
-         * {@code fq_codel_init}'s defaults on a device of {@code mtu} octets, in the kernel
-         * {@code kernel} (null: mainline). Before 4.7 an overlimit dropped one packet and there was no
-         * memory limit (Eric Dumazet's "fq_codel: add memory limitation per queue" and "fq_codel:
-         * add batch ability to fq_codel_drop()", May 2016); the other defaults are the same from 3.5 to 6.x.
-         * An era key such as {@code 4.6-5.6} is read by its first version, as the rest of the model
-         * reads it ({@code SoftirqDeferral.ofKernel}), so it has the older behaviour: name a version
-         * such as {@code 5.4} for the newer.
-         */
-        public static Params linux(int mtu, String kernel) {
-            int quantum = mtu + ETH_HLEN;
-            Codel.Params codel = Codel.Params.linux(quantum);
-            if (before47(kernel)) {
-                return new Params(1024, 10 * 1024, quantum, Long.MAX_VALUE, 1, false, codel);
-            }
-            return new Params(1024, 10 * 1024, quantum, 32L << 20, 64, true, codel);
+        /** {@code fq_codel_init}'s defaults on a device of {@code mtu} octets, as Linux has them from 4.7. */
+        public static Params linux(int mtu) {
+            return linux(mtu, OverlimitDrop.BATCH);
         }
 
-        private static boolean before47(String kernel) {
-            return kernel != null && !KernelVersion.atLeast(kernel, 4, 7);
+        /**
+         * {@code fq_codel_init}'s defaults on a device of {@code mtu} octets, with the kernel's
+         * overlimit rule ({@link OverlimitDrop}, which {@code KernelRules} resolves from the
+         * version); the other defaults are the same from 3.5 to 6.x.
+         */
+        public static Params linux(int mtu, OverlimitDrop overlimit) {
+            int quantum = mtu + ETH_HLEN;
+            Codel.Params codel = Codel.Params.linux(quantum);
+            return switch (overlimit) {
+                case ONE_PACKET -> new Params(1024, 10 * 1024, quantum, Long.MAX_VALUE, 1, false, codel);
+                case BATCH -> new Params(1024, 10 * 1024, quantum, 32L << 20, 64, true, codel);
+            };
         }
+    }
+
+    /**
+     * What one overlimit drops ({@code fq_codel_drop}), by kernel. Eric Dumazet's "fq_codel: add
+     * memory limitation per queue" and "fq_codel: add batch ability to fq_codel_drop()" (May 2016)
+     * came in together with Linux 4.7.
+     */
+    public enum OverlimitDrop {
+        /** Before 4.7: one packet from the bucket with the most bytes; no memory limit; CoDel's count untouched. */
+        ONE_PACKET,
+        /**
+         * From 4.7: up to {@code drop_batch_size} (64) packets, until half the bucket's bytes are gone,
+         * also when {@code memory_limit} (32 MB of truesize) is passed; the bucket's CoDel count is
+         * raised by the packets dropped.
+         */
+        BATCH
     }
 
     /** One bucket ({@code struct fq_codel_flow}): its FIFO with enqueue times, deficit and CoDel. */

@@ -8,7 +8,8 @@ import umontreal.ssj.probdist.NormalDist;
  * {@code tc qdisc ... netem} (delay with jitter, distribution and correlation; random or
  * Gilbert-Elliott loss; duplication; corruption; reordering with {@code gap}; {@code limit}), plus
  * one rule netem does not have, {@link DeterministicReorder}, for experiments with exact answers.
- * Everything is off by default ({@link #NONE}); the {@code with...} methods switch one knob on.
+ * Everything is off by default ({@link #NONE}); the {@code with...} methods switch one knob on, and
+ * a {@link Builder} ({@link #builder()}) sets several by name, checked together when it builds.
  *
  * <p>Units are in the names. Probabilities and correlations are fractions in [0, 1] where
  * {@code tc} takes percentages: {@code loss 1% 25%} is {@code withLoss(0.01, 0.25)}. Times are
@@ -75,8 +76,7 @@ public record Impairment(double delayUs, double jitterUs, DelayDistribution dela
     public static final int MAX_OVERHEAD = 65_535;
 
     /** No impairment at all: frames pass unchanged, at the time the wire delivers them. */
-    public static final Impairment NONE = new Impairment(0, 0, DelayDistribution.UNIFORM, 0, 0, 0, null, 0, 0, 0,
-            0, 0, 0, 0, null, 0, 0, 0);
+    public static final Impairment NONE = builder().build();
 
     public Impairment {
         requireTime("delayUs", delayUs);
@@ -120,12 +120,23 @@ public record Impairment(double delayUs, double jitterUs, DelayDistribution dela
         }
     }
 
+    /** A builder starting from {@link #NONE}: every knob off. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from this stage. */
+    public Builder toBuilder() {
+        return new Builder().delay(delayUs, jitterUs, delayDistribution, delayCorrelation)
+                .loss(lossProbability, lossCorrelation).gilbertElliott(gilbertElliott)
+                .duplicate(duplicateProbability, duplicateCorrelation).corrupt(corruptProbability, corruptCorrelation)
+                .reorder(reorderProbability, reorderCorrelation, reorderGap).deterministicReorder(deterministicReorder)
+                .limit(limitFrames).rate(rateMbps, rateOverheadBytes);
+    }
+
     /** The delay knob: {@code delay delayUs jitterUs correlation distribution d}. */
     public Impairment withDelay(double delayUs, double jitterUs, DelayDistribution d, double correlation) {
-        return new Impairment(delayUs, jitterUs, d, correlation, lossProbability, lossCorrelation, gilbertElliott,
-                duplicateProbability, duplicateCorrelation, corruptProbability, corruptCorrelation,
-                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames, rateMbps,
-                rateOverheadBytes);
+        return toBuilder().delay(delayUs, jitterUs, d, correlation).build();
     }
 
     /** A constant extra delay: {@code delay delayUs}. */
@@ -133,60 +144,39 @@ public record Impairment(double delayUs, double jitterUs, DelayDistribution dela
         return withDelay(delayUs, 0, DelayDistribution.UNIFORM, 0);
     }
 
-    /** Random loss: {@code loss random probability correlation}. */
+    /** Random loss: {@code loss random probability correlation} (in place of any Gilbert-Elliott model). */
     public Impairment withLoss(double probability, double correlation) {
-        return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, probability, correlation, null,
-                duplicateProbability, duplicateCorrelation, corruptProbability, corruptCorrelation,
-                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames, rateMbps,
-                rateOverheadBytes);
+        return toBuilder().loss(probability, correlation).gilbertElliott(null).build();
     }
 
-    /** Burst loss: {@code loss gemodel p r 1-h 1-k}. */
+    /** Burst loss: {@code loss gemodel p r 1-h 1-k} (in place of any random loss). */
     public Impairment withGilbertElliott(GilbertElliott ge) {
-        return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, 0, 0, ge,
-                duplicateProbability, duplicateCorrelation, corruptProbability, corruptCorrelation,
-                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames, rateMbps,
-                rateOverheadBytes);
+        return toBuilder().loss(0, 0).gilbertElliott(ge).build();
     }
 
     /** Duplication: {@code duplicate probability correlation}. */
     public Impairment withDuplicate(double probability, double correlation) {
-        return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, lossProbability,
-                lossCorrelation, gilbertElliott, probability, correlation, corruptProbability, corruptCorrelation,
-                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames, rateMbps,
-                rateOverheadBytes);
+        return toBuilder().duplicate(probability, correlation).build();
     }
 
     /** Bit corruption: {@code corrupt probability correlation}. */
     public Impairment withCorrupt(double probability, double correlation) {
-        return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, lossProbability,
-                lossCorrelation, gilbertElliott, duplicateProbability, duplicateCorrelation, probability, correlation,
-                reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, limitFrames, rateMbps,
-                rateOverheadBytes);
+        return toBuilder().corrupt(probability, correlation).build();
     }
 
     /** netem reordering: {@code reorder probability correlation gap gap} (gap 0 means tc's default, 1). */
     public Impairment withReorder(double probability, double correlation, int gap) {
-        return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, lossProbability,
-                lossCorrelation, gilbertElliott, duplicateProbability, duplicateCorrelation, corruptProbability,
-                corruptCorrelation, probability, correlation, gap, deterministicReorder, limitFrames, rateMbps,
-                rateOverheadBytes);
+        return toBuilder().reorder(probability, correlation, gap).build();
     }
 
     /** The exact displacement rule (not in netem). */
     public Impairment withDeterministicReorder(DeterministicReorder rule) {
-        return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, lossProbability,
-                lossCorrelation, gilbertElliott, duplicateProbability, duplicateCorrelation, corruptProbability,
-                corruptCorrelation, reorderProbability, reorderCorrelation, reorderGap, rule, limitFrames, rateMbps,
-                rateOverheadBytes);
+        return toBuilder().deterministicReorder(rule).build();
     }
 
     /** netem's queue limit: {@code limit frames} (0: none). */
     public Impairment withLimit(int frames) {
-        return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, lossProbability,
-                lossCorrelation, gilbertElliott, duplicateProbability, duplicateCorrelation, corruptProbability,
-                corruptCorrelation, reorderProbability, reorderCorrelation, reorderGap, deterministicReorder, frames, rateMbps,
-                rateOverheadBytes);
+        return toBuilder().limit(frames).build();
     }
 
     /**
@@ -195,10 +185,107 @@ public record Impairment(double delayUs, double jitterUs, DelayDistribution dela
      * tc); 0 for no rate.
      */
     public Impairment withRate(double rateMbps, int overheadBytes) {
-        return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, lossProbability,
-                lossCorrelation, gilbertElliott, duplicateProbability, duplicateCorrelation, corruptProbability,
-                corruptCorrelation, reorderProbability, reorderCorrelation, reorderGap, deterministicReorder,
-                limitFrames, rateMbps, overheadBytes);
+        return toBuilder().rate(rateMbps, overheadBytes).build();
+    }
+
+    /**
+     * An {@link Impairment} by tc's knobs, each setter one knob with its arguments in tc's order.
+     * Unlike the {@code with} methods it sets only what it is told, so {@link #build} refuses what tc
+     * would (random loss beside a Gilbert-Elliott model, a gap without a reorder probability).
+     */
+    public static final class Builder {
+        private double delayUs;
+        private double jitterUs;
+        private DelayDistribution delayDistribution = DelayDistribution.UNIFORM;
+        private double delayCorrelation;
+        private double lossProbability;
+        private double lossCorrelation;
+        private GilbertElliott gilbertElliott;
+        private double duplicateProbability;
+        private double duplicateCorrelation;
+        private double corruptProbability;
+        private double corruptCorrelation;
+        private double reorderProbability;
+        private double reorderCorrelation;
+        private int reorderGap;
+        private DeterministicReorder deterministicReorder;
+        private int limitFrames;
+        private double rateMbps;
+        private int rateOverheadBytes;
+
+        private Builder() {
+        }
+
+        /** {@code delay delayUs jitterUs correlation distribution d}. */
+        public Builder delay(double delayUs, double jitterUs, DelayDistribution d, double correlation) {
+            this.delayUs = delayUs;
+            this.jitterUs = jitterUs;
+            this.delayDistribution = d;
+            this.delayCorrelation = correlation;
+            return this;
+        }
+
+        /** {@code loss random probability correlation}. */
+        public Builder loss(double probability, double correlation) {
+            this.lossProbability = probability;
+            this.lossCorrelation = correlation;
+            return this;
+        }
+
+        /** {@code loss gemodel p r 1-h 1-k}, or null for none. */
+        public Builder gilbertElliott(GilbertElliott ge) {
+            this.gilbertElliott = ge;
+            return this;
+        }
+
+        /** {@code duplicate probability correlation}. */
+        public Builder duplicate(double probability, double correlation) {
+            this.duplicateProbability = probability;
+            this.duplicateCorrelation = correlation;
+            return this;
+        }
+
+        /** {@code corrupt probability correlation}. */
+        public Builder corrupt(double probability, double correlation) {
+            this.corruptProbability = probability;
+            this.corruptCorrelation = correlation;
+            return this;
+        }
+
+        /** {@code reorder probability correlation gap gap}. */
+        public Builder reorder(double probability, double correlation, int gap) {
+            this.reorderProbability = probability;
+            this.reorderCorrelation = correlation;
+            this.reorderGap = gap;
+            return this;
+        }
+
+        /** The exact displacement rule, or null for none. */
+        public Builder deterministicReorder(DeterministicReorder rule) {
+            this.deterministicReorder = rule;
+            return this;
+        }
+
+        /** {@code limit frames} (0: none). */
+        public Builder limit(int frames) {
+            this.limitFrames = frames;
+            return this;
+        }
+
+        /** {@code rate rateMbps overheadBytes} (0: no rate). */
+        public Builder rate(double rateMbps, int overheadBytes) {
+            this.rateMbps = rateMbps;
+            this.rateOverheadBytes = overheadBytes;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException where tc would refuse the knobs together */
+        public Impairment build() {
+            return new Impairment(delayUs, jitterUs, delayDistribution, delayCorrelation, lossProbability,
+                    lossCorrelation, gilbertElliott, duplicateProbability, duplicateCorrelation, corruptProbability,
+                    corruptCorrelation, reorderProbability, reorderCorrelation, reorderGap, deterministicReorder,
+                    limitFrames, rateMbps, rateOverheadBytes);
+        }
     }
 
     /**

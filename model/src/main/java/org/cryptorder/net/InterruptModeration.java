@@ -1,7 +1,5 @@
 package org.cryptorder.net;
 
-import org.cryptorder.host.KernelVersion;
-
 /**
  * How often an interrupt vector of the NIC may fire: ixgbe's interrupt throttle rate (ITR, the
  * 82599's {@code EITR} register), as {@code ethtool -C <dev> rx-usecs} sets it.
@@ -29,7 +27,12 @@ public record InterruptModeration(Mode mode, int fixedUs, Algorithm algorithm) {
     /** Fixed or adaptive. */
     public enum Mode { FIXED, ADAPTIVE }
 
-    /** {@code ixgbe_update_itr} / {@code ixgbe_set_itr}, by kernel version. */
+    /**
+     * {@code ixgbe_update_itr} / {@code ixgbe_set_itr}, by kernel version ({@code
+     * KernelRules.itrAlgorithm} says which a version has: {@code 3.10-rhel7} has the new one, RHEL
+     * 7.9's 3.10.0-1160 ixgbe_main.c having ixgbe_update_itr and ixgbe_set_itr as in 5.6, byte for
+     * byte; a mainline 3.10 has the old).
+     */
     public enum Algorithm {
         /**
          * Before Linux 4.17: each ring is in one of three latency ranges by the octets it moved per
@@ -45,16 +48,7 @@ public record InterruptModeration(Mode mode, int fixedUs, Algorithm algorithm) {
          * from the mean packet size), the vector takes the smaller of its rings', between 10 and
          * 126 us; a ring not updated within a jiffy starts again at 10 us.
          */
-        PACKET_COUNT;
-
-        /**
-         * The algorithm of Linux {@code kernel}: {@code 3.10-rhel7} has the new one (RHEL 7.9's
-         * 3.10.0-1160 ixgbe_main.c: ixgbe_update_itr and ixgbe_set_itr as in 5.6, byte for byte); a
-         * mainline 3.10 has the old.
-         */
-        public static Algorithm ofKernel(String kernel) {
-            return kernel.endsWith("-rhel7") || KernelVersion.atLeast(kernel, 4, 17) ? PACKET_COUNT : LATENCY_RANGES;
-        }
+        PACKET_COUNT
     }
 
     public InterruptModeration {
@@ -67,9 +61,9 @@ public record InterruptModeration(Mode mode, int fixedUs, Algorithm algorithm) {
         }
     }
 
-    /** ixgbe's default on Linux {@code kernel}: adaptive. */
-    public static InterruptModeration adaptive(String kernel) {
-        return new InterruptModeration(Mode.ADAPTIVE, 0, Algorithm.ofKernel(kernel));
+    /** ixgbe's default: adaptive, by the kernel's {@code algorithm}. */
+    public static InterruptModeration adaptive(Algorithm algorithm) {
+        return new InterruptModeration(Mode.ADAPTIVE, 0, algorithm);
     }
 
     /** {@code rx-usecs N}. */

@@ -27,7 +27,7 @@ public record TxPathSpec(NicProfile nic, int ringSize, QdiscKind qdisc, int qdis
 
     /** A TX path whose fq_codel, if {@code qdisc} asks for it, has mainline's defaults on a 1500-octet MTU. */
     public TxPathSpec(NicProfile nic, int ringSize, QdiscKind qdisc, int qdiscLimit, boolean bql, int hz) {
-        this(nic, ringSize, qdisc, qdiscLimit, bql, hz, FqCodel.Params.linux(1500, null));
+        this(nic, ringSize, qdisc, qdiscLimit, bql, hz, FqCodel.Params.linux(1500));
     }
 
     /** Linux's defaults on {@code nic}: its default ring, {@code pfifo_fast} of 1000 packets, BQL on. */

@@ -6,45 +6,59 @@ import org.cryptorder.transport.FlowAddress;
 import org.cryptorder.transport.ReadPath;
 import org.cryptorder.transport.SendPath;
 import org.cryptorder.transport.TcpConfig;
+import org.cryptorder.transport.TcpEndpoint;
 import org.cryptorder.transport.TcpSocket;
 
 /**
  * One TCP connection from host a to host b ({@code iperf3 -c} on a, {@code -s} on b), addressed
- * 10.0.0.1:(40000 + flow) to 10.0.0.2:5201, each socket's home on the given CPU of its host.
+ * 10.0.0.1:(40000 + flow) to 10.0.0.2:5201, each socket's application on the CPU its
+ * {@link Applications} give.
  */
 public record TcpFlow(TcpSocket sender, TcpSocket receiver) {
 
-    /** A connection whose sender has no application model ({@link SendPath#ALWAYS_FULL}). */
-    public static TcpFlow connect(BackToBack net, int flow, TcpConfig cfg, long tsqLimitBytes, int homeCpuA,
-                                  int homeCpuB) {
-        return connect(net, flow, cfg, tsqLimitBytes, homeCpuA, homeCpuB, SendPath.ALWAYS_FULL);
-    }
-
-    /** A connection whose sender's application writes as {@code path} says; the receiver reads on arrival. */
-    public static TcpFlow connect(BackToBack net, int flow, TcpConfig cfg, long tsqLimitBytes, int homeCpuA,
-                                  int homeCpuB, SendPath path) {
-        return connect(net, flow, cfg, tsqLimitBytes, homeCpuA, homeCpuB, path, ReadPath.INSTANT);
-    }
-
-    /** A connection whose sender writes as {@code path} says and whose receiver reads as {@code read} says. */
-    public static TcpFlow connect(BackToBack net, int flow, TcpConfig cfg, long tsqLimitBytes, int homeCpuA,
-                                  int homeCpuB, SendPath path, ReadPath read) {
-        return connect(net.a(), net.b(), flow, cfg, tsqLimitBytes, homeCpuA, homeCpuB, path, read);
-    }
-
     /**
-     * A connection from host {@code from} to host {@code to} (b to a for iperf3 {@code -R}), its
-     * sender's application on CPU {@code homeFrom}, its receiver's on {@code homeTo}.
+     * The applications at the two ends: the CPU each runs on, how the sender's writes and the
+     * receiver's reads go.
+     *
+     * @param senderCpu   the sending application's CPU on its host
+     * @param receiverCpu the receiving application's CPU on its host
+     * @param writes      the sender's writes and its socket layer's kernel rules
+     * @param reads       the receiver's reads and its receive buffer's kernel rules
      */
-    public static TcpFlow connect(Host from, Host to, int flow, TcpConfig cfg, long tsqLimitBytes, int homeFrom,
-                                  int homeTo, SendPath path, ReadPath read) {
+    public record Applications(int senderCpu, int receiverCpu, SendPath writes, ReadPath reads) {
+        /**
+         * Applications on these CPUs with no model of their writes or reads ({@link
+         * SendPath#ALWAYS_FULL}, {@link ReadPath#INSTANT}).
+         */
+        public static Applications onCpus(int senderCpu, int receiverCpu) {
+            return new Applications(senderCpu, receiverCpu, SendPath.ALWAYS_FULL, ReadPath.INSTANT);
+        }
+
+        public Applications withWrites(SendPath path) {
+            return new Applications(senderCpu, receiverCpu, path, reads);
+        }
+
+        public Applications withReads(ReadPath path) {
+            return new Applications(senderCpu, receiverCpu, writes, path);
+        }
+    }
+
+    /** A connection from a to b of {@code net}. */
+    public static TcpFlow connect(BackToBack net, int flow, TcpConfig cfg, long tsqLimitBytes, Applications apps) {
+        return connect(net.a(), net.b(), flow, cfg, tsqLimitBytes, apps);
+    }
+
+    /** A connection from host {@code from} to host {@code to} (b to a for iperf3 {@code -R}). */
+    public static TcpFlow connect(Host from, Host to, int flow, TcpConfig cfg, long tsqLimitBytes, Applications apps) {
         FlowAddress data = new FlowAddress(0x0a000001, 0x0a000002, 40000 + flow, 5201);
         Cpu[] a = cpus(from);
         Cpu[] b = cpus(to);
-        TcpSocket sender = TcpSocket.sender(a, a[homeFrom], from.macsec(), from.spec().stack(), flow,
-                from.mac(), to.mac(), cfg, data, tsqLimitBytes, path);
-        TcpSocket receiver = TcpSocket.receiver(b, b[homeTo], to.macsec(), to.spec().stack(), flow,
-                to.mac(), from.mac(), cfg, data.reversed(), read);
+        TcpEndpoint senderAt = new TcpEndpoint(a, a[apps.senderCpu()], from.macsec(), from.spec().stack(), flow,
+                from.mac(), to.mac());
+        TcpEndpoint receiverAt = new TcpEndpoint(b, b[apps.receiverCpu()], to.macsec(), to.spec().stack(), flow,
+                to.mac(), from.mac());
+        TcpSocket sender = TcpSocket.sender(senderAt, cfg, data, tsqLimitBytes, apps.writes());
+        TcpSocket receiver = TcpSocket.receiver(receiverAt, cfg, data.reversed(), apps.reads());
         return new TcpFlow(sender, receiver);
     }
 

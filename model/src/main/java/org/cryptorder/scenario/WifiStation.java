@@ -53,6 +53,9 @@ public final class WifiStation {
     static final int AAD_BLOCKS = 2;
 
     /**
+     * One station's download, built by name ({@link #builder}).
+     *
+     * @param costs         the station's per-frame and per-block costs (the CPU profile's {@code wifi})
      * @param ccmp          whether frames are protected (WPA2) or sent open
      * @param ccm           which {@code ccm(aes)} the station runs
      * @param offeredMbps   UDP payload the access point offers, Mbit/s
@@ -65,6 +68,75 @@ public final class WifiStation {
      */
     public record Config(WifiCosts costs, boolean ccmp, Ccm ccm, double offeredMbps, int payloadBytes, double airMbps,
                          int rxRingSize, int napiBudget, double durationS, double warmupS, SchedulerParams scheduler) {
+
+        /**
+         * A builder for a station of {@code costs} whose CPU runs {@code scheduler}: open (no CCMP),
+         * 4096 RX descriptors and 64 frames per poll until told otherwise; the traffic
+         * ({@link Builder#offered}), the air ({@link Builder#airMbps}) and the run ({@link Builder#run})
+         * are to be given.
+         */
+        public static Builder builder(WifiCosts costs, SchedulerParams scheduler) {
+            return new Builder(costs, scheduler);
+        }
+    }
+
+    /** A {@link Config} by name. */
+    public static final class Builder {
+        private final WifiCosts costs;
+        private final SchedulerParams scheduler;
+        private boolean ccmp;
+        private Ccm ccm = Ccm.PER_BLOCK;
+        private double offeredMbps;
+        private int payloadBytes;
+        private double airMbps;
+        private int rxRingSize = 4096;
+        private int napiBudget = 64;
+        private double durationS;
+        private double warmupS;
+
+        private Builder(WifiCosts costs, SchedulerParams scheduler) {
+            this.costs = costs;
+            this.scheduler = scheduler;
+        }
+
+        /** CCMP on ({@code ccm} the {@code ccm(aes)} it runs) or the frames sent open. */
+        public Builder protection(boolean ccmp, Ccm ccm) {
+            this.ccmp = ccmp;
+            this.ccm = ccm;
+            return this;
+        }
+
+        /** The UDP payload the access point offers, Mbit/s, in datagrams of {@code payloadBytes}. */
+        public Builder offered(double offeredMbps, int payloadBytes) {
+            this.offeredMbps = offeredMbps;
+            this.payloadBytes = payloadBytes;
+            return this;
+        }
+
+        /** The air's capacity for MPDU octets, Mbit/s. */
+        public Builder airMbps(double mbps) {
+            this.airMbps = mbps;
+            return this;
+        }
+
+        /** The driver's RX descriptors and frames per NAPI poll. */
+        public Builder rx(int rxRingSize, int napiBudget) {
+            this.rxRingSize = rxRingSize;
+            this.napiBudget = napiBudget;
+            return this;
+        }
+
+        /** How long the download runs and the warm-up cut from its statistics, seconds. */
+        public Builder run(double durationS, double warmupS) {
+            this.durationS = durationS;
+            this.warmupS = warmupS;
+            return this;
+        }
+
+        public Config build() {
+            return new Config(costs, ccmp, ccm, offeredMbps, payloadBytes, airMbps, rxRingSize, napiBudget, durationS,
+                    warmupS, scheduler);
+        }
     }
 
     /**

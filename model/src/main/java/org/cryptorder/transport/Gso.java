@@ -35,6 +35,10 @@ package org.cryptorder.transport;
  * sets {@code NETIF_F_GSO} in a TCP socket's route capabilities (commit 0a6b2a1dc2a2, "tcp: switch
  * to GSO being always on", 4.17). {@link #OFF} stands for a sender whose skbs are one MSS each.
  *
+ * <p>Which kernel has which rule is {@code experiment.KernelRules}' to say; a sender of a kernel is
+ * built by name from {@link #PACING_SIZED} or {@link #LINUX} with the {@code with} methods
+ * ({@code Gso.LINUX.withGrowSkb(false)}).
+ *
  * @param enabled whether skbs may cover more than one MSS ({@code hosts.gso})
  * @param tsoRttLog whether {@code tcp_tso_autosize} adds the min-RTT term (Linux 5.18 and later)
  * @param deferTso whether {@code tcp_tso_should_defer} runs
@@ -67,18 +71,29 @@ public record Gso(boolean enabled, boolean tsoRttLog, boolean deferTso, boolean 
     /** {@code net.ipv4.tcp_tso_win_divisor}, the default. */
     public static final int TSO_WIN_DIVISOR = 3;
 
-    /** Linux 6.18 (and 6.12.117, the model's default), as a sender builds skbs by default. */
-    public static final Gso LINUX = new Gso(true, true, true, true, true);
     /** One MSS per skb: no segmentation anywhere. */
     public static final Gso OFF = new Gso(false, false, false, false, false);
-
     /**
-     * The rules of mainline Linux {@code major.minor}: the min-RTT term from 5.18, {@code
-     * tcp_grow_skb} from 6.10, the ACK-due test of {@code tcp_tso_should_defer} from 6.18.
+     * GSO skbs as Linux before 5.18 builds them: sized by the pacing rate alone, held back by
+     * {@code tcp_tso_should_defer} after SRTT / 2, no {@code tcp_grow_skb}.
      */
-    public static Gso linux(int major, int minor) {
-        int v = major * 1000 + minor;
-        return new Gso(true, v >= 5018, true, v >= 6010, v >= 6018);
+    public static final Gso PACING_SIZED = new Gso(true, false, true, false, false);
+    /** Linux 6.18 (and 6.12.117, the model's default), as a sender builds skbs by default. */
+    public static final Gso LINUX = PACING_SIZED.withTsoRttLog(true).withGrowSkb(true).withDeferToAckDue(true);
+
+    /** The same with {@code tcp_tso_autosize}'s min-RTT term ({@code tcp_tso_rtt_log}) or without. */
+    public Gso withTsoRttLog(boolean on) {
+        return new Gso(enabled, on, deferTso, growSkb, deferToAckDue);
+    }
+
+    /** The same with {@code tcp_grow_skb} topping up the head skb or without. */
+    public Gso withGrowSkb(boolean on) {
+        return new Gso(enabled, tsoRttLog, deferTso, on, deferToAckDue);
+    }
+
+    /** The same with {@code tcp_tso_should_defer} waiting only while the next ACK is due, or after SRTT / 2. */
+    public Gso withDeferToAckDue(boolean on) {
+        return new Gso(enabled, tsoRttLog, deferTso, growSkb, on);
     }
 
     /**

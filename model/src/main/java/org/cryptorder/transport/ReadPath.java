@@ -27,6 +27,9 @@ package org.cryptorder.transport;
  * @param passiveTsSpace whether a passive open with timestamps takes them off {@code advmss} before
  *     {@code tcp_init_buffer_space} (commit cd171461b90a: {@code window_clamp} 64,088 and {@code
  *     rcvq_space.space} 14,480 at an MSS of 1,448; before it 64,076 and 14,600)
+ *
+ * <p>Built by name with a {@link Builder} ({@link #builder()}, {@link #toBuilder()}); which kernel
+ * has which rule is {@code experiment.KernelRules}' to say.
  */
 public record ReadPath(long readBytes, double copyCyclesPerByte, double ghz, long rmemDefault, long rmemMax,
                        int defaultScalingRatio, Drs drs, boolean ackDeferred, RcvRtt rcvRtt, boolean inqAware,
@@ -53,17 +56,90 @@ public record ReadPath(long readBytes, double copyCyclesPerByte, double ghz, lon
         MIN_IDLE_QUEUE
     }
 
-    /** A read path of mainline Linux's rules for {@code drs}'s versions (6.5-6.15, 6.16-6.17, 6.18). */
-    public ReadPath(long readBytes, double copyCyclesPerByte, double ghz, long rmemDefault, long rmemMax,
-                    int defaultScalingRatio, Drs drs, boolean ackDeferred) {
-        this(readBytes, copyCyclesPerByte, ghz, rmemDefault, rmemMax, defaultScalingRatio, drs, ackDeferred,
-                drs == Drs.CUSHION ? RcvRtt.EWMA : RcvRtt.MIN_IDLE_QUEUE, drs != Drs.CUSHION, drs != Drs.CUSHION);
-    }
-
     /** The same with the receiver's RTT kept by {@code rule}. */
     public ReadPath withRcvRtt(RcvRtt rule) {
-        return new ReadPath(readBytes, copyCyclesPerByte, ghz, rmemDefault, rmemMax, defaultScalingRatio, drs,
-                ackDeferred, rule, inqAware, passiveTsSpace);
+        return toBuilder().rcvRtt(rule).build();
+    }
+
+    /** A builder starting from {@link #INSTANT}: no application, Linux 6.18's rules. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from this read path. */
+    public Builder toBuilder() {
+        return new Builder().reader(readBytes, copyCyclesPerByte, ghz).rmem(rmemDefault, rmemMax)
+                .defaultScalingRatio(defaultScalingRatio).drs(drs).ackDeferred(ackDeferred).rcvRtt(rcvRtt)
+                .inqAware(inqAware).passiveTsSpace(passiveTsSpace);
+    }
+
+    /** A {@link ReadPath} by name; each setter is the component of the same name. */
+    public static final class Builder {
+        private long readBytes;
+        private double copyCyclesPerByte;
+        private double ghz = 1;
+        private long rmemDefault = TCP_RMEM_DEFAULT;
+        private long rmemMax = TCP_RMEM_DEFAULT;
+        private int defaultScalingRatio = 128;
+        private Drs drs = Drs.TWICE_COPIED_AND_GROWTH;
+        private boolean ackDeferred = true;
+        private RcvRtt rcvRtt = RcvRtt.MIN_IDLE_QUEUE;
+        private boolean inqAware = true;
+        private boolean passiveTsSpace = true;
+
+        private Builder() {
+        }
+
+        /** The application: {@code readBytes} per read, its copy's cycles per octet, the CPU's clock. */
+        public Builder reader(long readBytes, double copyCyclesPerByte, double ghz) {
+            this.readBytes = readBytes;
+            this.copyCyclesPerByte = copyCyclesPerByte;
+            this.ghz = ghz;
+            return this;
+        }
+
+        /** {@code tcp_rmem[1]} and {@code tcp_rmem[2]}, octets. */
+        public Builder rmem(long rmemDefault, long rmemMax) {
+            this.rmemDefault = rmemDefault;
+            this.rmemMax = rmemMax;
+            return this;
+        }
+
+        public Builder defaultScalingRatio(int ratio) {
+            this.defaultScalingRatio = ratio;
+            return this;
+        }
+
+        public Builder drs(Drs rule) {
+            this.drs = rule;
+            return this;
+        }
+
+        public Builder ackDeferred(boolean on) {
+            this.ackDeferred = on;
+            return this;
+        }
+
+        public Builder rcvRtt(RcvRtt rule) {
+            this.rcvRtt = rule;
+            return this;
+        }
+
+        public Builder inqAware(boolean on) {
+            this.inqAware = on;
+            return this;
+        }
+
+        public Builder passiveTsSpace(boolean on) {
+            this.passiveTsSpace = on;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException as the record's constructor says */
+        public ReadPath build() {
+            return new ReadPath(readBytes, copyCyclesPerByte, ghz, rmemDefault, rmemMax, defaultScalingRatio, drs,
+                    ackDeferred, rcvRtt, inqAware, passiveTsSpace);
+        }
     }
 
     /** {@code tcp_rcv_space_adjust}'s sizing of the buffer, by kernel version. */
@@ -104,8 +180,7 @@ public record ReadPath(long readBytes, double copyCyclesPerByte, double ghz, lon
      * No application model: in-order data is read as it arrives, the window is fixed; the receiver's
      * RTT is kept by 6.16's rules ({@link #withRcvRtt} gives another kernel's).
      */
-    public static final ReadPath INSTANT = new ReadPath(0, 0, 1, TCP_RMEM_DEFAULT, TCP_RMEM_DEFAULT, 128,
-            Drs.TWICE_COPIED_AND_GROWTH, true);
+    public static final ReadPath INSTANT = builder().build();
 
     /** {@code rcv_wscale} of a passive open: {@code ilog2(tcp_rmem[2]) - 15} ({@code tcp_select_initial_window}). */
     public int windowScale() {

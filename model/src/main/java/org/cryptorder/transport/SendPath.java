@@ -15,6 +15,10 @@ package org.cryptorder.transport;
  * @param flushRunsReleaseCb whether {@code __sk_flush_backlog} calls {@code tcp_release_cb} after
  *     the backlog, as Linux does from 6.7 (commit 4505dc2a5228); before, deferred work waits for
  *     {@code release_sock}
+ *
+ * <p>Built by name: {@link #writing} gives the application and the newest kernel's rules, and
+ * {@link #withSmallSkbHeads} and {@link #withFlushRunsReleaseCb} set an older kernel's (which
+ * kernel has which is {@code experiment.KernelRules}' to say).
  */
 public record SendPath(long writeBytes, double copyCyclesPerByte, double ghz, boolean smallSkbHeads,
                        boolean flushRunsReleaseCb) {
@@ -30,7 +34,26 @@ public record SendPath(long writeBytes, double copyCyclesPerByte, double ghz, bo
     }
 
     /** No application model: the sender's segments go as before the socket lock was modelled. */
-    public static final SendPath ALWAYS_FULL = new SendPath(0, 0, 1, true, true);
+    public static final SendPath ALWAYS_FULL = writing(0, 0, 1);
+
+    /**
+     * An application writing {@code writeBytes} at a time, its copy costing {@code
+     * copyCyclesPerByte} on a CPU of {@code ghz}, on the socket layer of Linux 6.7 and later
+     * (small skb heads, {@code tcp_release_cb} in the backlog flush).
+     */
+    public static SendPath writing(long writeBytes, double copyCyclesPerByte, double ghz) {
+        return new SendPath(writeBytes, copyCyclesPerByte, ghz, true, true);
+    }
+
+    /** The same with skb heads from the small-head cache (6.3 on) or from kmalloc. */
+    public SendPath withSmallSkbHeads(boolean on) {
+        return new SendPath(writeBytes, copyCyclesPerByte, ghz, on, flushRunsReleaseCb);
+    }
+
+    /** The same with {@code __sk_flush_backlog} running {@code tcp_release_cb} (6.7 on) or not. */
+    public SendPath withFlushRunsReleaseCb(boolean on) {
+        return new SendPath(writeBytes, copyCyclesPerByte, ghz, smallSkbHeads, on);
+    }
 
     /** Whether the application's writes are modelled. */
     public boolean modelled() {

@@ -2,9 +2,7 @@ package org.cryptorder.transport;
 
 import org.cryptorder.host.Cpu;
 import org.cryptorder.macsec.MacsecFrame;
-import org.cryptorder.net.MacsecDevice;
 import org.cryptorder.net.Packet;
-import org.cryptorder.net.StackCosts;
 
 /**
  * The receiving side of a {@link TcpSocket}: a {@link TcpReceiver} on the host, and iperf3 -s's
@@ -27,9 +25,9 @@ final class TcpReceiverSocket extends TcpSocket implements ReceiverOwner {
     private final TcpReceiver receiver;
     private final TcpRecvmsg reader;
 
-    TcpReceiverSocket(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow,
-                      byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address, ReadPath read) {
-        super(cpus, home, device, costs, flow, false, srcMac, dstMac);
+    TcpReceiverSocket(TcpEndpoint at, TcpConfig cfg, FlowAddress address, ReadPath read) {
+        super(at, false);
+        Cpu home = at.home();
         this.mss = cfg.mss();
         this.dataIsn = cfg.senderIsn();
         this.receiver = new TcpReceiver(home.simulator(), cfg, address, output, read);

@@ -3,9 +3,7 @@ package org.cryptorder.transport;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Work;
 import org.cryptorder.macsec.MacsecFrame;
-import org.cryptorder.net.MacsecDevice;
 import org.cryptorder.net.Packet;
-import org.cryptorder.net.StackCosts;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -58,10 +56,10 @@ final class TcpSenderSocket extends TcpSocket {
     private long dataFromSoftirq;
     private long dataFromTask;
 
-    TcpSenderSocket(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow,
-                    byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address, long tsqLimitBytes,
-                    SendPath path) {
-        super(cpus, home, device, costs, flow, true, srcMac, dstMac);
+    TcpSenderSocket(TcpEndpoint at, TcpConfig cfg, FlowAddress address, long tsqLimitBytes, SendPath path) {
+        super(at, true);
+        Cpu[] cpus = at.cpus();
+        Cpu home = at.home();
         this.mss = cfg.mss();
         this.tsqLimitBytes = tsqLimitBytes;
         this.path = path;

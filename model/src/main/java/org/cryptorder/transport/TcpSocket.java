@@ -88,12 +88,14 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     /** Latency of arriving data segments (a sender measures none: it stays empty). */
     final LatencyHistogram latency = new LatencyHistogram();
 
-    TcpSocket(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow, boolean dataSide,
-              byte[] srcMac, byte[] dstMac) {
+    TcpSocket(TcpEndpoint at, boolean dataSide) {
+        Cpu[] cpus = at.cpus();
+        Cpu home = at.home();
+        int flow = at.flow();
         this.cpus = cpus.clone();
         this.home = home;
-        this.device = device;
-        this.costs = costs;
+        this.device = at.device();
+        this.costs = at.costs();
         this.flow = flow;
         this.idBase = ((long) flow << 41) | (dataSide ? 0 : 1L << 40);
         this.app = home.newTask((dataSide ? "tcp-sender" : "tcp-receiver") + flow, Context.USER_TASK, true);
@@ -104,30 +106,26 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
                 contextWords[c.ordinal()][cpu.id()] = c.describe(cpu.name());
             }
         }
-        System.arraycopy(dstMac, 0, ethernet, 0, 6);
-        System.arraycopy(srcMac, 0, ethernet, 6, 6);
+        System.arraycopy(at.dstMac(), 0, ethernet, 0, 6);
+        System.arraycopy(at.srcMac(), 0, ethernet, 6, 6);
         ethernet[12] = 0x08;
         device.bind(flow, this);
     }
 
     /**
-     * The data sender of a flow (iperf3 -c), on host CPUs {@code cpus}, its application on {@code home}.
+     * The data sender of a flow (iperf3 -c) at {@code at}.
      *
      * @param tsqLimitBytes octets of this socket's frames the host may hold before the sender waits
      * @param path the application's writes and the socket layer's kernel rules
      */
-    public static TcpSocket sender(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow,
-                                   byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address,
-                                   long tsqLimitBytes, SendPath path) {
-        return new TcpSenderSocket(cpus, home, device, costs, flow, srcMac, dstMac, cfg, address,
-                tsqLimitBytes, path);
+    public static TcpSocket sender(TcpEndpoint at, TcpConfig cfg, FlowAddress address, long tsqLimitBytes,
+                                   SendPath path) {
+        return new TcpSenderSocket(at, cfg, address, tsqLimitBytes, path);
     }
 
-    /** The receiving end of a flow (iperf3 -s), its application reading as {@code read} says. */
-    public static TcpSocket receiver(Cpu[] cpus, Cpu home, MacsecDevice device, StackCosts costs, int flow,
-                                     byte[] srcMac, byte[] dstMac, TcpConfig cfg, FlowAddress address,
-                                     ReadPath read) {
-        return new TcpReceiverSocket(cpus, home, device, costs, flow, srcMac, dstMac, cfg, address, read);
+    /** The receiving end of a flow (iperf3 -s) at {@code at}, its application reading as {@code read} says. */
+    public static TcpSocket receiver(TcpEndpoint at, TcpConfig cfg, FlowAddress address, ReadPath read) {
+        return new TcpReceiverSocket(at, cfg, address, read);
     }
 
     /**

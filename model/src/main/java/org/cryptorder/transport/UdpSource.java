@@ -51,13 +51,30 @@ public final class UdpSource {
     private boolean fromSoftirq;
 
     /**
-     * @param payloadOctets UDP payload per datagram (at least 16)
+     * What the source sends: {@code iperf3 -u}'s datagrams of one flow.
+     *
+     * @param flow             the flow's number (its UDP ports, the receiving socket)
+     * @param payloadOctets    UDP payload per datagram (at least 16)
      * @param packetsPerSecond sending rate
-     * @param poisson       stream for exponential gaps, or null for a constant rate
+     * @param poisson          stream for exponential gaps, or null for a constant rate
+     * @param srcMac           the sending host's MAC address
+     * @param dstMac           the receiving host's MAC address
      */
-    public UdpSource(Cpu cpu, MacsecDevice device, StackCosts costs, int flow, int payloadOctets,
-                     double packetsPerSecond, RandomStream poisson, byte[] srcMac, byte[] dstMac) {
-        this(new Cpu[] {cpu}, 0, null, device, costs, flow, payloadOctets, packetsPerSecond, poisson, srcMac, dstMac);
+    public record Datagrams(int flow, int payloadOctets, double packetsPerSecond, RandomStream poisson, byte[] srcMac,
+                            byte[] dstMac) {
+        public Datagrams {
+            if (payloadOctets < UdpWire.MIN_PAYLOAD) {
+                throw new IllegalArgumentException("UDP payload must be at least " + UdpWire.MIN_PAYLOAD + " octets");
+            }
+            if (!(packetsPerSecond > 0)) {
+                throw new IllegalArgumentException("packet rate must be positive");
+            }
+        }
+    }
+
+    /** A source on one CPU, sending {@code datagrams} through {@code device}. */
+    public UdpSource(Cpu cpu, MacsecDevice device, StackCosts costs, Datagrams datagrams) {
+        this(new Cpu[] {cpu}, 0, null, device, costs, datagrams);
     }
 
     /**
@@ -65,14 +82,8 @@ public final class UdpSource {
      * migrateMeanNs} drawn from {@code migrations} (0 or one CPU: it never migrates).
      */
     public UdpSource(Cpu[] cpus, double migrateMeanNs, RandomStream migrations, MacsecDevice device, StackCosts costs,
-                     int flow, int payloadOctets, double packetsPerSecond, RandomStream poisson, byte[] srcMac,
-                     byte[] dstMac) {
-        if (payloadOctets < UdpWire.MIN_PAYLOAD) {
-            throw new IllegalArgumentException("UDP payload must be at least " + UdpWire.MIN_PAYLOAD + " octets");
-        }
-        if (!(packetsPerSecond > 0)) {
-            throw new IllegalArgumentException("packet rate must be positive");
-        }
+                     Datagrams datagrams) {
+        int flow = datagrams.flow();
         this.tasks = new Task[cpus.length];
         for (int i = 0; i < cpus.length; i++) {
             tasks[i] = cpus[i].newTask("udp-source" + flow, Context.USER_TASK, true);
@@ -82,11 +93,11 @@ public final class UdpSource {
         this.device = device;
         this.costs = costs;
         this.flow = flow;
-        this.payload = payloadOctets;
-        this.meanGapNs = 1e9 / packetsPerSecond;
-        this.poisson = poisson;
-        this.srcMac = srcMac.clone();
-        this.dstMac = dstMac.clone();
+        this.payload = datagrams.payloadOctets();
+        this.meanGapNs = 1e9 / datagrams.packetsPerSecond();
+        this.poisson = datagrams.poisson();
+        this.srcMac = datagrams.srcMac().clone();
+        this.dstMac = datagrams.dstMac().clone();
         this.wake = new Wake(cpus[0].simulator());
         this.migrate = cpus.length > 1 && migrateMeanNs > 0 ? new Migrate(cpus[0].simulator()) : null;
     }

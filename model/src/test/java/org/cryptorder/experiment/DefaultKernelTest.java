@@ -27,9 +27,9 @@ class DefaultKernelTest {
     static final Map<String, Function<Experiment, Object>> RULES = new LinkedHashMap<>();
 
     static {
-        RULES.put("softirq deferral", e -> e.hosts().softirqDeferral(e.crypto().kernelOrDefault()));
+        RULES.put("softirq deferral", e -> e.hosts().softirqDeferral(e.crypto().rules()));
         RULES.put("scheduler (slice rule, deferral, HZ)", e -> hostSpec(e).scheduler());
-        RULES.put("scheduler of a WiFi station", e -> e.hosts().scheduler(1, e.crypto().kernelOrDefault()));
+        RULES.put("scheduler of a WiFi station", e -> e.hosts().scheduler(1, e.crypto().rules()));
         RULES.put("TX path (fq_codel by version)", e -> hostSpec(e).tx());
         RULES.put("TCP config (timer floor, HyStart round, sk_gso_max_size)", e -> DatapathBuilder.tcpConfig(e, tcp(e)));
         RULES.put("TCP GSO (tcp_tso_autosize)", DatapathBuilder::gso);
@@ -117,10 +117,10 @@ class DefaultKernelTest {
         Experiment none = parse("\"crypto\": {\"policy\": \"sync-simd\"}, ");
         RULES.forEach((rule, of) -> assertThat(of.apply(named)).as(rule).isEqualTo(of.apply(none)));
         assertThat(hostSpec(named)).isEqualTo(hostSpec(none));
-        String rules = DatapathBuilder.kernelRules(named);
+        String rules = KernelRulesLine.of(named);
         String prefix = "kernel 6.18, policy sync-simd given; everything else Linux 6.18's: ";
         assertThat(rules).startsWith(prefix + "crypto policy sync-simd (crypto.policy), cryptd queue 1000,");
-        String defaults = DatapathBuilder.kernelRules(none);
+        String defaults = KernelRulesLine.of(none);
         assertThat(rules.substring(prefix.length()))
                 .isEqualTo(defaults.substring("no kernel named: rules of Linux 6.12.117: ".length()));
     }
@@ -129,7 +129,7 @@ class DefaultKernelTest {
     @org.junit.jupiter.params.provider.CsvSource({"6.12, false", "6.12.34, false", "6.12.35, true", "6.12.117, true",
         "6.13, false", "6.15, false", "6.15.4, true", "6.16, true", "6.18, true", "6.6.119, false", "6.16+, true"})
     void sixteensReceiveFixesFollowTheStableTreesThatTookThem(String kernel, boolean fixed) {
-        assertThat(DatapathBuilder.receiveFixes2025(kernel)).isEqualTo(fixed);
+        assertThat(KernelRules.of(kernel).receiveFixes2025()).isEqualTo(fixed);
     }
 
     @org.junit.jupiter.params.ParameterizedTest(name = "{0}: {1}")
@@ -138,7 +138,7 @@ class DefaultKernelTest {
         "6.6-6.14, AFTER_LOW_WINDOW", "6.16+, BEFORE_LOW_WINDOW"})
     void hyStartsRoundFollowsTheReleaseAndSixTwelvesStableFix(String kernel,
                                                              org.cryptorder.transport.HystartRound round) {
-        assertThat(DatapathBuilder.hystartRound(kernel)).isEqualTo(round);
+        assertThat(KernelRules.of(kernel).hystartRound()).isEqualTo(round);
     }
 
     @Test
@@ -153,9 +153,9 @@ class DefaultKernelTest {
 
     @Test
     void kernelRulesSaysWhichVersionRulesAndListsEachRule() throws Exception {
-        String none = DatapathBuilder.kernelRules(parse(""));
-        String given = DatapathBuilder.kernelRules(parse("\"crypto\": {\"policy\": \"sync-simd\"}, "));
-        String named = DatapathBuilder.kernelRules(parse("\"crypto\": {\"kernel\": \"6.12.117\"}, "));
+        String none = KernelRulesLine.of(parse(""));
+        String given = KernelRulesLine.of(parse("\"crypto\": {\"policy\": \"sync-simd\"}, "));
+        String named = KernelRulesLine.of(parse("\"crypto\": {\"kernel\": \"6.12.117\"}, "));
         String prefix = "no kernel named: rules of Linux 6.12.117: ";
         assertThat(none).startsWith(prefix);
         assertThat(named).startsWith("kernel 6.12.117: ");
@@ -167,14 +167,14 @@ class DefaultKernelTest {
                 "defer until the ACK is due", "HyStart round before_low_window",
                 "TCP skb heads small-head cache",
                 "backlog flush runs tcp_release_cb", "receiver RTT minimum", "fq_codel drop batch 64", "HZ 250");
-        assertThat(DatapathBuilder.kernelRules(parse("\"crypto\": {\"kernel\": \"5.10\"}, ")))
+        assertThat(KernelRulesLine.of(parse("\"crypto\": {\"kernel\": \"5.10\"}, ")))
                 .contains("ksoftirqd ksoftirqd_only", "scheduler tick cfs", "2 jiffies after rounding",
                         "HyStart round cong_avoid", "defer after SRTT/2",
                         "TCP skb heads kmalloc", "backlog flush without tcp_release_cb", "receiver RTT smoothed");
-        assertThat(DatapathBuilder.kernelRules(parse("\"crypto\": {\"kernel\": \"6.12\"}, ")))
+        assertThat(KernelRulesLine.of(parse("\"crypto\": {\"kernel\": \"6.12\"}, ")))
                 .as("mainline 6.12, before the stable tree took 6.16's receive fixes in 6.12.35")
                 .contains("receiver RTT smoothed");
-        assertThat(DatapathBuilder.kernelRules(parse("\"crypto\": {\"kernel\": \"6.18\"}, ")))
+        assertThat(KernelRulesLine.of(parse("\"crypto\": {\"kernel\": \"6.18\"}, ")))
                 .contains("receiver RTT minimum");
     }
 
@@ -187,7 +187,7 @@ class DefaultKernelTest {
                 + "\"policy\": \"" + policy + "\"}, ");
         assertThat(hostSpec(e).fpuSectionsDisableBh()).isEqualTo(held);
         assertThat(hostSpec(e).policy()).isEqualTo(Policy.fromKey(policy));
-        assertThat(DatapathBuilder.kernelRules(e)).contains("FPU sections hold off softirqs: " + (held ? "yes" : "no"));
+        assertThat(KernelRulesLine.of(e)).contains("FPU sections hold off softirqs: " + (held ? "yes" : "no"));
     }
 
     @Test

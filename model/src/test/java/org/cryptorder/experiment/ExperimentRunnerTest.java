@@ -69,8 +69,8 @@ class ExperimentRunnerTest {
         run(f, new FakeModel(), tmp, 1, false, ExperimentRunner.Progress.NONE);
         String json = Files.readString(tmp.resolve("experiment.json"));
         assertThat(json).contains("\"ksoftirqd\" : true");
-        String rules510 = DatapathBuilder.kernelRules(f.configurations().get(0).experiment());
-        String rules66 = DatapathBuilder.kernelRules(f.configurations().get(1).experiment());
+        String rules510 = KernelRulesLine.of(f.configurations().get(0).experiment());
+        String rules66 = KernelRulesLine.of(f.configurations().get(1).experiment());
         assertThat(rules510).contains("crypto policy " + org.cryptorder.crypto.KernelEra.of("5.10").policy().key());
         assertThat(rules66).contains("crypto policy " + org.cryptorder.crypto.KernelEra.of("6.6").policy().key());
         assertThat(json).contains("\"kernelRules\" : \"crypto.kernel=5.10: " + rules510 + " | crypto.kernel=6.6: "
@@ -79,7 +79,7 @@ class ExperimentRunnerTest {
                 + " \"crypto\": {\"kernel\": \"6.6\"}, \"sweep\": {\"contention.kernelFpuBusy\": [0, 0.3]}"));
         run(fixed, new FakeModel(), tmp.resolve("one"), 1, false, ExperimentRunner.Progress.NONE);
         assertThat(Files.readString(tmp.resolve("one/experiment.json"))).as("one line when the sweep changes no rule")
-                .contains("\"kernelRules\" : \"" + DatapathBuilder.kernelRules(fixed.experiment()) + "\"");
+                .contains("\"kernelRules\" : \"" + KernelRulesLine.of(fixed.experiment()) + "\"");
     }
 
     @Test

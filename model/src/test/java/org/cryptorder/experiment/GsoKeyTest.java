@@ -33,7 +33,7 @@ class GsoKeyTest {
     void falseSendsOneMssPerSkb() throws Exception {
         Experiment e = parse("{\"name\": \"m\", \"hosts\": {\"gso\": false}" + LINUX_TCP);
         assertThat(DatapathBuilder.tcpConfig(e, (Experiment.TcpTraffic) e.traffic().get(0)).gso()).isEqualTo(Gso.OFF);
-        assertThat(DatapathBuilder.kernelRules(e)).contains("TCP GSO off");
+        assertThat(KernelRulesLine.of(e)).contains("TCP GSO off");
     }
 
     @Test

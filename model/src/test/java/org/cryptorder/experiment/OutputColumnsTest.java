@@ -60,7 +60,7 @@ class OutputColumnsTest {
             "6.5, TWO_JIFFIES", "5.7-6.5, TWO_JIFFIES", "6.6, TWO_MILLISECONDS", "6.12, TWO_MILLISECONDS",
             "6.16+, TWO_MILLISECONDS"})
     void theTimerFloorFollowsTheKernel(String kernel, org.cryptorder.transport.TcpTimers.TimerFloor floor) {
-        assertThat(DatapathBuilder.timerFloor(kernel)).isEqualTo(floor);
+        assertThat(KernelRules.of(kernel).timerFloor()).isEqualTo(floor);
     }
 
     @Test

@@ -8,8 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.testing.Script;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -87,7 +85,6 @@ class KsoftirqdTest {
     Cpu cpu(SoftirqDeferral d) {
         return new Cpu(sim, 0, SchedulerParams.linuxDefaults(1).withSoftirqDeferral(d).withHz(1000), false);  // the figures below are for HZ=1000
     }
-
 
 
     /** The CPU and its one task after {@link #flooded}. */
@@ -234,19 +231,6 @@ class KsoftirqdTest {
         // the run stopped at the end of the first pass (300 frames), not after 2 ms
         assertThat(c.busyNs(Context.SOFTIRQ) - c.ksoftirqdBusyNs()).isEqualTo(300_000);
         assertThat(flood.done).isEqualTo(5_000);
-    }
-
-    @ParameterizedTest(name = "{0}: {1}")
-    @CsvSource({
-        "3.10-rhel7, INLINE_AT_IRQ_EXIT",
-        "4.8, INLINE_AT_IRQ_EXIT",
-        "4.9, KSOFTIRQD_ONLY",
-        "5.7-6.5, KSOFTIRQD_ONLY",
-        "6.4, KSOFTIRQD_ONLY",
-        "6.5, INLINE_AT_IRQ_EXIT",
-        "6.16+, INLINE_AT_IRQ_EXIT"})
-    void kernelVersionsMapToTheirSoftirqRule(String kernel, SoftirqDeferral rule) {
-        assertThat(SoftirqDeferral.ofKernel(kernel)).isEqualTo(rule);
     }
 
     @Test

@@ -136,11 +136,4 @@ class SliceRuleTest {
         // gets the CPU at the 12 ms tick (renewing only at the join would have set 13.5 ms: the 14 ms tick)
         assertThat(aloneThenJoined(p, 10.5e6, 12.25e6)).containsExactly(12e6, 0.2e6);
     }
-
-    @ParameterizedTest(name = "{0}: {1}")
-    @CsvSource({"3.10-rhel7, CFS", "4.6-5.6, CFS", "5.10, CFS", "5.7-6.5, CFS", "6.5, CFS", "6.6, EEVDF",
-        "6.6-6.14, EEVDF", "6.12, EEVDF", "6.16+, EEVDF"})
-    void kernelVersionsMapToTheirRule(String kernel, SliceRule rule) {
-        assertThat(SliceRule.ofKernel(kernel)).isEqualTo(rule);
-    }
 }

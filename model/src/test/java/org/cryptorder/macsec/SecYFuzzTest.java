@@ -41,11 +41,11 @@ class SecYFuzzTest {
             new Pair(SecYConfig.linuxDefaults(SecYTest.TX_SCI), validate, true, 0, false),
             new Pair(SecYConfig.linuxDefaults(SecYTest.TX_SCI).withIcvLen(8), validate, true, 32, false),
             new Pair(SecYConfig.linuxDefaults(SecYTest.TX_SCI).withSuite(CipherSuite.GCM_AES_XPN_256).withEncrypt(true)
-                    .withSciMode(false, true, false), validate, true, 4, false),
+                    .withSendSci(false).withEndStation(true), validate, true, 4, false),
             new Pair(SecYConfig.linuxDefaults(SecYTest.TX_SCI).withSuite(CipherSuite.GCM_AES_256).withIcvLen(13)
-                    .withSciMode(false, false, false), validate, false, 0, false),
+                    .withSendSci(false), validate, false, 0, false),
             // frames without an SCI to a receiver with two RX SCs: which one cannot be told
-            new Pair(SecYConfig.linuxDefaults(SecYTest.TX_SCI).withSciMode(false, false, false), validate, false, 0, true),
+            new Pair(SecYConfig.linuxDefaults(SecYTest.TX_SCI).withSendSci(false), validate, false, 0, true),
         };
         Map<RxVerdict, Long> seen = new EnumMap<>(RxVerdict.class);
         long fed = 0;

@@ -226,7 +226,7 @@ class SecYTest {
 
         @Test
         void frameWithoutSciTakesTheSciOfTheOnlyRxScOrIsDroppedSilently() {
-            SecYConfig txCfg = txConfig().withSciMode(false, false, false);
+            SecYConfig txCfg = txConfig().withSendSci(false);
             SecY tx = sender(txCfg, 1);
             MacsecFrame[] f = send(tx, 2);
             SecY one = receiver(txCfg, rxConfig(), 1);
@@ -240,7 +240,7 @@ class SecYTest {
 
         @Test
         void endStationFramesTakeTheirSciFromTheSourceAddress() {
-            SecYConfig txCfg = SecYConfig.linuxDefaults(TX_SCI).withEncrypt(true).withSciMode(false, true, false);
+            SecYConfig txCfg = SecYConfig.linuxDefaults(TX_SCI).withEncrypt(true).withSendSci(false).withEndStation(true);
             SecY tx = sender(txCfg, 1);
             MacsecFrame[] f = send(tx, 1);
             assertThat(SecTag.tciAn(f[0].bytes(), f[0].offset())).isEqualTo(SecTag.TCI_ES | SecTag.TCI_E | SecTag.TCI_C);
@@ -378,7 +378,7 @@ class SecYTest {
         @Test
         void wireSizeIsPayloadPlus32WithSciAnd24Without() {
             for (boolean sci : new boolean[] {true, false}) {
-                MacsecFrame f = frameProtectedBy(txConfig().withSciMode(sci, false, false), 1, 1000, 0);
+                MacsecFrame f = frameProtectedBy(txConfig().withSendSci(sci), 1, 1000, 0);
                 assertThat(f.length()).isEqualTo(14 + 1000 + (sci ? 32 : 24));
             }
         }

@@ -56,7 +56,7 @@ public final class Vectors {
     /** A SecY configured to send with the vector's parameters. */
     public static SecY sender(Vector v) {
         SecYConfig cfg = SecYConfig.linuxDefaults(v.sci()).withSuite(v.suite()).withEncrypt(v.encrypt())
-                .withSciMode(v.includeSci(), v.es(), false).withEncodingSa(v.an());
+                .withSendSci(v.includeSci()).withEndStation(v.es()).withEncodingSa(v.an());
         SecY secy = new SecY(cfg);
         secy.addTxSa(v.an(), v.saKey(), v.pn(), true);
         return secy;

@@ -22,7 +22,7 @@ class FqCodelTest {
     }
 
     static FqCodel.Params withLimit(int limit, int batch) {
-        FqCodel.Params d = FqCodel.Params.linux(1500, null);
+        FqCodel.Params d = FqCodel.Params.linux(1500);
         return new FqCodel.Params(d.flows(), limit, d.quantum(), d.memoryLimit(), batch, true, d.codel());
     }
 
@@ -53,25 +53,23 @@ class FqCodelTest {
 
     @Test
     void theDefaultsAreTcsOnAn1500OctetMtuAndOlderKernelsDropOneWithoutAMemoryLimit() {
-        FqCodel.Params p = FqCodel.Params.linux(1500, "5.10");
+        FqCodel.Params p = FqCodel.Params.linux(1500);
         assertThat(p.flows()).isEqualTo(1024);
         assertThat(p.limit()).isEqualTo(10240);
         assertThat(p.quantum()).as("psched_mtu: MTU + hard_header_len").isEqualTo(1514);
         assertThat(p.memoryLimit()).isEqualTo(32L << 20);
         assertThat(p.dropBatchSize()).isEqualTo(64);
         assertThat(p.codel().mtu()).isEqualTo(1514);
-        assertThat(FqCodel.Params.linux(9000, "6.6").quantum()).isEqualTo(9014);
-        FqCodel.Params old = FqCodel.Params.linux(1500, "4.4");
+        assertThat(FqCodel.Params.linux(9000).quantum()).isEqualTo(9014);
+        FqCodel.Params old = FqCodel.Params.linux(1500, FqCodel.OverlimitDrop.ONE_PACKET);
         assertThat(old.dropBatchSize()).isEqualTo(1);
         assertThat(old.memoryLimit()).isEqualTo(Long.MAX_VALUE);
         assertThat(old.raiseCount()).isFalse();
-        assertThat(FqCodel.Params.linux(1500, "3.10-rhel7").dropBatchSize()).isEqualTo(1);
-        assertThat(FqCodel.Params.linux(1500, "4.7").dropBatchSize()).isEqualTo(64);
     }
 
     @Test
     void flowsSpreadOverTheBucketsByTheirHash() {
-        FqCodel q = qdisc(FqCodel.Params.linux(1500, null));
+        FqCodel q = qdisc(FqCodel.Params.linux(1500));
         boolean[] used = new boolean[1024];
         int distinct = 0;
         for (int f = 0; f < 1024; f++) {
@@ -88,7 +86,7 @@ class FqCodelTest {
 
     @Test
     void twoBackloggedFlowsGetTheSameBytesWithinOneQuantumAndAPacket() {
-        FqCodel q = qdisc(FqCodel.Params.linux(1500, null));
+        FqCodel q = qdisc(FqCodel.Params.linux(1500));
         Packet big = packet(1, 1500);
         int small = flowInAnotherBucket(q, 2, big);
         q.enqueue(big, 0);
@@ -110,7 +108,7 @@ class FqCodelTest {
 
     @Test
     void aNewFlowIsServedBeforeTheOldOnes() {
-        FqCodel q = qdisc(FqCodel.Params.linux(1500, null));
+        FqCodel q = qdisc(FqCodel.Params.linux(1500));
         Packet first = packet(1, 1500);
         q.enqueue(first, 0);
         enqueue(q, 1, 20, 1500);
@@ -154,7 +152,7 @@ class FqCodelTest {
         enqueue(q, 1, 201, 1000);
         assertThat(drops).hasSize(64);
         assertThat(q.backlog()).isEqualTo(201 - 64);
-        FqCodel.Params d = FqCodel.Params.linux(1500, "4.4");
+        FqCodel.Params d = FqCodel.Params.linux(1500, FqCodel.OverlimitDrop.ONE_PACKET);
         FqCodel old = qdisc(new FqCodel.Params(d.flows(), 200, d.quantum(), d.memoryLimit(), d.dropBatchSize(),
                 d.raiseCount(), d.codel()));
         drops.clear();
@@ -165,7 +163,7 @@ class FqCodelTest {
     @Test
     void theMemoryLimitCountsTruesize() {
         assertThat(FqCodel.truesize(1514)).isEqualTo(2304);
-        FqCodel.Params d = FqCodel.Params.linux(1500, null);
+        FqCodel.Params d = FqCodel.Params.linux(1500);
         FqCodel q = qdisc(new FqCodel.Params(d.flows(), d.limit(), d.quantum(), 10 * 2304, 64, true, d.codel()));
         enqueue(q, 1, 10, 1514);
         assertThat(drops).isEmpty();
@@ -176,7 +174,7 @@ class FqCodelTest {
 
     @Test
     void codelDropsAStandingQueueAtDequeueAndNoFrameIsLostToTheAccounting() {
-        FqCodel q = qdisc(FqCodel.Params.linux(1500, null));
+        FqCodel q = qdisc(FqCodel.Params.linux(1500));
         int[] flows = {1, 0, 0};
         Packet a = packet(1, 1500);
         flows[1] = flowInAnotherBucket(q, 2, a);

@@ -12,7 +12,7 @@ class FqCodelTxQueueTest {
 
     @Test
     void overTheLimitFramesAreDroppedWithTheirReasonLetGoAndAccountedFor() {
-        FqCodel.Params d = FqCodel.Params.linux(1500, null);
+        FqCodel.Params d = FqCodel.Params.linux(1500);
         FqCodel.Params small = new FqCodel.Params(d.flows(), 50, d.quantum(), d.memoryLimit(), d.dropBatchSize(),
                 d.raiseCount(), d.codel());
         TxPathSpec tx = new TxPathSpec(NicProfile.ixgbe82599(), 64, QdiscKind.FQ_CODEL, 1000, true, 250, small);

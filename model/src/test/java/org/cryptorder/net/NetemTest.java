@@ -416,10 +416,10 @@ class NetemTest {
         assertThatThrownBy(() -> Impairment.NONE.withRate(0, 24)).hasMessageContaining("set rateMbps too");
         assertThatThrownBy(() -> Impairment.NONE.withReorder(0.25, 0, 0))
                 .hasMessageContaining("reordering not possible without specifying some delay");
-        assertThatThrownBy(() -> new Impairment(1, 0, DelayDistribution.UNIFORM, 0, 0, 0, null, 0, 0, 0, 0, 0, 0, 5,
-                null, 0, 0, 0)).hasMessageContaining("gap specified without reorder probability");
-        assertThatThrownBy(() -> new Impairment(0, 0, DelayDistribution.UNIFORM, 0, 0.1, 0,
-                GilbertElliott.simple(0.1, 0.5), 0, 0, 0, 0, 0, 0, 0, null, 0, 0, 0)).hasMessageContaining("exclude");
+        assertThatThrownBy(() -> Impairment.builder().delay(1, 0, DelayDistribution.UNIFORM, 0).reorder(0, 0, 5).build())
+                .hasMessageContaining("gap specified without reorder probability");
+        assertThatThrownBy(() -> Impairment.builder().loss(0.1, 0).gilbertElliott(GilbertElliott.simple(0.1, 0.5))
+                .build()).hasMessageContaining("exclude");
         assertThatThrownBy(() -> Impairment.NONE.withLoss(1.5, 0)).hasMessageContaining("fraction");
         assertThatThrownBy(() -> DeterministicReorder.displace(0, 0, 3)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new DeterministicReorder(10, 0, 3, 5)).hasMessageContaining("exactly one");

@@ -35,7 +35,7 @@ class GsoDatapathTest {
         BackToBack net = BackToBack.randomlyKeyed(sim, TxQueueSelectionTest.host(Policy.SYNC_SIMD, 2),
                 TxQueueSelectionTest.host(Policy.SYNC_SIMD, 2), SecYConfig.linuxDefaults(1).withEncrypt(true),
                 new StreamRegistry(1).stream("keys", 0), 10e9, Time.us(20), new GcmEngine());
-        TcpFlow f = TcpFlow.connect(net, 0, cfg, 1 << 20, 0, 0);
+        TcpFlow f = TcpFlow.connect(net, 0, cfg, 1 << 20, TcpFlow.Applications.onCpus(0, 0));
         Seen seen = new Seen(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         f.sender().listener(new TcpSocket.Listener() {
             @Override

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
@@ -19,8 +18,8 @@ class TcpDatapathTest {
     static final CpuProfile PROFILE = UdpDatapathTest.PROFILE;
 
     static TcpStreams.Config config(Policy policy, RxSteering steering, TcpMode mode, double busy, double seconds) {
-        HostSpec h = HostSpec.of(2, 2, 1, 4096, 1024, 64, policy, 1000, PROFILE.crypto(), PROFILE.stack(),
-                SchedulerParams.linuxDefaults(2)).withRxSteering(steering);
+        HostSpec h = HostSpec.builder(policy, PROFILE.crypto(), PROFILE.stack()).cpus(2).rxQueues(2)
+                .txRingSize(1024).rxSteering(steering).build();
         return new TcpStreams.Config(h, h, UdpDatapathTest.ENCRYPTED, 10, 20, 1500, 1, mode,
                 CongestionControlKind.CUBIC, busy, busy, 40, SectionLength.EXPONENTIAL, false, seconds, 0.01);
     }

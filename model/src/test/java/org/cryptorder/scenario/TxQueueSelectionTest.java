@@ -9,7 +9,6 @@ import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Time;
 import org.cryptorder.host.Cpu;
-import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.Work;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.MacsecFrame;
@@ -28,8 +27,8 @@ import umontreal.ssj.simevents.Simulator;
  */
 class TxQueueSelectionTest {
     static HostSpec host(Policy policy, int cpus) {
-        return HostSpec.of(cpus, 1, cpus, 4096, 512, 64, policy, 1000, UdpDatapathTest.PROFILE.crypto(),
-                UdpDatapathTest.PROFILE.stack(), SchedulerParams.linuxDefaults(cpus));
+        return HostSpec.builder(policy, UdpDatapathTest.PROFILE.crypto(), UdpDatapathTest.PROFILE.stack())
+                .cpus(cpus).txQueues(cpus).txRingSize(512).build();
     }
 
     /** Four flows, flow f's source on a's CPU f; the encryption completes inline, in cryptd, in padata or offloaded. */

@@ -10,7 +10,6 @@ import java.util.concurrent.Future;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.experiment.Experiment;
-import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.macsec.ValidateFrames;
 import org.cryptorder.net.HostSpec;
@@ -38,8 +37,8 @@ class UdpDatapathTest {
     static final Experiment.Macsec ENCRYPTED = new Experiment.Macsec(null, null, null, null, null, null, null);
 
     static HostSpec spec(Policy policy, int cpus) {
-        return HostSpec.of(cpus, cpus, 1, 4096, 1024, 64, policy, 1000, PROFILE.crypto(), PROFILE.stack(),
-                SchedulerParams.linuxDefaults(cpus));
+        return HostSpec.builder(policy, PROFILE.crypto(), PROFILE.stack()).cpus(cpus).rxQueues(cpus)
+                .txRingSize(1024).build();
     }
 
     /** UDP from a (one CPU) to b ({@code rxCpus} CPUs and RX queues), kernel FPU contention on b. */
@@ -124,8 +123,7 @@ class UdpDatapathTest {
     }
 
     static HostSpec withTimeout(HostSpec h, double ns) {
-        return new HostSpec(h.cpus(), h.rxQueues(), h.txQueues(), h.rxRingSize(), h.tx(), h.napiBudget(),
-                h.policy(), h.fpuSectionsDisableBh(), h.cryptdQueueLength(), h.crypto(), h.stack(), h.scheduler(), h.offload(), ns, h.rxSteering(), h.rx());
+        return h.toBuilder().resequenceTimeoutNs(ns).build();
     }
 
     @Test

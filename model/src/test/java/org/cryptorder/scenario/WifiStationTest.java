@@ -28,8 +28,8 @@ class WifiStationTest {
     }
 
     private static WifiStation.Outcome run(boolean ccmp, WifiStation.Ccm ccm, double offeredMbps, SchedulerParams s) {
-        return WifiStation.run(new WifiStation.Config(COSTS, ccmp, ccm, offeredMbps, PAYLOAD, 1000, 1024, 64, 0.1, 0.01,
-                s), new StreamRegistry(1).stream("keys", 0));
+        return WifiStation.run(WifiStation.Config.builder(COSTS, s).protection(ccmp, ccm).offered(offeredMbps, PAYLOAD)
+                .airMbps(1000).rx(1024, 64).run(0.1, 0.01).build(), new StreamRegistry(1).stream("keys", 0));
     }
 
     /** With no other task on the station, ksoftirqd has its CPU to itself: the same frames per second. */
@@ -83,8 +83,9 @@ class WifiStationTest {
 
     @Test
     void theAirBoundsWhatTheStationReceives() {
-        WifiStation.Outcome o = WifiStation.run(new WifiStation.Config(COSTS, false, WifiStation.Ccm.PER_BLOCK, 600,
-                PAYLOAD, 100, 1024, 64, 0.1, 0.01, NO_KSOFTIRQD), new StreamRegistry(1).stream("keys", 0));
+        WifiStation.Outcome o = WifiStation.run(WifiStation.Config.builder(COSTS, NO_KSOFTIRQD)
+                .protection(false, WifiStation.Ccm.PER_BLOCK).offered(600, PAYLOAD).airMbps(100).rx(1024, 64)
+                .run(0.1, 0.01).build(), new StreamRegistry(1).stream("keys", 0));
         double mpdu = 26 + BODY;
         assertThat(o.goodputBps()).isCloseTo(100e6 * PAYLOAD / mpdu, within(0.01 * o.goodputBps()));
         assertThat(o.missed()).isZero();

@@ -20,7 +20,7 @@ class GsoTest {
 
     @Test
     void beforeLinux518TheSkbIsAboutOneMillisecondAtThePacingRate() {
-        Gso old = Gso.linux(5, 17);
+        Gso old = Gso.PACING_SIZED;
         assertThat(old.tsoRttLog()).isFalse();
         // 1 Gbit/s = 125e6 octets/s: 125e6 >> 10 = 122,070 octets, capped at 65,215: 46 segments
         assertThat(old.autosize(125_000_000L, MSS, 40)).isEqualTo(46);
@@ -32,9 +32,7 @@ class GsoTest {
 
     @Test
     void from518AShortMinimumRttAddsTheWholeSkb() {
-        Gso now = Gso.linux(6, 12);
-        assertThat(now.tsoRttLog()).isTrue();
-        assertThat(Gso.linux(5, 18).tsoRttLog()).isTrue();
+        Gso now = Gso.PACING_SIZED.withTsoRttLog(true);
         // min_rtt 40 us >> 9 = 0: + 65,215 >> 0, so the cap: 46 even at 20 Mbit/s
         assertThat(now.autosize(2_500_000L, MSS, 40)).isEqualTo(46);
         // min_rtt 600 us >> 9 = 1: 2,441 + 32,607 = 35,048 octets, 24 segments

@@ -14,16 +14,17 @@ class ReceiveBufferTest {
     private static final int TRUESIZE = SocketLock.RX_TRUESIZE;
 
     private static ReadPath linux618() {
-        return new ReadPath(131072, 0, 1, 131072, 32L << 20, 128, ReadPath.Drs.TWICE_COPIED_AND_GROWTH, true);
+        return ReadPath.builder().reader(131072, 0, 1).rmem(131072, 32L << 20).build();
     }
 
     private static ReadPath linux612() {
-        return new ReadPath(131072, 0, 1, 131072, 6L << 20, 128, ReadPath.Drs.CUSHION, true);
+        return ReadPath.builder().reader(131072, 0, 1).rmem(131072, 6L << 20).drs(ReadPath.Drs.CUSHION)
+                .rcvRtt(ReadPath.RcvRtt.EWMA).inqAware(false).passiveTsSpace(false).build();
     }
 
     private static ReadPath linux56() {
-        return new ReadPath(131072, 0, 1, 131072, 6L << 20, 128, ReadPath.Drs.ADV_WIN_SCALE, false,
-                ReadPath.RcvRtt.EWMA, false, false);
+        return ReadPath.builder().reader(131072, 0, 1).rmem(131072, 6L << 20).drs(ReadPath.Drs.ADV_WIN_SCALE)
+                .ackDeferred(false).rcvRtt(ReadPath.RcvRtt.EWMA).inqAware(false).passiveTsSpace(false).build();
     }
 
     /**
@@ -74,8 +75,8 @@ class ReceiveBufferTest {
         assertThat(before.rcvSsthresh()).isEqualTo(64076);
         assertThat(before.rcvqSpace()).isEqualTo(14600);
         ReadPath fixed = linux612().withRcvRtt(ReadPath.RcvRtt.MIN);
-        ReceiveBuffer stable = new ReceiveBuffer(new ReadPath(131072, 0, 1, 131072, 6L << 20, 128,
-                ReadPath.Drs.CUSHION, true, ReadPath.RcvRtt.MIN, true, true), 1448, 0);
+        ReceiveBuffer stable = new ReceiveBuffer(linux612().toBuilder().rcvRtt(ReadPath.RcvRtt.MIN).inqAware(true)
+                .passiveTsSpace(true).build(), 1448, 0);
         assertThat(fixed.passiveTsSpace()).as("withRcvRtt changes nothing else").isFalse();
         assertThat(stable.windowClamp()).as("6.12.35 on").isEqualTo(64088);
         assertThat(stable.rcvqSpace()).isEqualTo(14480);

@@ -354,8 +354,7 @@ class TcpReceiverTest {
 
     // ---- a modelled reader (Linux 6.18's receive window) ----
 
-    private static final ReadPath LINUX_618 = new ReadPath(131072, 0, 1, 131072, 32L << 20, 128,
-            ReadPath.Drs.TWICE_COPIED_AND_GROWTH, true);
+    private static final ReadPath LINUX_618 = ReadPath.builder().reader(131072, 0, 1).rmem(131072, 32L << 20).build();
 
     void buildWithReader() {
         build(TcpConfig.linux(MSS).withWindowScale(LINUX_618.windowScale()));

@@ -83,12 +83,12 @@ class TcpWriteQueueTest {
     @Test
     void fromLinux610TcpGrowSkbTopsTheHeadUpToTheQuotaFromTheNextSkb() {
         SendBuffer[] wq = new SendBuffer[1];
-        ScriptedAcks s = fourFreed(Gso.linux(6, 18), wq);
+        ScriptedAcks s = fourFreed(Gso.LINUX, wq);
         assertThat(s.firstSentBetween(200 * US, 201 * US)).as("4 segments free").containsExactly(10L, 11L, 12L, 13L);
         assertThat(s.gsoSkbs).as("one skb of 4: the head's 2 and 2 moved from the next skb").containsExactly(5, 5, 4);
         assertThat(wq[0].headLen()).isEqualTo(10L * MSS);
 
-        ScriptedAcks before = fourFreed(Gso.linux(6, 6), wq);
+        ScriptedAcks before = fourFreed(Gso.PACING_SIZED.withTsoRttLog(true), wq);
         assertThat(before.firstSentBetween(200 * US, 201 * US))
                 .as("before 6.10 the head's 2 segments fit and go; the next skb's 12 do not, 2 < 10/3 free, and "
                         + "the oldest unacknowledged skb left SRTT / 2 ago: deferred")
