@@ -34,7 +34,10 @@ class OutputsPageTest {
             Files.writeString(page, text.substring(0, start) + generated + text.substring(end), StandardCharsets.UTF_8);
             return;
         }
-        assertThat(text.substring(start, end)).as("the table in %s (regenerate: -Dcryptorder.updateDocs=true)", PAGE)
+        assertThat(text.substring(start, end))
+                .as("the table in %s, generated from the catalog (regenerate: mvn -q -B -o test -pl model"
+                        + " -Dtest=OutputsPageTest -Dcryptorder.updateDocs=true -Dsurefire.failIfNoSpecifiedTests=false)",
+                        PAGE)
                 .isEqualTo(generated);
     }
 
