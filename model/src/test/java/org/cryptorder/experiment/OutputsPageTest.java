@@ -43,6 +43,9 @@ class OutputsPageTest {
 
     @Test
     void everyColumnIsNamedInTheDocs() throws IOException {
+        if (Boolean.getBoolean("cryptorder.updateDocs")) {
+            return;  // the table may not be written yet
+        }
         StringBuilder docs = new StringBuilder();
         try (Stream<Path> s = Files.walk(ProjectFiles.resolve("docs"))) {
             for (Path p : s.filter(p -> p.toString().endsWith(".md")).toList()) {
