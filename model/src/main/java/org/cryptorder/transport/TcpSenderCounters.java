@@ -73,7 +73,7 @@ public record TcpSenderCounters(long segsOut, long dataSegsOut, long bytesAcked,
                     "Tail loss probes the TCP senders sent (Linux's `TCPLossProbes` in `nstat`).",
                     TcpSenderCounters::lossProbes));
 
-    /** Loss recovery: its undos, reordering and entries. */
+    /** Loss recovery: its undos, reordering and entries, and the D-SACKs received. */
     public static final List<Column<TcpSenderCounters>> RECOVERY_COLUMNS = List.of(
             sum("tcp_partial_undo", "undos", "partial undos",
                     "Recoveries whose cwnd cut the TCP senders undid on a partial ACK whose timestamp echo proved the"
@@ -95,7 +95,13 @@ public record TcpSenderCounters(long segsOut, long dataSegsOut, long bytesAcked,
                     "The reordering degree `tp->reordering` when the traffic stops (`tcpi_reordering` of `ss -ti`),"
                             + " summed over the TCP senders: with one flow, that flow's; 3 until reordering is seen,"
                             + " at most `tcp_max_reordering` (300).",
-                    TcpSenderCounters::reordering));
+                    TcpSenderCounters::reordering),
+            sum("tcp_dsack_recv", "D-SACKs", "D-SACKs received",
+                    "ACKs whose first SACK block reported data below their cumulative ACK: D-SACKs of data the"
+                            + " receiver already had (`tcp_check_dsack`; Linux's `TCPDSACKRecv` in `nstat`), over"
+                            + " the TCP senders. Counted before `tcp_dsack_seen` judges them, so dubious ones count"
+                            + " too; D-SACKs of out-of-order data (`TCPDSACKOfoRecv`) do not.",
+                    TcpSenderCounters::dsackRecv));
 
     /** Retransmissions proved spurious by the receiver's D-SACKs. */
     public long spuriousRetransmits() {
