@@ -1,13 +1,18 @@
 package org.cryptorder.crypto;
 
 import java.util.ArrayDeque;
+import java.util.List;
 import org.cryptorder.engine.LevelSignal;
 import org.cryptorder.engine.ReasonSignal;
+import org.cryptorder.engine.Time;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Task;
 import org.cryptorder.host.Work;
 import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.metrics.Column;
+import org.cryptorder.metrics.ColumnKind;
+import org.cryptorder.metrics.ColumnRecorder;
 
 /**
  * cryptd on one CPU ({@code crypto/cryptd.c}): a bounded FIFO of requests shared by every user on
@@ -19,6 +24,18 @@ import org.cryptorder.macsec.GcmEngine;
  * FPU section; a softirq that arrives during the callback is treated as arriving in the section.
  */
 public final class Cryptd {
+    /** cryptd's columns of {@code runs.csv}, over the queues of every CPU of both hosts. */
+    public static final List<Column<Cryptd>> COLUMNS = List.of(
+            Column.count("cryptd_enqueued", "requests", "cryptd enqueued",
+                    "Requests queued in cryptd, both hosts.", Cryptd::enqueued),
+            Column.drops("cryptd_dropped", "requests", "cryptd dropped",
+                    "Requests cryptd refused because a queue was full, both hosts.", q -> q.drops, CryptdDrop.QUEUE_FULL),
+            new Column<>("cryptd_wait_mean_us", "µs", "cryptd wait", ColumnKind.COUNT,
+                    "Mean time a request waited in cryptd before its worker took it, over the requests taken after"
+                            + " the warm-up (those still queued at the end have no wait yet), both hosts; empty when"
+                            + " none was taken.",
+                    WaitMean::new));
+
     private final Cpu cpu;
     private final Task worker;
     private final int capacity;
@@ -186,5 +203,20 @@ public final class Cryptd {
     public double meanLength() {
         double now = cpu.now();
         return now == 0 ? 0 : (lengthAreaNs + queue.size() * (now - lastChange)) / now;
+    }
+
+    /** The mean wait of the requests the queues' workers took after the warm-up, us. */
+    private static final class WaitMean implements ColumnRecorder<Cryptd> {
+        private CryptdWaits atWarmup = CryptdWaits.NONE;
+
+        @Override
+        public void warmupEnded(List<Cryptd> queues, double nowNs) {
+            atWarmup = CryptdWaits.of(queues);
+        }
+
+        @Override
+        public double value(List<Cryptd> queues, Stop stop) {
+            return Time.toUs(CryptdWaits.of(queues).minus(atWarmup).meanNs());
+        }
     }
 }

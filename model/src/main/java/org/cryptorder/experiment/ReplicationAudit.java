@@ -82,7 +82,7 @@ final class ReplicationAudit {
     }
 
     void warmupEnded(Datapath d) {
-        deliveredAtWarmup = OutputColumns.deliveredOctets(d);  // before the sinks and sockets restart
+        deliveredAtWarmup = RunColumns.deliveredOctets(d);  // before the sinks and sockets restart
         busyAtWarmup = new double[] {d.net().aToB().busyNs(), d.net().bToA().busyNs()};
         double now = d.sim().time();
         freeAfterWarmup = new double[] {Math.max(now, d.net().aToB().busyUntil()),

@@ -38,11 +38,24 @@
  * {@code with} methods: {@code HostSpec.builder}, {@code Impairment.builder}, {@code ReadPath.builder},
  * {@code SendPath.writing}, {@code Gso.LINUX.withGrowSkb}), and
  * {@link org.cryptorder.experiment.KernelRulesLine} words the resolved rules for {@code experiment.json};
- * {@link org.cryptorder.experiment.Replication} owns its start, warm-up, drain and stop; and
- * {@link org.cryptorder.experiment.OutputColumns} is the catalog of the metric columns: each
- * column's name, unit, description and recorder, with warm-up deletion written once (a count is
- * noted at the end of the warm-up and subtracted; a window statistic is kept by a sink or socket
- * whose window restarts there, its ordering state kept). A model that cannot run some configuration
+ * {@link org.cryptorder.experiment.Replication} owns its start, warm-up, drain and stop.
+ *
+ * <h2>Columns</h2>
+ * Each component declares its columns of {@code runs.csv} beside its counters, with
+ * {@link org.cryptorder.metrics.Column} (name, unit, heading, warm-up rule, description, and how
+ * the value is read from the component's instances), as an INET module declares its statistics:
+ * {@code TcpSenderCounters}, {@code Nic}, {@code Cryptd}, {@code SecY} and the others that
+ * {@code docs/outputs.md} lists. {@link org.cryptorder.experiment.OutputColumns} is the catalog:
+ * the concatenation of those groups and of the run's own ({@code RunColumns}) in the table's
+ * order, each group bound to the instances of the {@link org.cryptorder.experiment.Datapath} it
+ * covers (host b's NIC, both hosts' queues, every TCP sender), with no reading of its own. Warm-up
+ * deletion is written once, in the column kinds: a count is noted at the end of the warm-up and
+ * subtracted; a window statistic is kept by a sink or socket whose window restarts there, its
+ * ordering state kept. The tables' headers, the schema's metric names and {@code docs/outputs.md}
+ * come from the catalog; tests check the generated files and print the command that regenerates
+ * them. A new column is one entry in its component's group.
+ *
+ * <p>A model that cannot run some configuration
  * says so through {@link org.cryptorder.experiment.RunModel#unsupported} before anything runs.
  *
  * <h2>Outputs</h2>

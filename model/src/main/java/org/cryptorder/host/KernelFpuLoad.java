@@ -1,5 +1,9 @@
 package org.cryptorder.host;
 
+import java.util.List;
+import org.cryptorder.metrics.Column;
+import org.cryptorder.metrics.ColumnKind;
+import org.cryptorder.metrics.ColumnRecorder;
 import umontreal.ssj.rng.RandomStream;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
@@ -14,6 +18,21 @@ import umontreal.ssj.simevents.Simulator;
  * can be lower than asked; the task's kernel-worker CPU time ({@link Cpu#busyNs}) shows what it got.
  */
 public final class KernelFpuLoad {
+    /** The kernel FPU users' columns of {@code runs.csv}, over b's users (one a CPU). */
+    public static final List<Column<KernelFpuLoad>> COLUMNS = List.of(
+            new Column<>("kernel_fpu_share_min", "1", "kernel FPU share", ColumnKind.COUNT,
+                    "Of each of b's CPUs' time after the warm-up (drain included), the share its kernel FPU user"
+                            + " spent in FPU sections (counted when they end), the smallest over the CPUs: what"
+                            + " `contention.kernelFpuBusy` asked for, as the least served CPU got it. Below the"
+                            + " asked share when softirq work or other tasks kept the user off that CPU, and then"
+                            + " the contention did not happen there as configured.",
+                    ShareMin::new),
+            Column.count("cpu_kernel_fpu_seconds", "s", "kernel FPU users",
+                    "Of `cpu_kernel_worker_seconds`, the part b's kernel FPU users (`contention.kernelFpuBusy`) spent"
+                            + " in their FPU sections (counted when a section ends); the rest is cryptd's and padata's"
+                            + " workers.",
+                    KernelFpuLoad::heldNs, 1e9));
+
     private final Task task;
     private final RandomStream stream;
     private final double busyFraction;
@@ -95,6 +114,32 @@ public final class KernelFpuLoad {
         @Override
         public void actions() {
             task.submit(section);
+        }
+    }
+
+    /** The least share of its CPU that any of the users held the FPU, after the warm-up. */
+    private static final class ShareMin implements ColumnRecorder<KernelFpuLoad> {
+        private double[] atWarmup;
+
+        @Override
+        public void warmupEnded(List<KernelFpuLoad> users, double nowNs) {
+            atWarmup = held(users);
+        }
+
+        private static double[] held(List<KernelFpuLoad> users) {
+            return users.stream().mapToDouble(KernelFpuLoad::heldNs).toArray();
+        }
+
+        @Override
+        public double value(List<KernelFpuLoad> users, Stop stop) {
+            double[] now = held(users);
+            double windowNs = stop.sinceWarmupS() * 1e9;
+            double min = Double.NaN;
+            for (int i = 0; i < now.length; i++) {
+                double share = (now[i] - (atWarmup == null ? 0 : atWarmup[i])) / windowNs;
+                min = Double.isNaN(min) ? share : Math.min(min, share);
+            }
+            return min;
         }
     }
 }

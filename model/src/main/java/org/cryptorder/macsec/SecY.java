@@ -1,6 +1,8 @@
 package org.cryptorder.macsec;
 
 import java.util.Arrays;
+import java.util.List;
+import org.cryptorder.metrics.Column;
 
 /**
  * A software MACsec Security Entity as {@code drivers/net/macsec.c} implements it: one TX secure
@@ -27,6 +29,24 @@ import java.util.Arrays;
  * (the frame's SCI inference assumes this SecY is the only one), VLAN tags in front of the SecTAG.
  */
 public final class SecY {
+    /** The SecY's columns of {@code runs.csv}: its Linux counters, as b's SecY keeps them. */
+    public static final List<Column<SecY>> COLUMNS = List.of(
+            count("in_pkts_ok", "InPktsOK", MacsecCounter.IN_PKTS_OK,
+                    "b's MACsec InPktsOK (`ip -s macsec show`): frames validated and passed up."),
+            count("in_pkts_delayed", "InPktsDelayed", MacsecCounter.IN_PKTS_DELAYED,
+                    "b's MACsec InPktsDelayed: valid frames delivered although their PN was below"
+                            + " `next_pn - replayWindow` (reachable only with replay protection off; with the window"
+                            + " at 0, every frame that arrived after a higher PN): the SA's order broke."),
+            count("in_pkts_late", "InPktsLate", MacsecCounter.IN_PKTS_LATE,
+                    "b's MACsec InPktsLate: frames dropped by replay protection because their PN was below"
+                            + " `next_pn - replayWindow`, at the check before or after decryption."),
+            count("in_pkts_not_valid", "InPktsNotValid", MacsecCounter.IN_PKTS_NOT_VALID,
+                    "b's MACsec InPktsNotValid: frames whose ICV failed (strict validation)."));
+
+    private static Column<SecY> count(String name, String heading, MacsecCounter counter, String description) {
+        return Column.count(name, "frames", heading, description, s -> s.counter(counter));
+    }
+
     private static final long LOWER = 0xffffffffL;
 
     private final SecYConfig cfg;

@@ -1,6 +1,7 @@
 /**
  * Reordering and UDP stream metrics, computed online from what a receiver sees, in bounded memory
- * and without allocating per packet.
+ * and without allocating per packet; and the type with which components declare their output
+ * columns.
  *
  * <h2>What is measured</h2>
  *
@@ -52,6 +53,16 @@
  *       difference. <b>Decode errors</b> count, once per sequence number, every packet a decoder
  *       without a reorder buffer could not use: delivered after a higher-numbered one, or never.
  * </ul>
+ *
+ * <h2>Columns of runs.csv</h2>
+ *
+ * {@link org.cryptorder.metrics.Column} is how a component declares its columns of {@code runs.csv}
+ * beside its counters: name, unit, heading, warm-up rule ({@link org.cryptorder.metrics.ColumnKind}),
+ * description, and a {@link org.cryptorder.metrics.ColumnRecorder} over the component's instances.
+ * Its factories give the usual kinds: a growing count with the warm-up's part subtracted, a drop
+ * signal's emissions for one reason, growth over the measured window, and figures a component keeps
+ * over its window (summed, as a ratio of sums, a mean of positive values or a pooled histogram).
+ * This package knows no component: the experiment binds each group to the instances it covers.
  *
  * <h2>What is deliberately not modelled</h2>
  *

@@ -1,7 +1,9 @@
 package org.cryptorder.net;
 
 import java.util.ArrayDeque;
+import java.util.List;
 import org.cryptorder.engine.StepSimulator;
+import org.cryptorder.metrics.Column;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -23,6 +25,10 @@ import umontreal.ssj.simevents.Simulator;
  * {@link StepSimulator}, which needs no event when nothing pending comes first.
  */
 public final class Link {
+    /** The link's column of {@code runs.csv} (the link from a to b's). */
+    public static final List<Column<Link>> COLUMNS = List.of(
+            Column.count("frames_tx", "frames", "frames tx", "Frames host a put on the wire to b.", Link::frames));
+
     /** FCS + preamble/SFD + inter-frame gap, octets. */
     public static final int WIRE_OVERHEAD = 24;
 

@@ -1,9 +1,11 @@
 package org.cryptorder.net;
 
+import java.util.List;
 import org.cryptorder.crypto.CryptoApi;
 import org.cryptorder.engine.ReasonSignal;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.macsec.SecY;
+import org.cryptorder.metrics.Column;
 
 /**
  * A Linux MACsec net device on top of a {@link Nic}: its {@link SecY}, one crypto transform per SA,
@@ -24,6 +26,34 @@ import org.cryptorder.macsec.SecY;
  * source), of which {@code explain}'s narration is one ({@link MacsecNarration}).
  */
 public final class MacsecDevice implements ReceivedFrameHandler {
+    /** The device's receive columns of {@code runs.csv}, read from b's device. */
+    public static final List<Column<MacsecDevice>> RX_COLUMNS = List.of(
+            Column.growthRatio("gro_segments_per_packet_mean", "frames", "frames per GRO packet",
+                    "Mean frames in each packet b's MACsec GRO cells took up the stack (`hosts.gro`: consecutive"
+                            + " in-order TCP segments of a flow merged into one skb; 1 without GRO, and for UDP"
+                            + " and pure ACKs), from the warm-up's end to the traffic's.",
+                    MacsecDevice::groSegmentsUp, MacsecDevice::groPacketsUp),
+            Column.count("resequencer_timeouts", "gaps", "resequencer timeouts",
+                    "Gaps the PN reorder queue of the resequencing policies gave up on.",
+                    MacsecDevice::resequencerTimeouts));
+
+    /** The drops of b's device on receive, by reason ({@link #drops}). */
+    public static final List<Column<MacsecDevice>> RX_DROP_COLUMNS = List.of(
+            Column.drops("gro_cell_dropped", "frames", "GRO cell dropped",
+                    "Decrypted frames b's MACsec device dropped because the CPU's GRO cell already held"
+                            + " `netdev_max_backlog` (1,000) frames (`gro_cells_receive`; the device's `rx_dropped`).",
+                    d -> d.drops, MacsecDrop.RX_GRO_CELL_FULL));
+
+    /** The drops of both hosts' devices on transmit, by reason ({@link #drops}). */
+    public static final List<Column<MacsecDevice>> TX_DROP_COLUMNS = List.of(
+            Column.drops("tx_queue_dropped", "frames", "TX queue dropped",
+                    "Frames a TX queue of the lower device dropped when MACsec handed them down, both hosts (a's"
+                            + " data, b's ACKs): a full qdisc, or a stopped queue without one"
+                            + " (`tx_qdisc_dropped`, `tx_ring_dropped`; fq_codel's later drops are counted apart)."
+                            + " Linux counts these among the qdisc's drops"
+                            + " (`tc -s qdisc show dev eth0`), not in the MACsec device's counters.",
+                    d -> d.drops, MacsecDrop.LOWER_QUEUE_FULL));
+
     /**
      * Every frame the device drops, in either direction, with the reason: {@code <host>.macsec0.drop}.
      * A frame the lower device's TX queue dropped ({@link MacsecDrop#LOWER_QUEUE_FULL}, its reason

@@ -5,10 +5,12 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.function.ToLongFunction;
 import org.cryptorder.engine.ReasonSignal;
 import org.cryptorder.engine.Streams;
 import org.cryptorder.engine.Time;
 import org.cryptorder.macsec.MacsecFrame;
+import org.cryptorder.metrics.Column;
 import umontreal.ssj.rng.RandomStream;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
@@ -130,6 +132,18 @@ import umontreal.ssj.simevents.Simulator;
  * datapath, exact RFC 4737 figures at the UDP sink, and common random numbers.
  */
 public final class Netem implements Link.Receiver {
+
+    /** The impairments' columns of {@code runs.csv}, summed over the impaired directions. */
+    public static final List<Column<Netem>> COLUMNS = List.of(
+            count("impairment_lost", "lost", "Frames the link impairments lost, both directions.", Counts::lost),
+            count("impairment_duplicated", "duplicated", "Frames the link impairments duplicated, both directions.",
+                    Counts::duplicated),
+            count("impairment_corrupted", "corrupted", "Frames the link impairments corrupted, both directions.",
+                    Counts::corrupted),
+            count("impairment_reordered", "reordered",
+                    "Frames the link impairments reordered, both directions: netem's reorder knob and the"
+                            + " deterministic rule's held frames.",
+                    n -> n.reordered() + n.held()));
 
     /** What the stage did to a frame. */
     public enum Effect {
@@ -504,5 +518,9 @@ public final class Netem implements Link.Receiver {
             last = (1 - rho) * stream.nextDouble() + rho * last;
             return last;
         }
+    }
+
+    private static Column<Netem> count(String name, String heading, String description, ToLongFunction<Counts> read) {
+        return Column.count(name, "frames", heading, description, n -> read.applyAsLong(n.counts()));
     }
 }

@@ -1,8 +1,10 @@
 package org.cryptorder.net;
 
+import java.util.List;
 import org.cryptorder.engine.ReasonSignal;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.NapiPoll;
+import org.cryptorder.metrics.Column;
 import umontreal.ssj.simevents.Simulator;
 
 /**
@@ -23,6 +25,45 @@ import umontreal.ssj.simevents.Simulator;
  * ({@link org.cryptorder.host.SoftirqDeferral}), when the experiment asks for them.
  */
 public final class Nic implements Link.Receiver {
+    /** The NIC's receive columns of {@code runs.csv}, read from b's NIC. */
+    public static final List<Column<Nic>> RX_COLUMNS = List.of(
+            Column.count("rx_missed", "frames", "RX missed", "Frames b's NIC dropped because an RX ring was full.",
+                    Nic::rxMissed),
+            Column.perSecond("rx_interrupts_per_s", "1/s", "RX interrupts/s",
+                    "Interrupts per second of b's NIC vectors that serve an RX queue (each also cleans its TX"
+                            + " queue), from the warm-up's end to the traffic's: with adaptive moderation"
+                            + " (`hosts.rxUsecs`) ixgbe's `ixgbe_update_itr` sets the interval between 10 and 126 us.",
+                    Nic::rxInterrupts),
+            Column.growthRatio("napi_frames_per_poll_mean", "frames", "frames per NAPI poll",
+                    "Mean frames one run of b's RX NAPI polls took (`ixgbe_poll`'s RX part, at most"
+                            + " `hosts.napiBudget`), from the warm-up's end to the traffic's.",
+                    Nic::rxPolledFrames, Nic::rxPolls));
+
+    /** The drops of the TX path below MACsec, by reason ({@link #txDrops}), both hosts' NICs. */
+    public static final List<Column<Nic>> TX_DROP_COLUMNS = List.of(
+            txDrops("tx_qdisc_dropped", "qdisc dropped",
+                    "Of `tx_queue_dropped`, the frames a full qdisc refused (`hosts.qdisc` pfifo_fast: 1000 packets"
+                            + " per TX queue; fq_codel refuses none, `tx_fq_overlimit_dropped`), both hosts.",
+                    TxDrop.QDISC_FULL),
+            txDrops("tx_ring_dropped", "ring dropped",
+                    "Of `tx_queue_dropped`, the frames that found their TX queue stopped with no qdisc to hold"
+                            + " them (`hosts.qdisc` noqueue): the ring short of descriptors or BQL over its limit,"
+                            + " both hosts.",
+                    TxDrop.RING_FULL),
+            txDrops("tx_fq_overlimit_dropped", "fq_codel overlimit",
+                    "Frames fq_codel (`hosts.qdisc`) took in and then dropped from the head of its fattest bucket"
+                            + " because the qdisc held over 10240 packets or 32 MB (`fq_codel_drop`, up to 64 at a"
+                            + " time), both hosts; not in `tx_queue_dropped` (MACsec counted them as sent).",
+                    TxDrop.FQ_OVERLIMIT),
+            txDrops("tx_codel_dropped", "CoDel dropped",
+                    "Frames fq_codel's CoDel (`hosts.qdisc`) dropped at dequeue, their bucket's sojourn above 5 ms"
+                            + " for 100 ms, both hosts; not in `tx_queue_dropped` (MACsec counted them as sent).",
+                    TxDrop.CODEL));
+
+    private static Column<Nic> txDrops(String name, String heading, String description, TxDrop reason) {
+        return Column.drops(name, "frames", heading, description, n -> n.txDrops, reason);
+    }
+
     /** Linux's default NAPI weight ({@code NAPI_POLL_WEIGHT}). */
     public static final int DEFAULT_BUDGET = 64;
 

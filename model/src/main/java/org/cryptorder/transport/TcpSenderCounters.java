@@ -1,5 +1,9 @@
 package org.cryptorder.transport;
 
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import org.cryptorder.metrics.Column;
+
 /**
  * What a TCP sender counted since it started or since {@link TcpSender#resetCounters()}, with the
  * name Linux gives each figure ({@code tcp_info} fields as {@code ss -ti} and iperf3 read them,
@@ -51,6 +55,54 @@ public record TcpSenderCounters(long segsOut, long dataSegsOut, long bytesAcked,
         int reordering, SampleStats.Summary cwnd, SampleStats.Summary rttNs, long srttNs,
         long minRttNs, long rtoNs, int ssthresh, int reoWndSteps, TcpCaState state) {
 
+    /** iperf3's retransmissions and those D-SACK proved spurious, summed over the senders when the traffic stops. */
+    public static final List<Column<TcpSenderCounters>> RETRANSMISSION_COLUMNS = List.of(
+            sum("tcp_retransmits", "segments", "TCP Retr",
+                    "iperf3's `Retr`: segments retransmitted, spurious ones included; 0 without TCP traffic.",
+                    TcpSenderCounters::totalRetrans),
+            sum("tcp_spurious_retransmits", "segments", "spurious",
+                    "Retransmissions D-SACK proved spurious (Linux's `tcpi_dsack_dups`). D-SACKs count as they"
+                            + " arrive, so one for a segment retransmitted just before the warm-up ended counts while"
+                            + " its retransmission does not: with few retransmissions this can exceed"
+                            + " `tcp_retransmits`.",
+                    TcpSenderCounters::spuriousRetransmits));
+
+    /** Tail loss probes. */
+    public static final List<Column<TcpSenderCounters>> LOSS_PROBE_COLUMNS = List.of(
+            sum("tcp_loss_probes", "probes", "loss probes",
+                    "Tail loss probes the TCP senders sent (Linux's `TCPLossProbes` in `nstat`).",
+                    TcpSenderCounters::lossProbes));
+
+    /** Loss recovery: its undos, reordering and entries, and the D-SACKs received. */
+    public static final List<Column<TcpSenderCounters>> RECOVERY_COLUMNS = List.of(
+            sum("tcp_partial_undo", "undos", "partial undos",
+                    "Recoveries whose cwnd cut the TCP senders undid on a partial ACK whose timestamp echo proved the"
+                            + " original got through (`tcp_try_undo_partial`; Linux's `TCPPartialUndo` in `nstat`).",
+                    TcpSenderCounters::partialUndo),
+            sum("tcp_dsack_undo", "undos", "D-SACK undos",
+                    "Cwnd cuts the TCP senders undid once D-SACKs had shown every retransmission spurious"
+                            + " (`tcp_try_undo_dsack`; Linux's `TCPDSACKUndo`).",
+                    TcpSenderCounters::dsackUndo),
+            sum("tcp_ts_reorder", "events", "TS reorder",
+                    "Reordering the TCP senders detected by timestamps, in `tcp_try_undo_partial` (Linux's"
+                            + " `TCPTSReorder`).",
+                    TcpSenderCounters::tsReorder),
+            sum("tcp_sack_recovery", "recoveries", "SACK recoveries",
+                    "Fast recoveries the TCP senders entered with SACK (`tcp_enter_recovery`; Linux's"
+                            + " `TCPSackRecovery`).",
+                    TcpSenderCounters::sackRecoveries),
+            sum("tcp_reordering", "segments", "tp->reordering",
+                    "The reordering degree `tp->reordering` when the traffic stops (`tcpi_reordering` of `ss -ti`),"
+                            + " summed over the TCP senders: with one flow, that flow's; 3 until reordering is seen,"
+                            + " at most `tcp_max_reordering` (300).",
+                    TcpSenderCounters::reordering),
+            sum("tcp_dsack_recv", "D-SACKs", "D-SACKs received",
+                    "ACKs whose first SACK block reported data below their cumulative ACK: D-SACKs of data the"
+                            + " receiver already had (`tcp_check_dsack`; Linux's `TCPDSACKRecv` in `nstat`), over"
+                            + " the TCP senders. Counted before `tcp_dsack_seen` judges them, so dubious ones count"
+                            + " too; D-SACKs of out-of-order data (`TCPDSACKOfoRecv`) do not.",
+                    TcpSenderCounters::dsackRecv));
+
     /** Retransmissions proved spurious by the receiver's D-SACKs. */
     public long spuriousRetransmits() {
         return dsackDups;
@@ -59,5 +111,11 @@ public record TcpSenderCounters(long segsOut, long dataSegsOut, long bytesAcked,
     /** Congestion window reductions taken back, all ways. */
     public long undos() {
         return fullUndo + partialUndo + dsackUndo + lossUndo;
+    }
+
+    /** A window statistic of the senders, summed when the traffic stops. */
+    private static Column<TcpSenderCounters> sum(String name, String unit, String heading, String description,
+                                                 ToDoubleFunction<TcpSenderCounters> of) {
+        return Column.window(name, unit, heading, description, Column.At.TRAFFIC_END, of);
     }
 }

@@ -1,10 +1,12 @@
 package org.cryptorder.transport;
 
+import java.util.List;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Task;
 import org.cryptorder.host.Work;
 import org.cryptorder.macsec.MacsecFrame;
+import org.cryptorder.metrics.Column;
 import org.cryptorder.net.MacsecDevice;
 import org.cryptorder.net.Packet;
 import org.cryptorder.net.StackCosts;
@@ -28,6 +30,10 @@ import umontreal.ssj.simevents.Simulator;
  * queues drain independently, and can reach the wire out of PN order.
  */
 public final class UdpSource {
+    /** The sources' column of {@code runs.csv}, summed over a's sources. */
+    public static final List<Column<UdpSource>> COLUMNS = List.of(
+            Column.count("udp_sent", "datagrams", "UDP sent", "Datagrams a's UDP sources sent.", UdpSource::sent));
+
     private final Task[] tasks;
     private int on;
     private final RandomStream migrations;

@@ -191,6 +191,12 @@
  * TCPDSACKOfoSent}), delayed and compressed ACKs ({@code DelayedACKs}, {@code TCPAckCompressed}),
  * payload errors.
  *
+ * <p>The columns of {@code runs.csv} these counters give are declared beside them:
+ * {@code TcpSenderCounters.RETRANSMISSION_COLUMNS}, {@code LOSS_PROBE_COLUMNS} and
+ * {@code RECOVERY_COLUMNS} (with {@code tcp_dsack_recv}, {@code TCPDSACKRecv}),
+ * {@code SocketCounters.COLUMNS}, {@link org.cryptorder.transport.TcpReceiverColumns} for the
+ * receivers, and {@code UdpSink}'s and {@code UdpSource}'s; TCP's are read when the traffic stops.
+ *
  * <h2>What is deliberately not modelled</h2>
  *
  * The handshake and close (connections start established; MSS, window scale, SACK and timestamps

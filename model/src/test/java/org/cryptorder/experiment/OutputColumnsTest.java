@@ -2,10 +2,30 @@ package org.cryptorder.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
+import org.cryptorder.crypto.Cryptd;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.host.CpuColumns;
+import org.cryptorder.host.KernelFpuLoad;
+import org.cryptorder.macsec.SecY;
+import org.cryptorder.metrics.Column;
+import org.cryptorder.net.Link;
+import org.cryptorder.net.MacsecDevice;
+import org.cryptorder.net.Netem;
+import org.cryptorder.net.Nic;
+import org.cryptorder.net.TxQueueColumns;
+import org.cryptorder.transport.SocketCounters;
+import org.cryptorder.transport.TcpReceiverColumns;
+import org.cryptorder.transport.TcpSenderCounters;
+import org.cryptorder.transport.UdpSink;
+import org.cryptorder.transport.UdpSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The column catalog: complete, well named, and what the model's tables are made of. */
 class OutputColumnsTest {
@@ -25,10 +45,59 @@ class OutputColumnsTest {
         }
     }
 
+    /**
+     * The one test of the columns' order: runs.csv's header is the run's keys and then the catalog,
+     * and the catalog is the groups the components declare, in this order. A column added to a
+     * group needs no change here; a new group does, where it is placed.
+     */
     @Test
-    void theModelsColumnsAreTheCatalogsInOrder() {
-        assertThat(DatapathRunModel.METRICS).isEqualTo(OutputColumns.names());
+    void runsCsvsHeaderIsTheCatalogAndTheCatalogIsTheDeclaredGroupsInOrder(@TempDir Path tmp) throws Exception {
+        ExperimentFile f = Experiments.parse("order.json",
+                Experiments.minimal("\"run\": {\"durationS\": 0.002, \"replications\": 1}"));
+        new ExperimentRunner(model, new ExperimentRunner.Options(tmp, 1, false, "test")).run(f, ExperimentRunner.Progress.NONE);
+        List<String> expected = new ArrayList<>(List.of("replication", "seed", ExperimentRunner.WALL_SECONDS));
+        expected.addAll(OutputColumns.names());
+        assertThat(Csv.cells(Tables.header(tmp.resolve(RunsTable.FILE)))).as("runs.csv's header").isEqualTo(expected);
         assertThat(model.metricNames()).isEqualTo(OutputColumns.names());
+        assertThat(DatapathRunModel.METRICS).isEqualTo(OutputColumns.names());
+
+        List<String> declared = Stream.of(
+                run(RunColumns.SIM_SECONDS),
+                declared(Link.COLUMNS),
+                run(RunColumns.GOODPUT),
+                declared(TcpSenderCounters.RETRANSMISSION_COLUMNS),
+                declared(SecY.COLUMNS),
+                run(RunColumns.REORDERING),
+                declared(Cryptd.COLUMNS),
+                run(RunColumns.LATENCY),
+                declared(UdpSink.ORDER_AND_LOSS_COLUMNS),
+                declared(UdpSource.COLUMNS),
+                declared(UdpSink.RECEIVED_COLUMNS),
+                declared(Nic.RX_COLUMNS),
+                declared(MacsecDevice.RX_COLUMNS),
+                declared(Netem.COLUMNS),
+                declared(CpuColumns.BUSY_COLUMNS),
+                declared(MacsecDevice.RX_DROP_COLUMNS),
+                declared(MacsecDevice.TX_DROP_COLUMNS),
+                declared(UdpSink.DECODE_COLUMNS),
+                declared(CpuColumns.KSOFTIRQD_COLUMNS),
+                declared(TcpSenderCounters.LOSS_PROBE_COLUMNS),
+                declared(KernelFpuLoad.COLUMNS),
+                declared(Nic.TX_DROP_COLUMNS),
+                declared(TxQueueColumns.COLUMNS),
+                declared(SocketCounters.COLUMNS),
+                declared(TcpSenderCounters.RECOVERY_COLUMNS),
+                declared(TcpReceiverColumns.COLUMNS)).flatMap(List::stream).toList();
+        assertThat(OutputColumns.names()).as("the catalog: the declared groups in order").isEqualTo(declared);
+        assertThat(OutputColumns.groups().stream().flatMap(List::stream).toList()).isEqualTo(OutputColumns.all());
+    }
+
+    private static List<String> run(List<OutputColumns.Column> group) {
+        return group.stream().map(OutputColumns.Column::name).toList();
+    }
+
+    private static List<String> declared(List<? extends Column<?>> group) {
+        return group.stream().map(Column::name).toList();
     }
 
     @Test

@@ -34,12 +34,18 @@ class OutputsPageTest {
             Files.writeString(page, text.substring(0, start) + generated + text.substring(end), StandardCharsets.UTF_8);
             return;
         }
-        assertThat(text.substring(start, end)).as("the table in %s (regenerate: -Dcryptorder.updateDocs=true)", PAGE)
+        assertThat(text.substring(start, end))
+                .as("the table in %s, generated from the catalog (regenerate: mvn -q -B -o test -pl model"
+                        + " -Dtest=OutputsPageTest -Dcryptorder.updateDocs=true -Dsurefire.failIfNoSpecifiedTests=false)",
+                        PAGE)
                 .isEqualTo(generated);
     }
 
     @Test
     void everyColumnIsNamedInTheDocs() throws IOException {
+        if (Boolean.getBoolean("cryptorder.updateDocs")) {
+            return;  // the table may not be written yet
+        }
         StringBuilder docs = new StringBuilder();
         try (Stream<Path> s = Files.walk(ProjectFiles.resolve("docs"))) {
             for (Path p : s.filter(p -> p.toString().endsWith(".md")).toList()) {
