@@ -14,6 +14,7 @@ import org.cryptorder.net.FrameTrace;
 import org.cryptorder.net.NicProfile;
 import org.cryptorder.scenario.CpuProfile;
 import org.cryptorder.scenario.WifiStation;
+import org.cryptorder.transport.TcpSequenceTrace;
 import org.cryptorder.transport.TcpTrace;
 import umontreal.ssj.simevents.Simulator;
 import umontreal.ssj.simevents.eventlist.EventList;
@@ -115,6 +116,9 @@ public final class DatapathRunModel implements RunModel {
             return wifi(e, profile, streams.replication(replication), recording);
         }
         Datapath d = datapath(e, profile, nic(e), streams.replication(replication), instruments);
+        if (recording != null && recording.tcpSequence() != null) {
+            observeSequence(d, recording.tcpSequence());
+        }
         try {
             return new Replication(d, e.run(), recording, instruments.atEnd()).run();
         } catch (ReplicationAudit.Violation v) {
@@ -148,7 +152,20 @@ public final class DatapathRunModel implements RunModel {
      */
     public FrameTrace trace(ResolvedRun run, StreamRegistry streams, int replication, FrameTrace trace,
                             RunCapture capture, TcpTrace tcp) throws ModelException {
+        return trace(run, streams, replication, trace, capture, tcp, null);
+    }
+
+    /**
+     * As {@link #trace(ResolvedRun, StreamRegistry, int, FrameTrace, RunCapture, TcpTrace)}, with
+     * {@code sequence}, unless null, told what the first TCP flow sent and got back ({@link
+     * TcpSequenceTrace}).
+     */
+    public FrameTrace trace(ResolvedRun run, StreamRegistry streams, int replication, FrameTrace trace,
+                            RunCapture capture, TcpTrace tcp, TcpSequenceTrace sequence) throws ModelException {
         Datapath d = macsecDatapath(run, streams, replication);
+        if (sequence != null) {
+            observeSequence(d, sequence);
+        }
         d.a().trace(trace);
         d.b().trace(trace);
         for (int i = 0; tcp != null && i < d.tcpSenders().size(); i++) {
@@ -159,6 +176,14 @@ public final class DatapathRunModel implements RunModel {
         }
         new Replication(d, run.experiment().run(), null, null).run();
         return trace;
+    }
+
+    /** Attaches {@code sequence} to the sender and the receiver of the first TCP flow, if there is one. */
+    private static void observeSequence(Datapath d, TcpSequenceTrace sequence) {
+        if (!d.tcpSenders().isEmpty()) {
+            d.tcpSenders().get(0).sender().sequence(sequence);
+            d.tcpReceivers().get(0).receiver().sequence(sequence);
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.metrics.LatencyHistogram;
 import org.cryptorder.metrics.LevelSamples;
+import org.cryptorder.transport.TcpSequenceTrace;
 
 /**
  * What one run records beside its metrics, for the runner's side files: the per-frame latency
@@ -20,6 +21,7 @@ public final class Recording {
     private LatencyHistogram latency;
     private final List<QueueSeries> queues = new ArrayList<>();
     private final List<TxQueueSeries> txQueues = new ArrayList<>();
+    private TcpSequenceTrace tcpSequence;
 
     private Recording(double queueIntervalNs) {
         this.queueIntervalNs = queueIntervalNs;
@@ -61,6 +63,20 @@ public final class Recording {
     /** The grid spacing of the queue samples, ns (0 when not sampled). */
     public double queueIntervalNs() {
         return queueIntervalNs;
+    }
+
+    /**
+     * Has the run tell {@code sequence} what its first TCP flow sent and got back (a run without TCP
+     * leaves it empty); returns this.
+     */
+    public Recording withTcpSequence(TcpSequenceTrace sequence) {
+        this.tcpSequence = sequence;
+        return this;
+    }
+
+    /** The first TCP flow's time-sequence record, or null when not asked for. */
+    public TcpSequenceTrace tcpSequence() {
+        return tcpSequence;
     }
 
     /** Sets the run's latency histogram. */

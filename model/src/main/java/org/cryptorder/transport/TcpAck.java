@@ -118,7 +118,22 @@ final class TcpAck {
         long ack = Ipv4TcpHeader.unwrap(rx.ack(), cfg.senderIsn(), sndUna);
         long window = (long) rx.window() << cfg.windowScale();
         tcpAck(ack, window);
+        if (sk.sequence != null) {
+            observeAck();
+        }
         return true;
+    }
+
+    /** Tells the time-sequence observer of the ACK just processed, its SACK blocks as carried. */
+    private void observeAck() {
+        int nb = rx.sackCount();
+        long[] starts = new long[nb];
+        long[] ends = new long[nb];
+        for (int i = 0; i < nb; i++) {
+            starts[i] = Ipv4TcpHeader.unwrap(rx.sackStart(i), cfg.senderIsn(), sndUna);
+            ends[i] = Ipv4TcpHeader.unwrap(rx.sackEnd(i), cfg.senderIsn(), sndUna);
+        }
+        sk.sequence.acked(sk.clock.nowNs(), sndUna, sndWnd, starts, ends, nb);
     }
 
     /** {@code tcp_ack}. */
@@ -315,6 +330,9 @@ final class TcpAck {
         int dupSegs = dsackSeen(s0, e0);
         if (dupSegs > 0) {
             sk.recovery.dsackedRetransmissions(dupSegs, e0, priorSndUna);
+        }
+        if (sk.sequence != null && dupSegs > 0) {
+            sk.sequence.dsacked(sk.clock.nowNs(), s0, e0, dupSegs);
         }
         if (sk.trace != null) {
             sk.trace.dsack(s0, e0, dupSegs, sk.recovery.undoMarker() == NONE ? -1 : sk.recovery.undoRetrans(),

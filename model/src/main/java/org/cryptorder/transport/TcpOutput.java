@@ -445,6 +445,9 @@ final class TcpOutput {
         long payloadSum = PayloadStream.fillAndSum(txBuf, hl, seq, len);
         int total = tx.write(txBuf, 0, len, payloadSum);
         sk.mib.inc(SenderCounters.SEGS_OUT);
+        if (sk.sequence != null) {
+            sk.sequence.sent(sk.clock.nowNs(), seq, len, retransmission);
+        }
         if (retransmission) {
             sk.mib.inc(SenderCounters.TOTAL_RETRANS);
             board.setTags(n, SackScoreboard.EVER_RETRANS);

@@ -86,6 +86,18 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     /** TCP_PAWS_WINDOW: how many ticks older than {@code ts_recent} a TSval may be. */
     private static final int PAWS_WINDOW = 1;
 
+    /** Told of each segment queued out of order while a time-sequence graph is drawn, or null. */
+    private TcpSequenceObserver sequence;
+
+    /**
+     * Tells {@code observer} of each segment queued out of order from now on ({@link
+     * TcpSequenceObserver#arrivedOutOfOrder}); null detaches it. What the receiver does is the same
+     * either way.
+     */
+    public void sequence(TcpSequenceObserver observer) {
+        sequence = observer;
+    }
+
     /** Sets the socket this receiver's lock and reader belong to. */
     void owner(ReceiverOwner o) {
         this.owner = o;
@@ -302,6 +314,9 @@ public final class TcpReceiver implements DelayedAck.Receiver {
 
     /** {@code tcp_data_queue_ofo}. */
     private void queueOutOfOrder(long seq, long end) {
+        if (sequence != null) {
+            sequence.arrivedOutOfOrder(clock.nowNs(), seq, end);
+        }
         acks.schedule();
         life[OFO_SEGS]++;
         boolean dup = ofo.insert(seq, end);

@@ -65,6 +65,8 @@ public final class TcpSender {
 
     /** Where loss recovery's decisions go while a {@link TcpTraceObserver} is attached, or null. */
     TcpTracePoints trace;
+    /** Told of each segment sent and ACK processed while a time-sequence graph is drawn, or null. */
+    TcpSequenceObserver sequence;
 
     private long lostBase;
     private long lostRetransmitsBase;
@@ -110,6 +112,14 @@ public final class TcpSender {
     public void trace(TcpTraceObserver observer) {
         trace = observer == null ? null : new TcpTracePoints(this, observer);
         rack.trace(trace);
+    }
+
+    /**
+     * Tells {@code observer} of each segment sent, ACK processed and D-SACK taken from now on
+     * ({@link TcpSequenceObserver}); null detaches it. What the sender does is the same either way.
+     */
+    public void sequence(TcpSequenceObserver observer) {
+        sequence = observer;
     }
 
     /** Starts sending at the current simulation time (the connection is already established). */
