@@ -58,6 +58,45 @@ final class ChartFiles {
         return new Written(png, svg, inline);
     }
 
+    /** The chart as a PNG file alone (a chart the report does not inline). */
+    static void writePng(JFreeChart chart, Path png, int width, int height) throws IOException {
+        createParent(png);
+        writeAtomically(png, png(chart, width, height));
+    }
+
+    /** The chart as an SVG file alone, its definitions' keys prefixed with the file's name. */
+    static void writeSvg(JFreeChart chart, Path svg, int width, int height) throws IOException {
+        createParent(svg);
+        String name = svg.getFileName().toString().replaceFirst("\\.svg$", "");
+        SVGGraphics2D g2 = new SVGGraphics2D(width, height);
+        g2.setDefsKeyPrefix(name + "-");
+        g2.setRenderingHint(SVGHints.KEY_DRAW_STRING_TYPE, SVGHints.VALUE_DRAW_STRING_TYPE_STANDARD);
+        g2.setGeomDoubleConverter(ChartFiles::hundredths);
+        chart.draw(g2, new Rectangle2D.Double(0, 0, width, height));
+        String document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + g2.getSVGElement(name + "-chart", true, new ViewBox(0, 0, width, height), null, null) + "\n";
+        writeAtomically(svg, document.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A coordinate to a hundredth of a point ({@code 134.39}, never {@code 1.0E-4}): finer than any
+     * screen or print shows, and a fifth of the characters of a double's full digits.
+     */
+    static String hundredths(double v) {
+        long h = Math.round(v * 100);
+        String sign = h < 0 ? "-" : "";
+        h = Math.abs(h);
+        long frac = h % 100;
+        return sign + (h / 100) + (frac == 0 ? "" : frac % 10 == 0 ? "." + frac / 10 : frac < 10 ? ".0" + frac : "." + frac);
+    }
+
+    private static void createParent(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+    }
+
     static byte[] png(JFreeChart chart) throws IOException {
         return png(chart, ChartStyle.WIDTH, ChartStyle.HEIGHT);
     }

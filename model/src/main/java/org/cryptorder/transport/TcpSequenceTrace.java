@@ -39,6 +39,34 @@ public final class TcpSequenceTrace implements TcpSequenceObserver {
     public record OutOfOrder(long timeNs, long seq, long end) {
     }
 
+    /**
+     * The window as it stands: what a time-sequence graph draws.
+     *
+     * @param fromNs           where it starts, ns
+     * @param toNs             where it ends (excluded), ns
+     * @param aroundOutOfOrder whether it was placed around the first segment queued out of order
+     * @param ackBefore        the last ACK processed before it, where the ACK line enters; null if none
+     */
+    public record Graph(long fromNs, long toNs, boolean aroundOutOfOrder, List<Segment> segments, List<Ack> acks,
+                        Ack ackBefore, List<SackBlock> sackBlocks, List<OutOfOrder> outOfOrder) {
+        public Graph {
+            segments = List.copyOf(segments);
+            acks = List.copyOf(acks);
+            sackBlocks = List.copyOf(sackBlocks);
+            outOfOrder = List.copyOf(outOfOrder);
+        }
+
+        /** The retransmissions among the segments. */
+        public long retransmissions() {
+            return segments.stream().filter(Segment::retransmission).count();
+        }
+
+        /** The retransmissions a D-SACK proved spurious. */
+        public long spurious() {
+            return segments.stream().filter(Segment::spurious).count();
+        }
+    }
+
     /** A sent segment as kept: its mark may still change. */
     private static final class Sent {
         final long timeNs;
@@ -224,6 +252,12 @@ public final class TcpSequenceTrace implements TcpSequenceObserver {
     /** Whether the window was placed around the first segment queued out of order (not fixed, not the fallback). */
     public boolean aroundOutOfOrder() {
         return waiting && found;
+    }
+
+    /** The window as it stands now. */
+    public Graph graph() {
+        return new Graph(fromNs(), toNs(), aroundOutOfOrder(), segments(), acks(), ackBefore(), sackBlocks(),
+                outOfOrder());
     }
 
     /** The data segments sent in the window, in the order sent, with their marks now. */
