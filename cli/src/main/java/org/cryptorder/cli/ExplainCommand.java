@@ -10,11 +10,13 @@ import java.util.concurrent.Callable;
 import org.cryptorder.charts.TimelineChart;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.experiment.DatapathRunModel;
+import org.cryptorder.experiment.Experiment;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ResolvedRun;
 import org.cryptorder.experiment.RunCapture;
 import org.cryptorder.experiment.RunModel;
 import org.cryptorder.net.FrameTrace;
+import org.cryptorder.transport.TcpSequenceTrace;
 import org.cryptorder.transport.TcpTrace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -89,6 +91,9 @@ final class ExplainCommand implements Callable<Integer> {
     @Mixin
     FramesCsv framesCsv = new FramesCsv();
 
+    @Mixin
+    TcpSequenceOptions sequence = new TcpSequenceOptions();
+
     @Option(names = "--chart", paramLabel = "PATH",
             description = "Where to write the timeline chart, a .png file (the SVG goes beside it; default:"
                     + " results/<name>/explain/timeline-<K>.png).")
@@ -128,11 +133,13 @@ final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         boolean tracingTcp = tcp.on(spec);
+        boolean graphing = sequence.on(spec);
         int followed = frames != null ? new OptionRange("--frames", 1, 100_000).check(spec, frames)
-                : tracingTcp ? 0 : DEFAULT_FRAMES;
+                : tracingTcp || graphing ? 0 : DEFAULT_FRAMES;
+        String without = tracingTcp ? "--tcp" : "--tcp-sequence";
         if (chart != null && followed == 0) {
-            throw new ParameterException(spec.commandLine(), "--chart draws the followed frames: with --tcp, give"
-                    + " --frames too");
+            throw new ParameterException(spec.commandLine(), "--chart draws the followed frames: with "
+                    + without + ", give --frames too");
         }
         if (fromUs != null && aroundFirstReordered) {
             throw new ParameterException(spec.commandLine(), "--from-us and --around-first-reordered both say where to"
@@ -141,13 +148,13 @@ final class ExplainCommand implements Callable<Integer> {
         boolean capturing = pcap.on(spec);
         boolean tracing = perfetto.on(spec);
         if (tracing && followed == 0) {
-            throw new ParameterException(spec.commandLine(), "--perfetto traces the followed frames: with --tcp, give"
-                    + " --frames too");
+            throw new ParameterException(spec.commandLine(), "--perfetto traces the followed frames: with "
+                    + without + ", give --frames too");
         }
         boolean tabling = framesCsv.on(spec);
         if (tabling && followed == 0) {
-            throw new ParameterException(spec.commandLine(), "--frames-csv tables the followed frames: with --tcp,"
-                    + " give --frames too");
+            throw new ParameterException(spec.commandLine(), "--frames-csv tables the followed frames: with "
+                    + without + ", give --frames too");
         }
         if (chart != null && !chart.getFileName().toString().endsWith(".png")) {
             throw new ParameterException(spec.commandLine(), "--chart: a file name ending in .png, got " + chart);
@@ -162,6 +169,9 @@ final class ExplainCommand implements Callable<Integer> {
         new OptionRange("--configuration", 0, f.configurations().size() - 1, "for " + file).check(spec, configuration);
         pcap.checkCapturable(spec, f);
         tcp.checkTraceable(spec, f);
+        if (graphing) {
+            sequence.checkDrawable(spec, f, configuration);
+        }
         if (f.experiment().wifi() != null) {
             throw new ParameterException(spec.commandLine(), file + " is a WiFi station experiment: explain follows"
                     + " MACsec frames, and it has none");
@@ -176,6 +186,7 @@ final class ExplainCommand implements Callable<Integer> {
         RunCapture capture = capturing ? pcap.newCapture() : null;
         FrameTrace trace;
         TcpTrace decisions = null;
+        TcpSequenceTrace graph = null;
         double fromNs = fromUs == null ? 0 : fromUs * 1e3;
         try {
             if (aroundFirstReordered) {
@@ -189,16 +200,26 @@ final class ExplainCommand implements Callable<Integer> {
                 }
             }
             decisions = tracingTcp ? tcp.newTrace(fromNs) : null;
+            graph = graphing ? sequence.newTrace(spec, fromUs != null || aroundFirstReordered, fromNs) : null;
             FrameTrace following = new FrameTrace(followed, fromNs);
-            trace = model.trace(run, streams, 0, tracing ? perfetto.prepare(following) : following, capture, decisions);
+            trace = model.trace(run, streams, 0, tracing ? perfetto.prepare(following) : following, capture, decisions,
+                    graph);
         } catch (RunModel.ModelException e) {
             spec.commandLine().getErr().println("cryptorder explain: " + e.getMessage());
             return 1;
         }
         boolean fromStart = fromUs == null && !aroundFirstReordered;
-        String framesFollowed = followed == 0 ? "" : (fromStart ? "first " : "") + trace.followed() + " frames";
-        out.println("# " + f.experiment().name() + ": "
-                + (decisions == null ? framesFollowed : "TCP decisions" + (followed == 0 ? "" : " and " + framesFollowed))
+        List<String> what = new java.util.ArrayList<>();
+        if (decisions != null) {
+            what.add("TCP decisions");
+        }
+        if (followed > 0) {
+            what.add((fromStart ? "first " : "") + trace.followed() + " frames");
+        }
+        if (graph != null) {
+            what.add("TCP time-sequence graph");
+        }
+        out.println("# " + f.experiment().name() + ": " + String.join(" and ", what)
                 + (fromStart ? "" : String.format(Locale.ROOT, " from %.3f us", fromNs / 1e3))
                 + (aroundFirstReordered ? " (up to " + LEAD_FRAMES + " before the first counted InPktsDelayed)" : "")
                 + ", replication 0" + (f.sweepKeys().isEmpty() ? "" : " of " + run.point().label()));
@@ -207,7 +228,7 @@ final class ExplainCommand implements Callable<Integer> {
         }
         if (decisions != null) {
             tcp.print(decisions, trace, out);
-        } else {
+        } else if (followed > 0) {
             trace.steps().forEach(s -> out.println((delayed(s) ? "!" : " ") + s.format()));
         }
         if (followed > 0) {
@@ -220,6 +241,18 @@ final class ExplainCommand implements Callable<Integer> {
                 PcapOptions.writeKeys(pcap.dir, capture.keys(), out);
             } catch (IOException e) {
                 spec.commandLine().getErr().println("cryptorder explain: captures not written: " + e.getMessage());
+                return 1;
+            }
+        }
+        if (graph != null) {
+            try {
+                sequence.write(graph, f.experiment().name() + ": TCP time-sequence graph",
+                        (f.sweepKeys().isEmpty() ? "" : run.point().label() + ", ") + "replication 0, " + flowOf(f)
+                        + ": the sender's view, as tcptrace draws it", out);
+            } catch (IOException | RuntimeException | LinkageError | InternalError e) {
+                out.flush();
+                spec.commandLine().getErr().println("cryptorder explain: TCP time-sequence graph not written: "
+                        + ChartRendering.oneLine(e.getMessage() == null ? e.toString() : e.getMessage()));
                 return 1;
             }
         }
@@ -247,6 +280,16 @@ final class ExplainCommand implements Callable<Integer> {
             }
         }
         return writeChart(f, run, trace, out);
+    }
+
+    /** {@code TCP flow 0 of 2 (host a to b)}. */
+    private static String flowOf(ExperimentFile f) {
+        int flows = f.experiment().traffic().stream().filter(t -> t instanceof Experiment.TcpTraffic)
+                .mapToInt(t -> {
+                    Integer n = ((Experiment.TcpTraffic) t).flows();
+                    return n == null ? 1 : n;
+                }).sum();
+        return "TCP flow 0" + (flows > 1 ? " of " + flows : "") + " (a to b)";
     }
 
     /** Whether a step is a frame delivered after a later one (counted InPktsDelayed). */
