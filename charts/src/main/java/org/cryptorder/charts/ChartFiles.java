@@ -42,6 +42,15 @@ final class ChartFiles {
 
     /** A chart on a canvas of another size, in points (PNG at {@link ChartStyle#PNG_SCALE} times it). */
     static Written write(JFreeChart chart, Path folder, String name, int width, int height) throws IOException {
+        return write(chart, folder, name, width, height, false);
+    }
+
+    /**
+     * A chart on a canvas of another size, its SVG coordinates to a hundredth of a point when
+     * {@code compact} (a chart of many marks: {@link #hundredths}).
+     */
+    static Written write(JFreeChart chart, Path folder, String name, int width, int height, boolean compact)
+            throws IOException {
         Files.createDirectories(folder);
         Path png = folder.resolve(name + ".png");
         Path svg = folder.resolve(name + ".svg");
@@ -49,6 +58,9 @@ final class ChartFiles {
         SVGGraphics2D g2 = new SVGGraphics2D(width, height);
         g2.setDefsKeyPrefix(name + "-");
         g2.setRenderingHint(SVGHints.KEY_DRAW_STRING_TYPE, SVGHints.VALUE_DRAW_STRING_TYPE_STANDARD);
+        if (compact) {
+            g2.setGeomDoubleConverter(ChartFiles::hundredths);
+        }
         chart.draw(g2, new Rectangle2D.Double(0, 0, width, height));
         ViewBox box = new ViewBox(0, 0, width, height);
         String document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -9,7 +9,8 @@ import java.util.Optional;
 /**
  * Draws the charts and the report of a results folder from its tables ({@code experiment.json},
  * {@code summary.csv}, {@code runs.csv}) and, where present, its side files ({@code latency.csv},
- * {@code series/}, {@code paired.csv}; a chart whose file is absent is skipped with a note): PNG and SVG files in {@code charts/},
+ * {@code series/}, {@code paired.csv}; a chart whose file is absent is skipped with a note): PNG and SVG files in {@code charts/}
+ * (the TCP time-sequence graphs after the TCP retransmissions, {@link TcpSequenceFigures}),
  * and {@code report.html} beside the tables. Used by {@code cryptorder chart DIR} and at the end of
  * {@code cryptorder run}.
  */
@@ -66,6 +67,7 @@ public final class ResultsRenderer {
         List<Drawn> drawn = new ArrayList<>(List.of(GoodputChart.draw(tables), ReorderingChart.draw(tables),
                 TcpRetransmitsChart.draw(tables), CpuTimeChart.draw(tables), LatencyCdfChart.draw(tables),
                 QueueChart.draw(tables), TxQueueChart.draw(tables), PairedChart.draw(tables, paired)));
+        drawn.addAll(3, TcpSequenceFigures.draw(tables));
         drawn.addAll(MetricCharts.draw(tables, paired, metrics, pairedMetrics));
         List<Path> files = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
@@ -73,7 +75,7 @@ public final class ResultsRenderer {
         for (Drawn d : drawn) {
             if (d instanceof Drawn.Chart c) {
                 ChartFiles.Written w = ChartFiles.write(c.chart(), folder.resolve(CHARTS), c.name(), ChartStyle.WIDTH,
-                        c.height());
+                        c.height(), c.name().startsWith(TcpSequenceFigures.NAME + "-"));
                 files.add(w.png());
                 files.add(w.svg());
                 figures.add(new ReportPage.Figure(c.name(), c.title(), c.caption(), w.svgElement()));

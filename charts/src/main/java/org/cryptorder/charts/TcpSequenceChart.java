@@ -114,8 +114,8 @@ public final class TcpSequenceChart {
      */
     public static String summary(Counts c, int acks) {
         return String.format(Locale.ROOT, "%d segments sent, %d retransmitted (%d spurious, by D-SACK); %d ACKs,"
-                        + " %d SACK blocks; %d skbs queued out of order at the receiver", c.segments(),
-                c.retransmissions(), c.spurious(), acks, c.sackBlocks(), c.outOfOrder());
+                        + " %d SACK blocks; %d skb%s queued out of order at the receiver", c.segments(),
+                c.retransmissions(), c.spurious(), acks, c.sackBlocks(), c.outOfOrder(), c.outOfOrder() == 1 ? "" : "s");
     }
 
     /** {@code 0.850 to 2.850 ms (around the first segment queued out of order)}. */
@@ -206,35 +206,69 @@ public final class TcpSequenceChart {
         NumberAxis seq = new NumberAxis("sequence number, relative to the ISN (octets)");
         ChartStyle.axis(seq);
         seq.setAutoRangeIncludesZero(false);
-        double[] range = sequenceRange(g);
-        if (range[1] > range[0]) {
-            double pad = (range[1] - range[0]) * 0.03;
-            seq.setRange(range[0] - pad, range[1] + pad);
+        Range range = sequenceRange(g);
+        if (range.high() > range.low()) {
+            double pad = (range.high() - range.low()) * 0.03;
+            seq.setRange(range.low() - pad, range.high() + pad);
         }
         plot.setDomainAxis(time);
         plot.setRangeAxis(seq);
         ChartStyle.plot(plot);
         plot.setFixedLegendItems(legend());
-        return ChartStyle.chart(title, plot, true, subtitle, window(g), summary(expected(g), g.acks().size()));
+        return ChartStyle.chart(title, plot, true, subtitle, window(g) + range.note(),
+                summary(expected(g), g.acks().size()));
     }
 
-    /** The octets the window's segments, ACKs and windows span: the sequence axis. */
-    private static double[] sequenceRange(TcpSequenceTrace.Graph g) {
+    /**
+     * The sequence axis: from the lowest octet sent or acknowledged to the highest sent, SACKed or
+     * acknowledged, and up to the receive window's edge unless that would take more than
+     * {@value #WINDOW_ROOM} of the height (a flow the window does not limit: its edge is far above
+     * and would squeeze the segments); {@code note} then says where the edge runs.
+     */
+    record Range(double low, double high, String note) {
+    }
+
+    /** The most of the plot's height the receive window's edge may take above the data. */
+    static final double WINDOW_ROOM = 0.4;
+
+    static Range sequenceRange(TcpSequenceTrace.Graph g) {
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (TcpSequenceTrace.Segment s : g.segments()) {
             lo = Math.min(lo, s.seq());
             hi = Math.max(hi, s.end());
         }
+        for (TcpSequenceTrace.SackBlock b : g.sackBlocks()) {
+            hi = Math.max(hi, b.end());
+        }
         List<TcpSequenceTrace.Ack> acks = new ArrayList<>(g.acks());
         if (g.ackBefore() != null) {
             acks.add(g.ackBefore());
         }
+        double edge = Double.NEGATIVE_INFINITY;
+        double least = Double.POSITIVE_INFINITY;
+        double most = 0;
         for (TcpSequenceTrace.Ack a : acks) {
             lo = Math.min(lo, a.una());
-            hi = Math.max(hi, a.windowEnd());
+            hi = Math.max(hi, a.una());
+            edge = Math.max(edge, a.windowEnd());
+            least = Math.min(least, a.windowEnd() - a.una());
+            most = Math.max(most, a.windowEnd() - a.una());
         }
-        return new double[] {lo, hi};
+        if (!(hi > lo) || edge <= hi) {
+            return new Range(lo, Math.max(hi, edge), "");
+        }
+        if (edge - hi <= WINDOW_ROOM * (edge - lo)) {
+            return new Range(lo, edge, "");
+        }
+        return new Range(lo, hi, String.format(Locale.ROOT, "; the receive window's edge, %s above the ACK line, is"
+                + " off the top", least == most ? megabytes(least)
+                : String.format(Locale.ROOT, "%.2f-%s", least / 1e6, megabytes(most))));
+    }
+
+    /** {@code 3.15 MB} (10^6 octets). */
+    private static String megabytes(double octets) {
+        return String.format(Locale.ROOT, "%.2f MB", octets / 1e6);
     }
 
     private static LegendItemCollection legend() {

@@ -13,8 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code explain --tcp-sequence}: over the measurement window its retransmissions are {@code
- * tcp_retransmits} of the same replication; the default window is placed around the first
- * segment queued out of order; the files are those asked for; and bad input exits 2 with one line.
+ * tcp_retransmits} of the same replication (whose report draws the graph of the same default
+ * window as explain, from the record the run kept); the default window
+ * is placed around the first segment queued out of order; the files are those asked for; and bad
+ * input exits 2 with one line.
  */
 class ExplainTcpSequenceTest {
     @TempDir
@@ -56,6 +58,18 @@ class ExplainTcpSequenceTest {
         assertThat(run.status()).as(run.err()).isZero();
         double retransmits = column(tmp.resolve("out/runs.csv"), "tcp_retransmits");
         assertThat(retransmits).isPositive();
+        String report = Files.readString(tmp.resolve("out/report.html"));
+        assertThat(report).contains("<figure id=\"tcp-sequence-0\">").contains("TCP time-sequence graph");
+        assertThat(tmp.resolve("out/series/tcp-sequence-0.csv")).exists();
+        assertThat(tmp.resolve("out/charts/tcp-sequence-0.png")).exists();
+        int figure = report.indexOf("<figure id=\"tcp-sequence-0\">");
+        assertThat(report.indexOf("</figure>", figure) - figure).isLessThan(150_000);
+        List<String> rows = Files.readAllLines(tmp.resolve("out/series/tcp-sequence-0.csv"));
+        CliRun around = CliRun.of("explain", e, "--tcp-sequence", tmp.resolve("d.png").toString());
+        long[] a = printed(around.out());
+        assertThat(rows.stream().filter(l -> l.matches("\\d+,(sent|retransmitted|spurious),.*")).count()).isEqualTo(a[0]);
+        assertThat(rows.stream().filter(l -> l.matches("\\d+,(retransmitted|spurious),.*")).count()).isEqualTo(a[1]);
+        assertThat(rows.stream().filter(l -> l.matches("\\d+,ack,.*")).count()).isEqualTo(a[3]);
         CliRun graph = CliRun.of("explain", e, "--tcp-sequence", tmp.resolve("w.png").toString(), "--from-us", "5000",
                 "--to-us", "30000");
         assertThat(graph.status()).as(graph.err()).isZero();

@@ -252,14 +252,15 @@ public final class ExperimentRunner {
         }
     }
 
-    /** Removes the queue series of an earlier run in the folder, which a new run replaces. */
+    /** Removes the queue series and TCP sequence records of an earlier run in the folder, which a new run replaces. */
     private static void deleteSeries(Path folder) throws IOException {
         Path series = folder.resolve(QueueSeriesFile.FOLDER);
         if (!Files.isDirectory(series)) {
             return;
         }
         try (var files = Files.list(series)) {
-            for (Path p : files.filter(p -> p.getFileName().toString().matches("(cryptd|tx)-queue-\\d+\\.csv")).toList()) {
+            for (Path p : files.filter(p -> p.getFileName().toString()
+                    .matches("((cryptd|tx)-queue|tcp-sequence)-\\d+\\.csv")).toList()) {
                 Files.delete(p);
             }
         }
@@ -302,6 +303,9 @@ public final class ExperimentRunner {
                         Recording recording = replication == 0
                                 ? Recording.withQueues(Recording.defaultIntervalNs(r.experiment().run().durationS()))
                                 : Recording.latencyOnly();
+                        if (replication == 0 && hasTcp(r)) {
+                            recording.withTcpSequence(TcpSequenceFile.newTrace());
+                        }
                         try {
                             row = runOne(file, r, streams, replication, recording);
                             if (!recording.queues().isEmpty()) {
@@ -309,6 +313,9 @@ public final class ExperimentRunner {
                             }
                             if (!recording.txQueues().isEmpty()) {
                                 QueueSeriesFile.writeTx(options.folder(), comments(file), r, recording);
+                            }
+                            if (recording.tcpSequence() != null) {
+                                TcpSequenceFile.write(options.folder(), comments(file), r, recording.tcpSequence().graph());
                             }
                             if (recording.latency() != null) {
                                 latency.append(r.index(), replication, recording.latency());
@@ -369,6 +376,12 @@ public final class ExperimentRunner {
         }
         progress.end();
         return new Report(options.folder(), ran.get(), done.size(), true, summaries);
+    }
+
+    /** Whether the run has TCP traffic, whose first flow's time-sequence record replication 0 keeps. */
+    private static boolean hasTcp(ResolvedRun r) {
+        return r.experiment().wifi() == null
+                && r.experiment().traffic().stream().anyMatch(t -> t instanceof Experiment.TcpTraffic);
     }
 
     private RunsTable.Row runOne(ExperimentFile file, ResolvedRun r, StreamRegistry streams, int replication,

@@ -174,8 +174,8 @@ public final class ShardMerge {
     }
 
     /**
-     * Copies the queue series the shards wrote ({@code series/cryptd-queue-<i>.csv} and
-     * {@code series/tx-queue-<i>.csv}, each in the
+     * Copies the queue series the shards wrote ({@code series/cryptd-queue-<i>.csv},
+     * {@code series/tx-queue-<i>.csv}, and {@code series/tcp-sequence-<i>.csv}, each in the
      * folder of the shard that ran replication 0 of configuration i) into {@code out/series}, those
      * of this experiment only (their comment lines begin with the shards').
      */
@@ -188,7 +188,8 @@ public final class ShardMerge {
             }
             List<Path> files;
             try (Stream<Path> listing = Files.list(series)) {
-                files = listing.filter(p -> p.getFileName().toString().matches("(cryptd|tx)-queue-\\d+\\.csv")).toList();
+                files = listing.filter(p -> p.getFileName().toString()
+                        .matches("((cryptd|tx)-queue|tcp-sequence)-\\d+\\.csv")).toList();
             }
             for (Path f : files) {
                 List<String> head;
