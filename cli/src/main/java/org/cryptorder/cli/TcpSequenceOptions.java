@@ -10,6 +10,7 @@ import java.util.List;
 import org.cryptorder.charts.TcpSequenceChart;
 import org.cryptorder.experiment.Experiment;
 import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.TcpSequenceFile;
 import org.cryptorder.transport.TcpSequenceTrace;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,9 +26,9 @@ import picocli.CommandLine.ParameterException;
  */
 final class TcpSequenceOptions {
     /** How long the window is unless {@code --to-us} says, us: a few dozen round trips of a 10 Gbit/s flow. */
-    static final int SPAN_US = 2000;
+    static final int SPAN_US = TcpSequenceFile.SPAN_US;
     /** How long before the first segment queued out of order the default window starts, us. */
-    static final int LEAD_US = 300;
+    static final int LEAD_US = TcpSequenceFile.LEAD_US;
     /** What {@code --tcp-sequence} without a value stands for: the default files. */
     private static final String DEFAULT_FILES = "";
 
