@@ -95,8 +95,11 @@ final class TerminalSummary {
         warnings(report.summaries(), run.replications(), out);
         boolean latency = java.nio.file.Files.isRegularFile(report.folder().resolve("latency.csv"));
         boolean series = java.nio.file.Files.isDirectory(report.folder().resolve("series"));
+        boolean sequences = java.nio.file.Files.isRegularFile(report.folder().resolve("series")
+                .resolve(org.cryptorder.experiment.TcpSequenceFile.fileName(0)));
         out.printf(Locale.ROOT, "%ntables: %s (runs.csv, summary.csv, %sexperiment.json%s)%n", report.folder(),
-                latency ? "latency.csv, " : "", series ? "; cryptd and TX queues in series/" : "");
+                latency ? "latency.csv, " : "", !series ? "" : sequences ? "; cryptd and TX queues and TCP's time-sequence"
+                        + " records in series/" : "; cryptd and TX queues in series/");
         out.flush();
     }
 
