@@ -63,7 +63,7 @@ final class TcpSequenceFigures {
                     + (g.aroundOutOfOrder() ? "The window starts " + TcpSequenceFile.LEAD_US + " us before the first"
                     + " of those." : "No segment arrived out of order; the window is the run's first "
                     + TcpSequenceFile.SPAN_US / 1000 + " ms.") + " Any other window: cryptorder explain FILE"
-                    + " --configuration " + i + " --tcp-sequence --from-us T --to-us T2 (series/"
+                    + " --configuration " + i + " --tcp-sequence OUT --from-us T --to-us T2 (series/"
                     + TcpSequenceFile.fileName(i) + ").",
                     TcpSequenceChart.chart(g, tables.experiment().name() + ": " + TITLE,
                             label + ", replication 0, TCP flow 0 (a to b): the sender's view, as tcptrace draws it")));

@@ -28,14 +28,16 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cryptorder explain FILE [--configuration I] [--frames N] [--from-us T | --around-first-reordered]
- * [--tcp [--tcp-events N] [--tcp-around-seq S]] [--pcap DIR] [--perfetto OUT.json] [--frames-csv OUT.csv]}: the narrated timeline of the first
+ * [--tcp [--tcp-events N] [--tcp-around-seq S]] [--tcp-sequence OUT [--to-us T]] [--pcap DIR] [--perfetto OUT.json]
+ * [--frames-csv OUT.csv]}: the narrated timeline of the first
  * frames of replication 0 of one configuration (the first unless {@code --configuration}), or of
  * those from simulated time T, or from a few frames before the first one counted InPktsDelayed, for
  * teaching: every step of every followed frame with time, host, CPU, context and why, and the
  * moments where order broke; or the TCP senders' loss-recovery decisions ({@link TcpTraceOptions});
  * the same replication's captures ({@link PcapOptions}); and the followed frames with what each CPU ran
  * meanwhile as a trace for ui.perfetto.dev ({@link PerfettoOptions}); and a row per followed frame and hop
- * for notebooks ({@link FramesCsv}).
+ * for notebooks ({@link FramesCsv}); and the first TCP flow's time-sequence graph ({@link
+ * TcpSequenceOptions}).
  */
 @Command(name = "explain", mixinStandardHelpOptions = true,
         description = {"Narrates the first frames of one run of an experiment, step by step.",
@@ -45,7 +47,8 @@ import picocli.CommandLine.Spec;
             "--from-us or --around-first-reordered start the narration later, where it matters; --tcp narrates"
                 + " TCP's loss-recovery decisions instead; --pcap also writes the run's captures for Wireshark;"
                 + " --perfetto a trace of the followed frames and the CPUs for ui.perfetto.dev; --frames-csv a"
-                + " table of them for notebooks."})
+                + " table of them for notebooks; --tcp-sequence TCP's time-sequence graph, as Wireshark's"
+                + " tcptrace graph."})
 final class ExplainCommand implements Callable<Integer> {
     /** How many frames before the first reordered one {@code --around-first-reordered} starts. */
     static final int LEAD_FRAMES = 5;
@@ -170,7 +173,7 @@ final class ExplainCommand implements Callable<Integer> {
         pcap.checkCapturable(spec, f);
         tcp.checkTraceable(spec, f);
         if (graphing) {
-            sequence.checkDrawable(spec, f, configuration);
+            sequence.checkDrawable(spec, f);
         }
         if (f.experiment().wifi() != null) {
             throw new ParameterException(spec.commandLine(), file + " is a WiFi station experiment: explain follows"

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
- * {@code --tcp-sequence[=OUT] [--to-us T]} of {@code explain}: the first TCP flow's time-sequence
+ * {@code --tcp-sequence OUT [--to-us T]} of {@code explain}: the first TCP flow's time-sequence
  * graph, as Wireshark's tcptrace graph draws the sender's view ({@link TcpSequenceChart}), over a
  * window of simulated time: from {@code --from-us} or the frame {@code --around-first-reordered}
  * finds, for {@value #SPAN_US} us or to {@code --to-us}; without either, from {@value #LEAD_US} us
@@ -29,15 +29,11 @@ final class TcpSequenceOptions {
     static final int SPAN_US = TcpSequenceFile.SPAN_US;
     /** How long before the first segment queued out of order the default window starts, us. */
     static final int LEAD_US = TcpSequenceFile.LEAD_US;
-    /** What {@code --tcp-sequence} without a value stands for: the default files. */
-    private static final String DEFAULT_FILES = "";
-
-    @Option(names = "--tcp-sequence", paramLabel = "OUT", arity = "0..1", fallbackValue = DEFAULT_FILES,
+    @Option(names = "--tcp-sequence", paramLabel = "OUT",
             description = "Draw the first TCP flow's time-sequence graph, as Wireshark's tcptrace graph: segments"
                     + " sent, ACK and receive-window lines, SACK blocks, retransmissions (spurious ones marked),"
                     + " segments queued out of order at the receiver. OUT.png or OUT.svg writes that file, OUT"
-                    + " without either both (default: results/<name>/explain/tcp-sequence-<K>.png and .svg). The"
-                    + " window: from --from-us or --around-first-reordered for " + SPAN_US + " us or to --to-us;"
+                    + " without either both. The window: from --from-us or --around-first-reordered for " + SPAN_US + " us or to --to-us;"
                     + " by default from " + LEAD_US + " us before the first segment queued out of order.")
     String out;
 
@@ -60,23 +56,15 @@ final class TcpSequenceOptions {
         if (toUs != null && !(toUs > 0)) {
             throw new ParameterException(spec.commandLine(), "--to-us: a time above 0 us, got " + toUs);
         }
-        if (!out.equals(DEFAULT_FILES)) {
-            files(spec, Path.of(out));
-        }
+        files(spec, Path.of(out));
         return true;
     }
 
-    /**
-     * Refuses an experiment without TCP traffic (bad usage: exit 2), settles the default files and
-     * checks that they can be written.
-     */
-    void checkDrawable(CommandSpec spec, ExperimentFile f, int configuration) {
+    /** Refuses an experiment without TCP traffic (bad usage: exit 2). */
+    void checkDrawable(CommandSpec spec, ExperimentFile f) {
         if (f.experiment().traffic().stream().noneMatch(t -> t instanceof Experiment.TcpTraffic)) {
             throw new ParameterException(spec.commandLine(), "--tcp-sequence: " + f.file() + " has no TCP traffic;"
                     + " the graph draws a TCP flow");
-        }
-        if (out.equals(DEFAULT_FILES)) {
-            files(spec, Path.of("results", f.experiment().name(), "explain", "tcp-sequence-" + configuration));
         }
     }
 
