@@ -45,10 +45,13 @@ public final class TcpSequenceChart {
     static final Color SACK = new Color(0x7B3294);
     static final Color OUT_OF_ORDER = new Color(0x018571);
 
-    /** The series of the segments' dataset, in drawing order (later on top). */
+    /**
+     * The series of the segments' dataset, in drawing order (later on top): a retransmission not
+     * proved spurious, the rarer, over the rings of those that were.
+     */
     static final int SERIES_SENT = 0;
-    static final int SERIES_RETRANSMITTED = 1;
-    static final int SERIES_SPURIOUS = 2;
+    static final int SERIES_SPURIOUS = 1;
+    static final int SERIES_RETRANSMITTED = 2;
 
     private TcpSequenceChart() {
     }
@@ -132,8 +135,8 @@ public final class TcpSequenceChart {
     private static final int DATA_WINDOW = 0;
     private static final int DATA_ACK = 1;
     private static final int DATA_SACKS = 2;
-    private static final int DATA_SEGMENTS = 3;
-    private static final int DATA_OUT_OF_ORDER = 4;
+    private static final int DATA_OUT_OF_ORDER = 3;
+    private static final int DATA_SEGMENTS = 4;
 
     static JFreeChart chart(TcpSequenceTrace.Graph g, String title, String subtitle) {
         double fromMs = g.fromNs() / 1e6;
@@ -183,11 +186,11 @@ public final class TcpSequenceChart {
         }
         YIntervalSeriesCollection segments = new YIntervalSeriesCollection();
         segments.addSeries(sent);
-        segments.addSeries(retransmitted);
         segments.addSeries(spurious);
+        segments.addSeries(retransmitted);
         plot.setDataset(DATA_SEGMENTS, segments);
-        plot.setRenderer(DATA_SEGMENTS, new TcpSequenceRenderers.Bars(new Color[] {SENT, RETRANSMITTED, SPURIOUS},
-                new float[] {1f, 2f, 2f}, new Shape[] {null, dot(3.5), dot(4.5)}, new boolean[] {true, true, false}, 2.5));
+        plot.setRenderer(DATA_SEGMENTS, new TcpSequenceRenderers.Bars(new Color[] {SENT, SPURIOUS, RETRANSMITTED},
+                new float[] {1f, 2f, 2f}, new Shape[] {null, dot(4.5), dot(3.5)}, new boolean[] {true, false, true}, 2.5));
 
         YIntervalSeries outOfOrder = new YIntervalSeries("out of order", false, true);
         for (TcpSequenceTrace.OutOfOrder o : g.outOfOrder()) {
