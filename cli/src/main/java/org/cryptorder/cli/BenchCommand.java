@@ -33,7 +33,7 @@ final class BenchCommand implements Runnable {
     }
 
     /** The performance targets, printed under the simulation benchmarks' tables. */
-    static final String TARGETS = "targets (issue 8): at least 300000 data frames per CPU-second, wall/floor at most 1.5,"
+    static final String TARGETS = "targets (docs/performance.md): at least 300000 data frames per CPU-second, wall/floor at most 1.5,"
             + " memory of 10 s simulated within 10% of 1 s, time per simulated second within 15% across 0.1, 1 and 10 s,"
             + " a sweep of 8 runs at least 1.8 times faster on 2 threads than on 1.";
 }

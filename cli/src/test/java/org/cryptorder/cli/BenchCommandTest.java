@@ -73,7 +73,7 @@ class BenchCommandTest {
             assertThat(Double.parseDouble(cells[9].trim())).as("events per frame: " + row).isGreaterThan(1);
             assertThat(Double.parseDouble(cells[10].trim())).as("cancelled per frame: " + row).isNotNegative();
         }
-        assertThat(r.out()).contains("machine: ", "targets (issue 8)");
+        assertThat(r.out()).contains("machine: ", "targets (docs/performance.md)");
     }
 
     @Test

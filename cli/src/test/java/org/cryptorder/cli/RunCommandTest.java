@@ -175,7 +175,7 @@ class RunCommandTest {
 
     @Test
     void theNewcomersOverdrivenLinkGivesAGoodputTheWireCarriesAndAWarningAtTheSendersQdisc() throws Exception {
-        // issue 33: 5000 Mbit/s into a 1 Gbit/s link; the frames are dropped at a's qdisc, not in b's queues
+        // the newcomer's run: 5000 Mbit/s into a 1 Gbit/s link; the frames are dropped at a's qdisc, not in b's queues
         Path file = write("newcomer.json", """
                 {"name": "newcomer", "hosts": {"cpus": 4, "rxQueues": 4},
                  "link": {"rateGbps": 1}, "crypto": {"policy": "async", "kernel": "6.6"},

@@ -87,7 +87,7 @@ class DatapathRunModelTest {
         assertThat(cut.get("sim_seconds")).isEqualTo(whole.get("sim_seconds")).isEqualTo(0.025);
     }
 
-    /** The newcomer's file of issue 33: 5,000 Mbit/s offered into a 1 Gbit/s link. */
+    /** A newcomer's first file: 5,000 Mbit/s offered into a 1 Gbit/s link. */
     static final String OVERDRIVEN = "{\"name\": \"newcomer\", \"hosts\": {\"cpus\": 4, \"rxQueues\": 4},"
             + " \"link\": {\"rateGbps\": 1}, \"crypto\": {\"policy\": \"async\", \"kernel\": \"6.6\"},"
             + " \"contention\": {\"kernelFpuBusy\": 0.2}, \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 5000}],"

@@ -85,7 +85,7 @@ class MeasurementWarningsTest {
         assertThat(MeasurementWarnings.of(List.of(keepsUp, steady, tcp))).isEmpty();
     }
 
-    /** The newcomer of issue 33: 5000 Mbit/s into a 1 Gbit/s link, 4 RX queues, 0.01-0.05 s. */
+    /** A newcomer's first file: 5000 Mbit/s into a 1 Gbit/s link, 4 RX queues, 0.01-0.05 s. */
     private static MeasurementWarnings.Setup newcomer(String qdisc) {
         return new MeasurementWarnings.Setup(0.01, 0.05, 5000e6 / (8 * 1400.0), 5000, false, 4 * 4096,
                 new MeasurementWarnings.Queues(4, 4096, 1, qdisc, 1000, 1000 * 1400.0 / 1498, 0.2, true));

@@ -42,7 +42,7 @@ class ReplicationAuditTest {
 
     @Test
     void aGoodputCountedOverTheDrainFailsTheRunNamingTheGoodput() throws Exception {
-        // the newcomer's figure before issue 33: the datagrams received by the drain's end over the window alone
+        // the newcomer's figure when the drain counted: the datagrams received by the drain's end over the window alone
         Ran udp = run(DatapathRunModelTest.OVERDRIVEN);
         double drainInclusive = udp.metrics().get("udp_received") * 1400 * 8 / (0.05 - 0.01);
         assertThat(drainInclusive).as("above the 1 Gbit/s link").isGreaterThan(1e9);
