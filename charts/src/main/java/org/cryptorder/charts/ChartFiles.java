@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.SVGHints;
@@ -126,7 +125,7 @@ final class ChartFiles {
         } finally {
             g2.dispose();
         }
-        return ChartUtils.encodeAsPNG(image);
+        return PngEncoder.encode(image);
     }
 
     /** Through a temporary file, so that a reader never sees half a chart. */

@@ -31,6 +31,8 @@ import org.cryptorder.cli.Main;
  * command computes depends on the process it runs in, so its files are byte for byte those of a
  * fresh process ({@code DaemonTest}).
  *
+ * <p>It also stops, within a second, when the jar is rebuilt: its clients' socket names follow the jar.
+ *
  * <p>Arguments: the socket's path, the idle time in seconds.
  */
 public final class DaemonServer {
@@ -119,7 +121,7 @@ public final class DaemonServer {
             } catch (InterruptedException e) {
                 return;
             }
-            if (!running.isLocked() && System.nanoTime() - lastActivityNs > idleNs) {
+            if (!running.isLocked() && (System.nanoTime() - lastActivityNs > idleNs || rebuilt())) {
                 try {
                     removeSocket();
                     server.close();
@@ -128,6 +130,19 @@ public final class DaemonServer {
                 }
                 return;
             }
+        }
+    }
+
+    /**
+     * Whether the jar on disk is no longer the one loaded (its size or time moved): no client will
+     * reach this process again (their socket's name follows the jar), so it stops at once rather than
+     * idle out.
+     */
+    private boolean rebuilt() {
+        try {
+            return Files.size(jar) != loaded.size() || Files.getLastModifiedTime(jar).toMillis() != loaded.modifiedMs();
+        } catch (IOException e) {
+            return true;  // the jar is gone
         }
     }
 
