@@ -254,6 +254,10 @@ public final class Nic implements Link.Receiver {
         return n;
     }
 
+    public int rxQueueCount() {
+        return rxQueues.length;
+    }
+
     public Ring rxRing(int i) {
         return rxQueues[i].ring;
     }

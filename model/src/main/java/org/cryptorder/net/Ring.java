@@ -1,11 +1,16 @@
 package org.cryptorder.net;
 
 import java.util.ArrayDeque;
+import org.cryptorder.engine.LevelSignal;
+import org.cryptorder.engine.ReasonSignal;
 
 /**
  * A bounded FIFO of frames (a NIC's RX descriptor ring), with the statistics Little's law needs:
  * arrivals, departures, time-average occupancy and mean wait. The TX side has its own queue,
  * qdisc and ring ({@link TxQueue}).
+ *
+ * <p>Signals: its occupancy at each change ({@link #length}, {@code <ring>.length}) and each frame it
+ * refused, full ({@link #drops}, {@code <ring>.drop}, reason {@link RxDrop#RING_FULL}), while someone listens.
  */
 public final class Ring {
     private final String name;
@@ -18,6 +23,9 @@ public final class Ring {
     private double areaNs;
     private double lastChange;
     private int maxOccupancy;
+    private final LevelSignal length;
+    /** Every frame refused because the ring was full ({@code rx_missed_errors}): {@code <ring>.drop}. */
+    public final ReasonSignal<Packet, RxDrop> drops;
 
     public Ring(String name, int capacity) {
         if (capacity < 1) {
@@ -25,12 +33,17 @@ public final class Ring {
         }
         this.name = name;
         this.capacity = capacity;
+        this.length = new LevelSignal(name + ".length");
+        this.drops = new ReasonSignal<>(name + ".drop");
     }
 
     /** Adds a frame at time {@code now}; false (and counted as a drop) when the ring is full. */
     public boolean offer(Packet p, double now) {
         if (frames.size() >= capacity) {
             dropped++;
+            if (drops.hasObservers()) {
+                drops.emit(now, p, RxDrop.RING_FULL);
+            }
             return false;
         }
         account(now);
@@ -38,6 +51,9 @@ public final class Ring {
         frames.add(p);
         accepted++;
         maxOccupancy = Math.max(maxOccupancy, frames.size());
+        if (length.hasObservers()) {
+            length.emit(now, frames.size());
+        }
         return true;
     }
 
@@ -50,6 +66,9 @@ public final class Ring {
         Packet p = frames.poll();
         departed++;
         waitSumNs += now - p.queuedAt;
+        if (length.hasObservers()) {
+            length.emit(now, frames.size());
+        }
         return p;
     }
 
@@ -88,6 +107,11 @@ public final class Ring {
 
     public long departed() {
         return departed;
+    }
+
+    /** The frames in the ring at each change (while someone listens): {@code <ring>.length}. */
+    public LevelSignal length() {
+        return length;
     }
 
     public int maxOccupancy() {

@@ -40,8 +40,8 @@ import umontreal.ssj.simevents.Simulator;
  * softirq work. The poll takes no CPU time: no source gives the cost of the TX clean.
  *
  * <p>Events: the vector's, one per interrupt (not per frame); the poll is one piece of softirq work per budget.
- * Signals: the qdisc's backlog and the ring's descriptors in use, emitted when a frame is sent or
- * cleaned while someone listens ({@link #qdiscLength}, {@link #ringLength}).
+ * Signals: the qdisc's backlog, the ring's descriptors in use and BQL's limit, emitted when a frame is
+ * sent or cleaned while someone listens ({@link #qdiscLength}, {@link #ringLength}, {@link #bqlLimit}).
  */
 public final class TxQueue {
     private final Simulator sim;
@@ -56,6 +56,7 @@ public final class TxQueue {
     private final ReasonSignal<Packet, TxDrop> drops;
     private final LevelSignal qdiscLength;
     private final LevelSignal ringLength;
+    private final LevelSignal bqlLimit;
     private final InterruptVector vector;
     private final InterruptVector.Half txHalf;
     private final Work poll = new CleanPoll();
@@ -109,6 +110,7 @@ public final class TxQueue {
         vector.tx(txHalf);
         this.qdiscLength = new LevelSignal(name + ".qdisc.length");
         this.ringLength = new LevelSignal(name + ".ring.length");
+        this.bqlLimit = new LevelSignal(name + ".bql.limit");
     }
 
     /**
@@ -164,6 +166,9 @@ public final class TxQueue {
         }
         if (ringLength.hasObservers()) {
             ringLength.emit(now, ring.inUse());
+        }
+        if (bql != null && bqlLimit.hasObservers()) {
+            bqlLimit.emit(now, bql.limit());
         }
     }
 
@@ -339,6 +344,14 @@ public final class TxQueue {
     /** The ring's descriptors in use at each change (while someone listens): {@code <queue>.ring.length}. */
     public LevelSignal ringLength() {
         return ringLength;
+    }
+
+    /**
+     * BQL's limit, octets, when a frame is sent or cleaned (while someone listens; never without BQL):
+     * {@code <queue>.bql.limit}. It changes only at a clean ({@code dql_completed}).
+     */
+    public LevelSignal bqlLimit() {
+        return bqlLimit;
     }
 
     /** Frames queued in the qdisc now (0 without one). */
