@@ -119,6 +119,21 @@ public final class FrameTrace {
     public record Level(String host, String name, double timeNs, double value) {
     }
 
+    /**
+     * A frame a component dropped while CPU time was recorded, followed or not, for an instant on the
+     * trace: where, why, and which frame.
+     *
+     * @param host   {@code a} or {@code b}
+     * @param where  the component's place on the host ({@code eth0.tx0}, {@code eth0.rx0}, {@code cpu0
+     *               cryptd}, {@code macsec0})
+     * @param reason the drop reason's name ({@code QDISC_FULL}, {@code RING_FULL}, {@code RX_LATE})
+     * @param timeNs when, ns
+     * @param pn     the frame's MACsec packet number, or -1 before MACsec TX gave it one
+     * @param frame  its number in the trace when followed, else -1
+     */
+    public record Drop(String host, String where, String reason, double timeNs, long pn, long frame) {
+    }
+
     private final int maxFrames;
     private final double fromNs;
     private final List<Step> steps = new ArrayList<>();
@@ -129,6 +144,9 @@ public final class FrameTrace {
     private final List<CpuSlice> cpuSlices = new ArrayList<>();
     private double cpuSlicesCutNs = Double.POSITIVE_INFINITY;
     private final List<Level> levels = new ArrayList<>();
+    /** Each level's last value, by host and name, so that a value repeated is not recorded again. */
+    private final Map<String, Double> lastLevel = new TreeMap<>();
+    private final List<Drop> drops = new ArrayList<>();
     /** Each level's value before the trace's start, by host and name, given at the start. */
     private final Map<String, Level> levelsBefore = new TreeMap<>();
 
@@ -187,6 +205,10 @@ public final class FrameTrace {
      * CPU slices stop.
      */
     void level(String host, String name, double timeNs, double value) {
+        Double last = lastLevel.put(host + " " + name, value);
+        if (last != null && last == value) {
+            return;
+        }
         if (timeNs < fromNs) {
             levelsBefore.put(host + " " + name, new Level(host, name, fromNs, value));
         } else if (timeNs < cpuSlicesCutNs && levels.size() < maxCpuSlices) {
@@ -196,6 +218,23 @@ public final class FrameTrace {
             }
             levels.add(new Level(host, name, timeNs, value));
         }
+    }
+
+    /**
+     * Records that a component of {@code host} dropped {@code p} at {@code timeNs}, under the same
+     * bounds as the levels: from the trace's start until the CPU slices stop, at most as many as CPU
+     * slices.
+     */
+    void dropped(String host, String where, Enum<?> reason, double timeNs, Packet p) {
+        if (timeNs >= fromNs && timeNs < cpuSlicesCutNs && drops.size() < maxCpuSlices) {
+            long pn = p == null || p.frame() == null ? -1 : p.frame().pn();
+            drops.add(new Drop(host, where, reason.name(), timeNs, pn, p != null && p.traceNo >= 0 ? p.traceNo : -1));
+        }
+    }
+
+    /** The drops recorded ({@link #dropped}), in the order they happened. */
+    public List<Drop> drops() {
+        return List.copyOf(drops);
     }
 
     /** The levels recorded, in the order they were taken (at one instant, the last is the level after it). */

@@ -42,17 +42,46 @@ public final class Host {
                 spec.resequenceTimeoutNs(), spec.rx().gro(), spec.tx().hz());
     }
 
-    /** Narrates the first frames' steps through this host into {@code t}. */
+    /**
+     * Narrates the first frames' steps through this host into {@code t}; when it records CPU time,
+     * also the levels of the host's queues (each cryptd queue, each TX queue's qdisc backlog, ring
+     * occupancy and BQL limit, each RX ring's backlog) and every frame dropped, with its reason.
+     */
     public void trace(FrameTrace t) {
         macsec.trace(t, name);
         nic.trace(t);
         for (Cpu c : cpus) {
             c.observe(t.recordsCpus() ? (cpu, task, work, s, e) -> t.cpuRan(name, cpu, task, work, s, e) : null);
-            if (t.recordsCpus()) {
-                String queue = c.name() + " cryptd queue";
-                crypto.cryptd(c.id()).lengthSignal().subscribe((time, level) -> t.level(name, queue, time, level));
-            }
         }
+        if (t.recordsCpus()) {
+            observeQueues(t);
+        }
+    }
+
+    /** The queues' levels and the drops, for {@link #trace}. */
+    private void observeQueues(FrameTrace t) {
+        for (Cpu c : cpus) {
+            String queue = c.name() + " cryptd queue";
+            crypto.cryptd(c.id()).lengthSignal().subscribe((time, level) -> t.level(name, queue, time, level));
+        }
+        for (int i = 0; i < nic.txQueueCount(); i++) {
+            TxQueue q = nic.txQueue(i);
+            String tx = "eth0.tx" + i;
+            q.qdiscLength().subscribe((time, level) -> t.level(name, tx + " qdisc backlog", time, level));
+            q.ringLength().subscribe((time, level) -> t.level(name, tx + " ring in use", time, level));
+            q.bqlLimit().subscribe((time, level) -> t.level(name, tx + " BQL limit", time, level));
+        }
+        nic.txDrops.subscribe((time, p, reason) -> t.dropped(name, "eth0.tx" + nic.txQueueOf(p), reason, time, p));
+        for (int i = 0; i < nic.rxQueueCount(); i++) {
+            String rx = "eth0.rx" + i;
+            nic.rxRing(i).length().subscribe((time, level) -> t.level(name, rx + " ring backlog", time, level));
+            nic.rxRing(i).drops.subscribe((time, p, reason) -> t.dropped(name, rx, reason, time, p));
+        }
+        macsec.drops.subscribe((time, p, reason) -> {
+            if (reason != MacsecDrop.LOWER_QUEUE_FULL) {  // the TX queue's drop says why
+                t.dropped(name, "macsec0", reason, time, p);
+            }
+        });
     }
 
     /** Taps the host's lower device ({@code eth0}) and its MACsec device ({@code macsec0}); null: no tap there. */
