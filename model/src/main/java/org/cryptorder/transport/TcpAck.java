@@ -121,6 +121,9 @@ final class TcpAck {
         if (sk.sequence != null) {
             observeAck();
         }
+        if (sk.trace != null) {
+            sk.trace.acked();
+        }
         return true;
     }
 

@@ -29,7 +29,19 @@ public final class TcpTrace {
         }
     }
 
+    /**
+     * Flow {@code flow}'s cwnd and packets in flight after an ACK that changed either ({@link
+     * TcpTraceObserver#acked}).
+     */
+    public record Sample(int flow, TcpTraceEvent.At at) {
+    }
+
+    /** The most ACK samples kept: a counter track's points, bounded as the CPU slices are. */
+    public static final int MAX_SAMPLES = 100_000;
+
     private final int maxEvents;
+    private final List<Sample> samples = new ArrayList<>();
+    private boolean samplesFull;
     private final double fromNs;
     private final long aroundSeg;
     private final List<Line> lines = new ArrayList<>();
@@ -58,7 +70,39 @@ public final class TcpTrace {
 
     /** The observer to attach to flow {@code flow}'s sender ({@link TcpSender#trace}). */
     public TcpTraceObserver flow(int flow) {
-        return e -> record(flow, e);
+        return new TcpTraceObserver() {
+            private TcpTraceEvent.At last;
+
+            @Override
+            public void decided(TcpTraceEvent e) {
+                record(flow, e);
+            }
+
+            @Override
+            public void acked(TcpTraceEvent.At at) {
+                if (at.timeNs() >= fromNs && (last == null || last.cwnd() != at.cwnd() || last.inFlight() != at.inFlight())) {
+                    last = at;
+                    if (samples.size() < MAX_SAMPLES) {
+                        samples.add(new Sample(flow, at));
+                    } else {
+                        samplesFull = true;
+                    }
+                }
+            }
+        };
+    }
+
+    /**
+     * The senders' cwnd and packets in flight after each ACK that changed either, from the start
+     * on, in the order taken; at most {@value #MAX_SAMPLES}, the first.
+     */
+    public List<Sample> samples() {
+        return List.copyOf(samples);
+    }
+
+    /** Whether ACK samples were left out for the bound. */
+    public boolean samplesFull() {
+        return samplesFull;
     }
 
     private void record(int flow, TcpTraceEvent e) {

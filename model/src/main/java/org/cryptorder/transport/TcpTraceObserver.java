@@ -10,4 +10,11 @@ package org.cryptorder.transport;
 public interface TcpTraceObserver {
     /** One decision. */
     void decided(TcpTraceEvent e);
+
+    /**
+     * The sender's state just after it processed an ACK ({@code tcp_ack}), whether or not it decided
+     * anything: where its cwnd and packets in flight stand between decisions. Ignored unless overridden.
+     */
+    default void acked(TcpTraceEvent.At at) {
+    }
 }

@@ -25,6 +25,11 @@ final class TcpTracePoints {
         return seq / sk.mss;
     }
 
+    /** {@code tcp_ack} done: the state it left. */
+    void acked() {
+        observer.acked(at());
+    }
+
     /** {@code tcp_set_ca_state}, after the change. */
     void caState(TcpCaState from, TcpCaState to, CaTransition t, long highSeq) {
         observer.decided(new TcpTraceEvent.CaStateChanged(at(), from, to, t.kernelFunction(), seg(highSeq)));
