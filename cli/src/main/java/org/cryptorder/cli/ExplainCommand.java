@@ -265,7 +265,7 @@ final class ExplainCommand implements Callable<Integer> {
         }
         if (tracing) {
             try {
-                perfetto.write(trace, decisions == null ? List.of() : decisions.lines(), title(f, run, trace), out);
+                perfetto.write(trace, decisions, title(f, run, trace), out);
             } catch (IOException e) {
                 out.flush();
                 spec.commandLine().getErr().println("cryptorder explain: Perfetto trace not written: " + e.getMessage());

@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import org.cryptorder.net.FrameTrace;
 import org.cryptorder.transport.TcpTrace;
@@ -68,9 +67,9 @@ final class PerfettoOptions {
         return trace.recordCpus(slices == null ? PerfettoTrace.DEFAULT_CPU_SLICES : slices);
     }
 
-    /** Writes the trace file (with the TCP decisions, if any) and says where, with the note of a cut CPU track. */
-    void write(FrameTrace trace, List<TcpTrace.Line> decisions, String title, PrintWriter out) throws IOException {
-        PerfettoTrace.Written w = PerfettoTrace.write(trace, decisions, title, file);
+    /** Writes the trace file (with the TCP decisions and cwnd, unless null) and says where, with the note of a cut CPU track. */
+    void write(FrameTrace trace, TcpTrace tcp, String title, PrintWriter out) throws IOException {
+        PerfettoTrace.Written w = PerfettoTrace.write(trace, tcp, title, file);
         out.println("# Perfetto trace: " + w.file() + " (" + w.slices() + " slices, " + w.waits() + " cryptd waits, " + w.flows() + " flow events, "
                 + w.instants() + " instants, " + w.counters() + " counter values; open it in ui.perfetto.dev or chrome://tracing)");
         double lastNs = trace.spans().stream().mapToDouble(FrameTrace.Span::endNs).max().orElse(0);

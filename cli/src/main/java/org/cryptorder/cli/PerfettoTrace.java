@@ -4,13 +4,10 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +20,7 @@ import org.cryptorder.net.FrameTrace.CpuSlice;
 import org.cryptorder.net.FrameTrace.Kind;
 import org.cryptorder.net.FrameTrace.Span;
 import org.cryptorder.net.FrameTrace.Step;
+import org.cryptorder.cli.PerfettoTracks.Track;
 import org.cryptorder.transport.TcpTrace;
 
 /**
@@ -31,8 +29,9 @@ import org.cryptorder.transport.TcpTrace;
  * the CPU ran ({@code NET_RX} softirq passes, {@code ksoftirqd/1}, {@code kworker/1:1} for cryptd,
  * {@code iperf3}, the kernel FPU user), with the followed frames' work nested in it where it fits, and
  * thread tracks for the frames' work that does not nest, the cryptd queue and the wire; a flow (arrow)
- * per frame across its hops; instants where a frame was counted InPktsDelayed or InPktsLate or was
- * dropped.
+ * per frame across its hops. The instants (InPktsDelayed, drops with their reason, TCP's decisions)
+ * are {@link PerfettoInstants}'; the counter tracks (queue lengths, BQL, TCP's cwnd) {@link
+ * PerfettoCounters}'; the processes and tracks {@link PerfettoTracks}'.
  *
  * <p>Times: {@code ts} and {@code dur} are microseconds, as the format defines them, written as
  * decimals with three places, so each is the simulated nanosecond exactly (Perfetto rounds {@code
@@ -49,43 +48,12 @@ final class PerfettoTrace {
     record Written(Path file, int slices, int waits, int flows, int instants, int counters, double cpuCutNs) {
     }
 
-    /** One thread track: its process and thread ids, name, and the ends of the slices open on it (for nesting). */
-    private static final class Track {
-        final int pid;
-        final int tid;
-        final String name;
-        final int sortIndex;
-        final Deque<Double> open = new ArrayDeque<>();
-
-        Track(int pid, int tid, String name, int sortIndex) {
-            this.pid = pid;
-            this.tid = tid;
-            this.name = name;
-            this.sortIndex = sortIndex;
-        }
-
-        /** Whether a slice from {@code start} to {@code end} nests here (slices taken in start order); {@code
-         *  inside}: it must lie within one already open. */
-        boolean fits(double start, double end, boolean inside) {
-            while (!open.isEmpty() && open.peek() <= start) {
-                open.pop();
-            }
-            return open.isEmpty() ? !inside : end <= open.peek();
-        }
-
-        void add(double end) {
-            open.push(end);
-        }
-    }
-
     /** A slice to write: its track, name, times, args and, for a frame's hop, the frame. */
     private record Slice(Track track, String name, String cat, double startNs, double endNs, Map<String, Object> args,
                          long frame, long pn) {
     }
 
-    private final Map<String, Integer> pids = new TreeMap<>();
-    private final Map<String, Track> tracks = new LinkedHashMap<>();
-    private final Map<Integer, String> processNames = new TreeMap<>();
+    private final PerfettoTracks tracks = new PerfettoTracks();
 
     private PerfettoTrace() {
     }
@@ -95,20 +63,20 @@ final class PerfettoTrace {
      * followed frame's first hop to the last one's last (as far as the trace recorded it).
      */
     static Written write(FrameTrace trace, String title, Path file) throws IOException {
-        return write(trace, List.of(), title, file);
+        return write(trace, null, title, file);
     }
 
     /**
-     * As {@link #write(FrameTrace, String, Path)}, with the TCP senders' decisions ({@code explain
-     * --tcp}) as instants on a track per flow of host a, and the sender's cwnd and packets in flight
-     * just after each decision as a counter track.
+     * As {@link #write(FrameTrace, String, Path)}, with, unless {@code tcp} is null, the TCP senders'
+     * decisions ({@code explain --tcp}) as instants on a track per flow of host a, and the sender's
+     * cwnd and packets in flight after each decision and each ACK as a counter track.
      */
-    static Written write(FrameTrace trace, List<TcpTrace.Line> decisions, String title, Path file) throws IOException {
-        return new PerfettoTrace().writeTrace(trace, decisions, title, file);
+    static Written write(FrameTrace trace, TcpTrace tcp, String title, Path file) throws IOException {
+        return new PerfettoTrace().writeTrace(trace, tcp, title, file);
     }
 
-    private Written writeTrace(FrameTrace trace, List<TcpTrace.Line> decisions, String title, Path file)
-            throws IOException {
+    private Written writeTrace(FrameTrace trace, TcpTrace tcp, String title, Path file) throws IOException {
+        List<TcpTrace.Line> decisions = tcp == null ? List.of() : tcp.lines();
         List<Span> spans = trace.spans();
         List<Step> steps = trace.steps();
         double from = spans.stream().mapToDouble(Span::startNs).min().orElse(0);
@@ -122,25 +90,18 @@ final class PerfettoTrace {
                 .forEach(s -> cpus.computeIfAbsent(s.host(), k -> new TreeSet<>()).add(cpuNumber(s.cpu())));
         cpus.forEach((host, ids) -> ids.forEach(c -> track("host " + host, "cpu" + c, c * 100)));
         trace.levels().forEach(l -> pid("host " + l.host()));
-        decisions.forEach(d -> track("host a", "TCP flow " + d.flow(), 100_000 + d.flow()));
         List<Slice> contexts = contextSlices(trace.cpuSlices(), from, to);
         List<Slice> slices = new ArrayList<>(contexts);
         slices.addAll(frameSlices(spans, steps, contexts));
-        List<Map<String, Object>> instants = instants(steps);
+        List<Map<String, Object>> instants = new PerfettoInstants(tracks).collect(steps, trace.drops(), decisions, from,
+                to);
         int flows = 0;
         int counters;
         Files.createDirectories(file.toAbsolutePath().getParent());
         try (JsonGenerator g = new ObjectMapper().getFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
             g.writeStartObject();
             g.writeArrayFieldStart("traceEvents");
-            for (Map.Entry<Integer, String> p : processNames.entrySet()) {
-                metadata(g, "process_name", p.getKey(), null, "name", p.getValue());
-                metadata(g, "process_sort_index", p.getKey(), null, "sort_index", p.getKey());
-            }
-            for (Track t : tracks.values()) {
-                metadata(g, "thread_name", t.pid, t.tid, "name", t.name);
-                metadata(g, "thread_sort_index", t.pid, t.tid, "sort_index", t.sortIndex);
-            }
+            tracks.writeMetadata(g);
             Map<Long, List<Slice>> hops = new TreeMap<>();
             for (Slice s : slices) {
                 if (s.frame() >= 0 && s.track() != null) {
@@ -163,10 +124,8 @@ final class PerfettoTrace {
             for (Map<String, Object> i : instants) {
                 g.writeObject(i);
             }
-            counters = counters(g, trace.levels(), to);
-            for (TcpTrace.Line d : decisions) {
-                decision(g, d);
-            }
+            PerfettoCounters levels = new PerfettoCounters(tracks);
+            counters = levels.levels(g, trace.levels(), to) + levels.tcp(g, tcp, to);
             g.writeEndArray();
             g.writeObjectFieldStart("otherData");
             g.writeStringField("title", title);
@@ -177,26 +136,16 @@ final class PerfettoTrace {
             g.writeEndObject();
         }
         int waits = (int) slices.stream().filter(s -> s.track() == null).count();
-        return new Written(file, slices.size() - waits, waits, flows, instants.size() + decisions.size(),
-                counters + decisions.size(),
+        return new Written(file, slices.size() - waits, waits, flows, instants.size(), counters,
                 trace.cpuSlicesCutNs());
     }
 
     private int pid(String process) {
-        return pids.computeIfAbsent(process, k -> {
-            int pid = pids.size() + 1;
-            processNames.put(pid, k);
-            return pid;
-        });
+        return tracks.pid(process);
     }
 
-    /** The thread track {@code name} of {@code process}, made on first use with the next thread id. */
     private Track track(String process, String name, int sortIndex) {
-        return tracks.computeIfAbsent(process + "\n" + name, k -> {
-            int pid = pid(process);
-            int tid = (int) tracks.values().stream().filter(t -> t.pid == pid).count() + 1;
-            return new Track(pid, tid, name, sortIndex);
-        });
+        return tracks.track(process, name, sortIndex);
     }
 
     private static int cpuNumber(String cpu) {
@@ -301,7 +250,7 @@ final class PerfettoTrace {
             args.put("flow", s.flow());
             args.put("hop", s.kind().words());
             if (s.kind() == Kind.QUEUED) {
-                args.put("wait_us", us(s.endNs() - s.startNs()));
+                args.put("wait_us", PerfettoTracks.us(s.endNs() - s.startNs()));
             }
             List<String> said = narration.getOrDefault(s, List.of());
             if (!said.isEmpty()) {
@@ -350,7 +299,7 @@ final class PerfettoTrace {
         }
         String process = "host " + s.host();
         int cpu = cpuNumber(s.cpu());
-        Track own = tracks.get(process + "\n" + s.cpu());
+        Track own = tracks.existing(process, s.cpu());
         if (own != null && own.fits(s.startNs(), s.endNs(), true)) {
             return own;
         }
@@ -367,113 +316,6 @@ final class PerfettoTrace {
         }
     }
 
-    /** Instants: a frame counted InPktsDelayed or InPktsLate, or dropped, where the narration says so. */
-    private List<Map<String, Object>> instants(List<Step> steps) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Step s : steps) {
-            String what = s.what();
-            String name = what.contains("InPktsDelayed") ? "InPktsDelayed" : what.contains("InPktsLate") ? "InPktsLate"
-                    : what.contains("dropped") ? "dropped" : null;
-            if (name == null) {
-                continue;
-            }
-            String host = s.host().contains(".") ? s.host().substring(0, s.host().indexOf('.')) : s.host();
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("name", name + (s.pn() >= 0 ? " PN " + s.pn() : " frame " + s.frame()));
-            e.put("cat", "counter");
-            e.put("ph", "i");
-            e.put("ts", us(s.timeNs()));
-            Track t = s.cpu() == null ? null : track("host " + host, s.cpu(), cpuNumber(s.cpu()) * 100);
-            e.put("pid", t == null ? pid(pids.containsKey("host " + host) ? "host " + host : s.host()) : t.pid);
-            if (t != null) {
-                e.put("tid", t.tid);
-            }
-            e.put("s", t == null ? "p" : "t");
-            Map<String, Object> args = new LinkedHashMap<>();
-            args.put("frame", s.frame());
-            args.put("pn", s.pn());
-            args.put("narration", s.format().strip());
-            e.put("args", args);
-            out.add(e);
-        }
-        return out;
-    }
-
-    /**
-     * The levels up to {@code toNs} as counter events ({@code C}), one counter track per level and
-     * host: {@code cpu0 cryptd queue}, the queue's length whatever frames are in it. Returns how many.
-     */
-    private int counters(JsonGenerator g, List<FrameTrace.Level> levels, double toNs) throws IOException {
-        int n = 0;
-        for (FrameTrace.Level l : levels) {
-            if (l.timeNs() > toNs) {
-                break;
-            }
-            g.writeStartObject();
-            g.writeStringField("name", l.name());
-            g.writeStringField("cat", "level");
-            g.writeStringField("ph", "C");
-            g.writeFieldName("ts");
-            g.writeNumber(us(l.timeNs()));
-            g.writeNumberField("pid", pid("host " + l.host()));
-            g.writeObjectFieldStart("args");
-            g.writeNumberField("length", (long) l.value());
-            g.writeEndObject();
-            g.writeEndObject();
-            n++;
-        }
-        return n;
-    }
-
-    /** A TCP decision: an instant named by its Linux function on the flow's track, and the sender's state after it. */
-    private void decision(JsonGenerator g, TcpTrace.Line d) throws IOException {
-        Track t = track("host a", "TCP flow " + d.flow(), 100_000 + d.flow());
-        String what = d.event().describe();
-        int colon = what.indexOf(':');
-        g.writeStartObject();
-        g.writeStringField("name", colon > 0 ? what.substring(0, colon) : what);
-        g.writeStringField("cat", "tcp");
-        g.writeStringField("ph", "i");
-        g.writeStringField("s", "t");
-        g.writeFieldName("ts");
-        g.writeNumber(us(d.timeNs()));
-        g.writeNumberField("pid", t.pid);
-        g.writeNumberField("tid", t.tid);
-        g.writeObjectFieldStart("args");
-        g.writeNumberField("flow", d.flow());
-        g.writeStringField("state", d.event().at().state());
-        g.writeStringField("decision", what);
-        g.writeEndObject();
-        g.writeEndObject();
-        g.writeStartObject();
-        g.writeStringField("name", "TCP flow " + d.flow() + " at its decisions");
-        g.writeStringField("cat", "tcp");
-        g.writeStringField("ph", "C");
-        g.writeFieldName("ts");
-        g.writeNumber(us(d.timeNs()));
-        g.writeNumberField("pid", t.pid);
-        g.writeObjectFieldStart("args");
-        g.writeNumberField("cwnd", d.event().at().cwnd());
-        g.writeNumberField("in_flight", d.event().at().inFlight());
-        g.writeEndObject();
-        g.writeEndObject();
-    }
-
-    private static void metadata(JsonGenerator g, String name, int pid, Integer tid, String key, Object value)
-            throws IOException {
-        g.writeStartObject();
-        g.writeStringField("name", name);
-        g.writeStringField("ph", "M");
-        g.writeNumberField("pid", pid);
-        if (tid != null) {
-            g.writeNumberField("tid", tid);
-        }
-        g.writeObjectFieldStart("args");
-        g.writeObjectField(key, value);
-        g.writeEndObject();
-        g.writeEndObject();
-    }
-
     /**
      * A wait in a cryptd queue, as an async slice pair ({@code b}, {@code e}) under its host: the waits
      * of one queue share a name, so Perfetto and chrome://tracing stack them on one track, as deep as
@@ -488,7 +330,7 @@ final class PerfettoTrace {
             g.writeStringField("ph", ph);
             g.writeStringField("id", "q" + s.frame());
             g.writeFieldName("ts");
-            g.writeNumber(us(ph.equals("b") ? s.startNs() : s.endNs()));
+            g.writeNumber(PerfettoTracks.us(ph.equals("b") ? s.startNs() : s.endNs()));
             g.writeNumberField("pid", pid);
             g.writeNumberField("tid", 1);
             if (ph.equals("b")) {
@@ -504,9 +346,9 @@ final class PerfettoTrace {
         g.writeStringField("cat", s.cat());
         g.writeStringField("ph", "X");
         g.writeFieldName("ts");
-        g.writeNumber(us(s.startNs()));
+        g.writeNumber(PerfettoTracks.us(s.startNs()));
         g.writeFieldName("dur");
-        g.writeNumber(us(s.endNs() - s.startNs()));
+        g.writeNumber(PerfettoTracks.us(s.endNs() - s.startNs()));
         g.writeNumberField("pid", s.track().pid);
         g.writeNumberField("tid", s.track().tid);
         g.writeObjectField("args", s.args());
@@ -524,16 +366,11 @@ final class PerfettoTrace {
         g.writeStringField("ph", i == 0 ? "s" : i == n - 1 ? "f" : "t");
         g.writeNumberField("id", h.frame());
         g.writeFieldName("ts");
-        g.writeNumber(us(h.startNs()));
+        g.writeNumber(PerfettoTracks.us(h.startNs()));
         g.writeNumberField("pid", h.track().pid);
         g.writeNumberField("tid", h.track().tid);
         g.writeStringField("bp", "e");
         g.writeEndObject();
-    }
-
-    /** Nanoseconds as microseconds, exactly: {@code 159357} as {@code 159.357}. */
-    static BigDecimal us(double ns) {
-        return BigDecimal.valueOf(Math.round(ns), 3);
     }
 
 }

@@ -211,6 +211,7 @@ class ExplainPerfettoTest {
         assertThat(r.status()).as(r.err()).isZero();
         List<String> decided = new ArrayList<>();
         List<Long> cwnds = new ArrayList<>();
+        List<long[]> acked = new ArrayList<>();
         for (JsonNode e : new ObjectMapper().readTree(file.toFile()).get("traceEvents")) {
             if (e.path("cat").asText().equals("tcp") && e.get("ph").asText().equals("i")) {
                 String decision = e.get("args").get("decision").asText();
@@ -219,6 +220,8 @@ class ExplainPerfettoTest {
                         "a TCP flow 0", e.get("args").get("state").asText(), decision));
             } else if (e.path("cat").asText().equals("tcp") && e.get("ph").asText().equals("C")) {
                 cwnds.add(e.get("args").get("cwnd").asLong());
+            } else if (e.path("cat").asText().equals("tcp ack")) {
+                acked.add(new long[] {e.get("args").get("cwnd").asLong(), e.get("args").get("in_flight").asLong()});
             }
         }
         // each narrated decision is an instant at its time, with its words; the sender's cwnd beside it
@@ -226,6 +229,11 @@ class ExplainPerfettoTest {
         assertThat(narrated).isNotEmpty();
         assertThat(decided).isEqualTo(narrated);
         assertThat(cwnds).hasSameSizeAs(decided).allSatisfy(c -> assertThat(c).isPositive());
+        // and between decisions, after each ACK that changed cwnd or the packets in flight
+        assertThat(acked).hasSizeGreaterThan(decided.size()).allSatisfy(a -> assertThat(a[0]).isPositive());
+        for (int i = 1; i < acked.size(); i++) {
+            assertThat(acked.get(i)).as("ACK sample " + i + " changed something").isNotEqualTo(acked.get(i - 1));
+        }
     }
 
     @Test
