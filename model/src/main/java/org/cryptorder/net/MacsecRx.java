@@ -128,6 +128,9 @@ final class MacsecRx {
 
         @Override
         public void complete(Cpu cpu) {
+            packet.rxRoute = route;
+            packet.rxCpu = cpu;
+            packet.rxWaitNs = startedAt() >= 0 ? startedAt() - enqueuedAt() : -1;
             MacsecObserver o = device.observer();
             if (o != null) {
                 o.cryptdCompleted(cpu, this);

@@ -1,5 +1,7 @@
 package org.cryptorder.net;
 
+import org.cryptorder.crypto.CryptoApi;
+import org.cryptorder.host.Cpu;
 import org.cryptorder.macsec.MacsecFrame;
 import org.cryptorder.macsec.RxVerdict;
 import org.cryptorder.macsec.TxVerdict;
@@ -37,6 +39,14 @@ public final class Packet {
     RxVerdict verdict;
     /** The frame's transmit verdict when it needed no crypto. */
     TxVerdict txVerdict;
+    /**
+     * How its decryption went, for captures' comments, set when the request completes (no object
+     * made per frame): its route, null before and for a frame that needed none; the CPU that
+     * completed it; its wait in a worker's queue, ns, or -1.
+     */
+    CryptoApi.Route rxRoute;
+    Cpu rxCpu;
+    double rxWaitNs;
     /** Its number in the frame trace, or -1 when not followed. */
     int traceNo = -1;
     /** When the work that carries a followed frame began on a CPU, ns (frame trace only). */
@@ -120,6 +130,23 @@ public final class Packet {
 
     public double createdAt() {
         return createdAt;
+    }
+
+    /**
+     * How a received frame's decryption went: its route, the CPU that completed it, and, queued to a
+     * worker, how long it waited in the worker's queue.
+     *
+     * @param route  inline in the receiving context, or queued (cryptd, padata, the offload device)
+     * @param cpu    the CPU that completed it (the worker's, when queued)
+     * @param waitNs how long it waited in the queue before the worker took it, ns; -1 when it did not
+     *               wait in one (inline, offload)
+     */
+    public record RxCrypto(CryptoApi.Route route, String cpu, double waitNs) {
+    }
+
+    /** How its decryption went, once it completed; null before, or when it needed none. */
+    public RxCrypto rxCrypto() {
+        return rxRoute == null ? null : new RxCrypto(rxRoute, rxCpu.name(), rxWaitNs);
     }
 
     public MacsecFrame frame() {
