@@ -16,7 +16,6 @@ import org.cryptorder.macsec.SecY;
 import org.cryptorder.macsec.TxSa;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.InterfaceCapture;
-import org.cryptorder.net.MacsecDrop;
 
 /**
  * The captures of one replication, as {@code tcpdump -w} on each host's two interfaces would have
@@ -67,12 +66,14 @@ public final class RunCapture {
     }
 
     private final List<InterfaceCapture> captures = new ArrayList<>();
-    /** What each host's MACsec device dropped of the frames it received, by host and PN. */
-    private final Map<String, Map<Long, MacsecDrop>> rxDrops = new TreeMap<>();
+    /** What the model has to say of each host's frames, by host. */
+    private final Map<String, CaptureNotes> notes = new TreeMap<>();
     private final List<SaKeyLine> keys = new ArrayList<>();
+    private final int maxFrames;
 
     /** Captures that keep at most {@code maxFrames} frames each. */
     public RunCapture(int maxFrames) {
+        this.maxFrames = maxFrames;
         for (String name : INTERFACES) {
             captures.add(new InterfaceCapture(name, maxFrames));
         }
@@ -83,15 +84,9 @@ public final class RunCapture {
         d.a().capture(capture("a-eth0"), capture("a-macsec0"));
         d.b().capture(capture("b-eth0"), capture("b-macsec0"));
         keys.clear();
-        rxDrops.clear();
+        notes.clear();
         for (Host h : d.hosts()) {
-            Map<Long, MacsecDrop> dropped = new TreeMap<>();
-            rxDrops.put(h.name(), dropped);
-            h.macsec().drops.subscribe((time, p, reason) -> {
-                if (reason.name().startsWith("RX_")) {
-                    dropped.putIfAbsent(p.frame().pn(), reason);
-                }
-            });
+            notes.put(h.name(), new CaptureNotes(h, maxFrames));
             SecY s = h.macsec().secy();
             int an = s.config().encodingSa();
             TxSa sa = s.txSa(an);
@@ -131,18 +126,11 @@ public final class RunCapture {
 
     /**
      * What the model has to say of the frames host {@code host} received, by PN, as pcapng comments:
-     * counted InPktsDelayed (seen on its MACsec device's tap) or dropped by its MACsec device with
-     * the reason (InPktsLate among them).
+     * counted InPktsDelayed (seen on its MACsec device's tap) or dropped by its MACsec device, each
+     * with how it was decrypted ({@link CaptureNotes}).
      */
     Map<Long, String> notes(String host) {
-        Map<Long, String> notes = new TreeMap<>();
-        for (long pn : capture(host + "-macsec0").delayedPns()) {
-            notes.put(pn, "PN " + pn + ": validated after a later PN: counted InPktsDelayed");
-        }
-        rxDrops.getOrDefault(host, Map.of()).forEach((pn, reason) -> notes.put(pn, "PN " + pn + ": dropped by MACsec"
-                + " on receive: " + (reason == MacsecDrop.RX_LATE ? "below the replay window, counted InPktsLate"
-                : reason.name())));
-        return notes;
+        return notes.containsKey(host) ? notes.get(host).received(capture(host + "-macsec0").delayed()) : Map.of();
     }
 
     /**
@@ -155,7 +143,9 @@ public final class RunCapture {
         List<String> readme = new ArrayList<>();
         readme.add(title);
         readme.add((format == Format.PCAP ? "Classic pcap" : "pcapng, with a comment on each received frame counted"
-                + " InPktsDelayed or dropped by MACsec (Wireshark: frame.comment)") + ", nanosecond timestamps of the"
+                + " InPktsDelayed or dropped by MACsec, and on each sent frame the peer's RX ring dropped (Wireshark:"
+                + " frame.comment; how it was decrypted, what overtook it), and, on eth0, a file comment on the frames"
+                + " dropped before the capture could see them") + ", nanosecond timestamps of the"
                 + " simulated clock (simulated time 0 shows as 1970-01-01 00:00:00 UTC); frames from the destination"
                 + " MAC address to the ICV, without FCS.");
         readme.add("eth0: the MACsec frames on the lower device, sent (first bit on the wire) and received (into an"
@@ -171,9 +161,13 @@ public final class RunCapture {
             } else {
                 String host = c.name().substring(0, c.name().indexOf('-'));
                 String device = c.name().substring(c.name().indexOf('-') + 1);
-                c.writePcapng(dir.resolve(file), device + " of host " + host + (device.equals("eth0")
+                boolean eth0 = device.equals("eth0");
+                CaptureNotes own = notes.get(host);
+                CaptureNotes peer = notes.get(host.equals("a") ? "b" : "a");
+                c.writePcapng(dir.resolve(file), device + " of host " + host + (eth0
                         ? ": the MACsec frames on the lower device" : ": the frames in the clear at the MACsec device"),
-                        notes(host));
+                        notes(host), eth0 && peer != null ? CaptureNotes.sentAndLost(peer) : Map.of(),
+                        eth0 && own != null ? own.missing() : List.of());
             }
             readme.add(String.format(Locale.ROOT, "%-15s %d frames (%d sent, %d received)", file,
                     c.kept(), c.keptSent(), c.kept() - c.keptSent()));

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.cryptorder.macsec.MacsecFrame;
 import org.cryptorder.macsec.RxVerdict;
@@ -36,6 +37,16 @@ public final class InterfaceCapture implements FrameTap {
     public record Frame(long timeNs, boolean sent, boolean delayed, long pn, byte[] octets) {
     }
 
+    /**
+     * A received frame counted InPktsDelayed, as a MACsec device's tap saw it: how its decryption
+     * went, and the frames of higher PN this tap saw before it, their number and lowest and highest PN.
+     */
+    public record Delayed(Packet.RxCrypto crypto, int overtakers, long firstPn, long lastPn) {
+    }
+
+    /** How many of the latest received PNs are remembered to name a delayed frame's overtakers. */
+    static final int OVERTAKERS_REMEMBERED = 4096;
+
     private final String name;
     private final int maxFrames;
     private final List<Frame> frames = new ArrayList<>();
@@ -43,6 +54,9 @@ public final class InterfaceCapture implements FrameTap {
     private long sent;
     /** The PNs of the received frames counted InPktsDelayed, kept or not (known on a MACsec device's tap). */
     private final TreeSet<Long> delayedPns = new TreeSet<>();
+    private final Map<Long, Delayed> delayed = new TreeMap<>();
+    /** The latest received PNs, at most {@link #OVERTAKERS_REMEMBERED}. */
+    private final TreeSet<Long> received = new TreeSet<>();
 
     /**
      * @param name      the interface, for messages ({@code b-eth0})
@@ -60,7 +74,17 @@ public final class InterfaceCapture implements FrameTap {
     public void frame(double timeNs, Packet p, boolean sent) {
         seen++;
         if (!sent && p.verdict() == RxVerdict.DELAYED) {
-            delayedPns.add(p.frame().pn());
+            long pn = p.frame().pn();
+            delayedPns.add(pn);
+            SortedSet<Long> later = received.tailSet(pn, false);
+            delayed.put(pn, new Delayed(p.rxCrypto(), later.size(), later.isEmpty() ? -1 : later.first(),
+                    later.isEmpty() ? -1 : later.last()));
+        }
+        if (!sent && p.verdict() != null) {
+            received.add(p.frame().pn());
+            if (received.size() > OVERTAKERS_REMEMBERED) {
+                received.pollFirst();
+            }
         }
         if (frames.size() == maxFrames) {
             return;
@@ -119,30 +143,27 @@ public final class InterfaceCapture implements FrameTap {
     }
 
     /**
+     * The received frames this tap saw counted InPktsDelayed (on a MACsec device's tap), kept or
+     * not, by PN: how each was decrypted and what overtook it.
+     */
+    public Map<Long, Delayed> delayed() {
+        return Collections.unmodifiableMap(delayed);
+    }
+
+    /**
      * Writes the kept frames to {@code file} in time order as pcapng ({@link PcapngWriter}), each
-     * received frame that {@code notes} has a line for (by its PN) with that line as its comment,
-     * and, on a received frame counted InPktsDelayed, what overtook it: the later PNs received
-     * before it.
+     * frame that the notes have a line for (by its PN) with that line as its comment.
      *
      * @param description the interface's description in the file
-     * @param notes       what the model has to say of received frames, by PN
+     * @param received    what the model has to say of received frames, by PN
+     * @param sent        what it has to say of sent frames, by PN
+     * @param comments    the file's comments, after the one on its clock: what is not in it and why
      */
-    public void writePcapng(Path file, String description, Map<Long, String> notes) throws IOException {
-        TreeSet<Long> before = new TreeSet<>();
-        try (PcapngWriter w = PcapngWriter.create(file, name, description)) {
+    public void writePcapng(Path file, String description, Map<Long, String> received, Map<Long, String> sent,
+                            List<String> comments) throws IOException {
+        try (PcapngWriter w = PcapngWriter.create(file, name, description, comments)) {
             for (Frame f : frames()) {
-                String note = f.sent() ? null : notes.get(f.pn());
-                if (note != null && f.delayed()) {
-                    SortedSet<Long> later = before.tailSet(f.pn(), false);
-                    if (!later.isEmpty()) {
-                        note += "; overtaken by " + later.size() + (later.size() == 1 ? " frame, PN " + later.first()
-                                : " frames, PN " + later.first() + "-" + later.last());
-                    }
-                }
-                if (!f.sent()) {
-                    before.add(f.pn());
-                }
-                w.write(f.timeNs(), f.octets(), note);
+                w.write(f.timeNs(), f.octets(), (f.sent() ? sent : received).get(f.pn()));
             }
         }
     }

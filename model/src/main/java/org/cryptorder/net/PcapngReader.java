@@ -25,6 +25,7 @@ public final class PcapngReader {
 
     private final List<Packet> packets = new ArrayList<>();
     private final List<Interface> interfaces = new ArrayList<>();
+    private final List<String> comments = new ArrayList<>();
 
     private PcapngReader(ByteBuffer b) throws IOException {
         if (b.remaining() < 12 || b.getInt(0) != PcapngWriter.SECTION_HEADER) {
@@ -46,7 +47,13 @@ public final class PcapngReader {
             }
             int body = at + 8;
             int end = at + length - 4;
-            if (type == PcapngWriter.INTERFACE_DESCRIPTION) {
+            if (type == PcapngWriter.SECTION_HEADER) {
+                options(b, body + 16, end, (code, value) -> {
+                    if (code == PcapngWriter.OPT_COMMENT) {
+                        comments.add(new String(value, StandardCharsets.UTF_8));
+                    }
+                });
+            } else if (type == PcapngWriter.INTERFACE_DESCRIPTION) {
                 String[] texts = new String[3];
                 int[] tsresol = {6};
                 options(b, body + 8, end, (code, value) -> {
@@ -102,6 +109,11 @@ public final class PcapngReader {
 
     public List<Packet> packets() {
         return List.copyOf(packets);
+    }
+
+    /** The section's comments, in order. */
+    public List<String> comments() {
+        return List.copyOf(comments);
     }
 
     public List<Interface> interfaces() {

@@ -8,6 +8,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * A pcapng capture file (draft-ietf-opsawg-pcapng) of one Ethernet interface: a Section Header
@@ -37,10 +38,23 @@ public final class PcapngWriter implements AutoCloseable {
      * @param description what the interface is, for Wireshark's capture file properties
      */
     public PcapngWriter(OutputStream out, String name, String description) throws IOException {
+        this(out, name, description, List.of());
+    }
+
+    /**
+     * As {@link #PcapngWriter(OutputStream, String, String)}, with {@code comments} on the section
+     * after the one on its clock ({@code opt_comment}: Wireshark's capture file comments, capinfos'
+     * "Capture comment").
+     */
+    public PcapngWriter(OutputStream out, String name, String description, List<String> comments) throws IOException {
         this.out = new BufferedOutputStream(out, 1 << 16);
-        Block shb = new Block(SECTION_HEADER);
+        int length = comments.stream().mapToInt(c -> c.getBytes(StandardCharsets.UTF_8).length + 8).sum();
+        Block shb = new Block(SECTION_HEADER, length);
         shb.body.putInt(BYTE_ORDER_MAGIC).putShort((short) 1).putShort((short) 0).putLong(-1L);
         shb.option(OPT_COMMENT, "cryptorder: simulated time 0 is 1970-01-01 00:00:00 UTC");
+        for (String c : comments) {
+            shb.option(OPT_COMMENT, c);
+        }
         shb.write();
         Block idb = new Block(INTERFACE_DESCRIPTION);
         idb.body.putShort((short) PcapWriter.LINKTYPE_ETHERNET).putShort((short) 0).putInt(PcapWriter.SNAPLEN);
@@ -53,6 +67,12 @@ public final class PcapngWriter implements AutoCloseable {
     /** A file at {@code file} (see the constructor). */
     public static PcapngWriter create(Path file, String name, String description) throws IOException {
         return new PcapngWriter(Files.newOutputStream(file), name, description);
+    }
+
+    /** A file at {@code file} with section comments (see the constructors). */
+    public static PcapngWriter create(Path file, String name, String description, List<String> comments)
+            throws IOException {
+        return new PcapngWriter(Files.newOutputStream(file), name, description, comments);
     }
 
     /**

@@ -1,0 +1,135 @@
+package org.cryptorder.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.cryptorder.experiment.Csv;
+import org.cryptorder.net.PcapngReader;
+import org.cryptorder.testing.RequiredTool;
+import org.cryptorder.testing.Tshark;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The pcapng comments against the model's counts: on a run whose cryptd queue (32) and RX ring (32)
+ * fill under a replay window of 3, without replay protection (configuration 0: frames counted
+ * InPktsDelayed) and with it (configuration 1: InPktsLate), the receiver's {@code eth0} capture has a
+ * comment exactly on the frames runs.csv counts delayed, late or refused by cryptd, and the sender's
+ * exactly on those the receiver's RX ring dropped; read back by the project's reader and, where it is
+ * installed, by tshark.
+ */
+class PcapngCommentsTest {
+    @TempDir
+    Path tmp;
+
+    static final String EXPERIMENT = "{\"name\": \"m\", \"crypto\": {\"policy\": \"async-unordered\","
+            + " \"cryptdQueueLength\": 32}, \"hosts\": {\"cpus\": 1, \"rxRingSize\": 32},"
+            + " \"contention\": {\"kernelFpuBusy\": 0.3}, \"macsec\": {\"replayWindow\": 3},"
+            + " \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 4000}], \"run\": {\"durationS\": 0.003, \"replications\": 1},"
+            + " \"sweep\": {\"macsec.replayProtect\": [false, true]}}";
+
+    /** The commented frames of {@code file}, by PN. */
+    static Map<Long, String> comments(Path file) throws Exception {
+        Map<Long, String> out = new TreeMap<>();
+        for (PcapngReader.Packet p : PcapngReader.read(file).packets()) {
+            if (p.comment() != null) {
+                out.put(PcapngCaptureTest.pn(p.data()), p.comment());
+            }
+        }
+        return out;
+    }
+
+    /** Each configuration's runs.csv row, column by name. */
+    List<Map<String, String>> runsCsv(Path e) throws Exception {
+        CliRun run = CliRun.of("run", "--quiet", "--jobs", "1", "--out", tmp.resolve("out").toString(), e.toString());
+        assertThat(run.status()).as(run.err()).isZero();
+        List<String> lines = Files.readAllLines(tmp.resolve("out/runs.csv")).stream().filter(l -> !l.startsWith("#")).toList();
+        List<String> head = Csv.cells(lines.get(0));
+        return lines.subList(1, lines.size()).stream().map(l -> {
+            List<String> cells = Csv.cells(l);
+            Map<String, String> row = new TreeMap<>();
+            for (int i = 0; i < head.size(); i++) {
+                row.put(head.get(i), cells.get(i));
+            }
+            return row;
+        }).toList();
+    }
+
+    Path captures(Path e, int configuration) {
+        Path dir = tmp.resolve("caps" + configuration);
+        CliRun r = CliRun.of("explain", e.toString(), "--configuration", Integer.toString(configuration), "--frames", "1",
+                "--pcap", dir.toString(), "--pcap-format", "pcapng", "--chart", tmp.resolve("t.png").toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        return dir.resolve(Integer.toString(configuration));
+    }
+
+    @Test
+    void commentsAreExactlyOnTheFramesTheModelCounted() throws Exception {
+        Path e = Files.writeString(tmp.resolve("m.json"), EXPERIMENT);
+        List<Map<String, String>> rows = runsCsv(e);
+        for (int k = 0; k < 2; k++) {
+            Map<String, String> row = rows.get(k);
+            Path caps = captures(e, k);
+            Map<Long, String> received = comments(caps.resolve("b-eth0.pcapng"));
+            long delayed = received.values().stream().filter(c -> c.endsWith("counted InPktsDelayed")).count();
+            long late = received.values().stream().filter(c -> c.endsWith("counted InPktsLate")).count();
+            long refused = received.values().stream().filter(c -> c.endsWith("cryptd full: dropped")).count();
+            assertThat(delayed).as("configuration " + k + ": delayed").isEqualTo(Long.parseLong(row.get("in_pkts_delayed")));
+            assertThat(late).as("late").isEqualTo(Long.parseLong(row.get("in_pkts_late")));
+            assertThat(refused).as("refused").isEqualTo(Long.parseLong(row.get("cryptd_dropped")));
+            assertThat((long) received.size()).as("no other frame has a comment").isEqualTo(delayed + late + refused);
+            assertThat(delayed + late).as("configuration " + k + " reorders").isPositive();
+            // the route and the overtakers, on eth0 and macsec0 alike
+            List<String> up = PcapngReader.read(caps.resolve("b-macsec0.pcapng")).packets().stream()
+                    .map(PcapngReader.Packet::comment).filter(c -> c != null).toList();  // in the clear: no PN to read
+            assertThat((long) up.size()).as("delivered up: the delayed frames").isEqualTo(delayed);
+            received.forEach((pn, c) -> {
+                assertThat(c).startsWith("PN " + pn + ": ");
+                if (c.endsWith("InPktsDelayed")) {
+                    assertThat(c).containsPattern("^PN \\d+: cryptd on cpu0, waited \\d+\\.\\d{3} us, overtaken by \\d+"
+                            + " frames?, PN \\d+(-\\d+)?; validated after a later PN");
+                    assertThat(up).contains(c);
+                } else if (c.endsWith("InPktsLate")) {
+                    assertThat(c).containsPattern("^PN \\d+: (cryptd on cpu0, waited \\d+\\.\\d{3} us; )?below the replay"
+                            + " window");
+                }
+            });
+            // the receiver's RX ring drops: a comment on the sender's frame, a file comment on the receiver's eth0
+            Map<Long, String> lost = comments(caps.resolve("a-eth0.pcapng"));
+            long missed = Long.parseLong(row.get("rx_missed"));
+            assertThat((long) lost.size()).as("configuration " + k + ": rx_missed").isEqualTo(missed);
+            assertThat(lost.values()).allSatisfy(c -> assertThat(c).contains(": dropped at b's RX ring 0: full (rx_missed)"));
+            List<String> fileComments = PcapngReader.read(caps.resolve("b-eth0.pcapng")).comments();
+            assertThat(fileComments.stream().anyMatch(c -> c.startsWith("Not in this capture: " + missed + " frame")))
+                    .isEqualTo(missed > 0);
+        }
+        assertThat(Long.parseLong(rows.get(1).get("rx_missed"))).as("an RX ring drop to comment").isPositive();
+    }
+
+    @Test
+    void tsharkSeesTheCommentsOnTheSameFrames() throws Exception {
+        RequiredTool.need(Tshark.runs(), "tshark", "tshark is not installed", "tshark");
+        Path e = Files.writeString(tmp.resolve("m.json"), EXPERIMENT);
+        for (int k = 0; k < 2; k++) {
+            Path caps = captures(e, k);
+            for (String name : List.of("a-eth0", "b-eth0")) {
+                Path file = caps.resolve(name + ".pcapng");
+                Process p = new ProcessBuilder("tshark", "-r", file.toString(), "-Y", "frame.comment", "-T", "fields",
+                        "-e", "macsec.PN").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+                assertThat(p.exitValue()).isZero();
+                TreeSet<Long> theirs = new TreeSet<>();
+                out.lines().filter(l -> !l.isBlank()).forEach(l -> theirs.add(Long.parseLong(l.strip())));
+                assertThat(theirs).as("configuration " + k + " " + name).isEqualTo(comments(file).keySet());
+            }
+        }
+    }
+}
