@@ -68,7 +68,7 @@ class PcapngCaptureTest {
         TreeSet<Long> commented = new TreeSet<>();
         for (PcapngReader.Packet p : eth0.packets()) {
             if (p.comment() != null) {
-                assertThat(p.comment()).startsWith("PN " + pn(p.data()) + ": cryptd on cpu0, waited ")
+                assertThat(p.comment()).startsWith("PN " + pn(p.data()) + ": decrypted by cryptd on cpu0, waited ")
                         .endsWith("; validated after a later PN: counted InPktsDelayed");
                 commented.add(pn(p.data()));
             }

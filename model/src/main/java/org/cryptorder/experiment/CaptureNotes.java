@@ -71,16 +71,29 @@ final class CaptureNotes {
         }
     }
 
-    /** How a received frame was decrypted, in words: {@code cryptd on cpu1, waited 44.100 us}; "" when unknown. */
-    String route(Packet.RxCrypto c) {
+    /**
+     * How the peer encrypted a frame, in words, when it queued it to a worker: {@code encrypted by a's
+     * cryptd on cpu0, waited 38.978 us}; "" when inline or unknown.
+     */
+    String sentRoute(Packet.Crypto c) {
+        if (c == null || c.route() == CryptoApi.Route.INLINE) {
+            return "";
+        }
+        String peer = host.equals("a") ? "b" : "a";
+        return c.waitNs() >= 0 ? String.format(Locale.ROOT, "encrypted by %s's %s on %s, waited %.3f us", peer, worker,
+                c.cpu(), c.waitNs() / 1e3) : "encrypted by " + peer + "'s offload device";
+    }
+
+    /** How a received frame was decrypted, in words: {@code decrypted by cryptd on cpu1, waited 44.100 us}; "" when unknown. */
+    String route(Packet.Crypto c) {
         if (c == null) {
             return "";
         }
         if (c.route() == CryptoApi.Route.INLINE) {
             return "decrypted inline on " + c.cpu();
         }
-        return c.waitNs() >= 0 ? String.format(Locale.ROOT, "%s on %s, waited %.3f us", worker, c.cpu(), c.waitNs() / 1e3)
-                : "the offload device, completed on " + c.cpu();
+        return c.waitNs() >= 0 ? String.format(Locale.ROOT, "decrypted by %s on %s, waited %.3f us", worker, c.cpu(),
+                c.waitNs() / 1e3) : "decrypted by the offload device, completed on " + c.cpu();
     }
 
     private String dropWords(Packet p, MacsecDrop reason) {
@@ -97,8 +110,8 @@ final class CaptureNotes {
 
     private static String txWords(TxDrop reason) {
         return switch (reason) {
-            case QDISC_FULL -> "the qdisc was full";
-            case RING_FULL -> "the TX queue was stopped, no qdisc (noqueue)";
+            case QDISC_FULL -> "qdisc full";
+            case RING_FULL -> "TX queue stopped, noqueue";
             case FQ_OVERLIMIT -> "fq_codel over its limit";
             case CODEL -> "CoDel";
         };
@@ -112,9 +125,11 @@ final class CaptureNotes {
         Map<Long, String> notes = new TreeMap<>(rxDropped);
         delayed.forEach((pn, d) -> {
             String how = route(d.crypto());
-            String overtaken = d.overtakers() == 0 ? "" : "overtaken by " + d.overtakers() + (d.overtakers() == 1
-                    ? " frame, PN " + d.firstPn() : " frames, PN " + d.firstPn() + "-" + d.lastPn());
-            String said = String.join(", ", List.of(how, overtaken).stream().filter(s -> !s.isEmpty()).toList());
+            String overtaken = d.overtakers() == 0 ? "" : "overtaken by " + (d.overtakers() == 1 ? "1 frame, PN "
+                    : d.overtakers() + " frames, PN ") + (d.overtakers() <= d.listed().size() ? String.join(", ",
+                    d.listed().stream().map(String::valueOf).toList()) : d.firstPn() + " to " + d.lastPn());
+            String said = String.join(", ", List.of(sentRoute(d.sent()), how, overtaken).stream()
+                    .filter(s -> !s.isEmpty()).toList());
             notes.put(pn, "PN " + pn + ": " + (said.isEmpty() ? "" : said + "; ") + "validated after a later PN: counted"
                     + " InPktsDelayed");
         });
@@ -141,7 +156,8 @@ final class CaptureNotes {
         if (ringDrops > 0) {
             out.add("Not in this capture: " + ringDrops + (ringDrops == 1 ? " frame" : " frames") + " host " + host
                     + "'s RX rings dropped, full (rx_missed): " + pns(ringDropped, ringDrops) + "; the sender's eth0"
-                    + " capture has them, each with a comment");
+                    + (ringDrops == 1 ? " capture has it, with a comment" : " capture has them, as far as its bound reaches, each with a"
+                    + " comment"));
         }
         return out;
     }

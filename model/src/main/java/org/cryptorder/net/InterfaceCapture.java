@@ -38,11 +38,16 @@ public final class InterfaceCapture implements FrameTap {
     }
 
     /**
-     * A received frame counted InPktsDelayed, as a MACsec device's tap saw it: how its decryption
-     * went, and the frames of higher PN this tap saw before it, their number and lowest and highest PN.
+     * A received frame counted InPktsDelayed, as a MACsec device's tap saw it: how its encryption
+     * (on the sender) and its decryption went, and the frames of higher PN this tap saw before it,
+     * their number, lowest and highest PN, and the first {@value #OVERTAKERS_LISTED} of them.
      */
-    public record Delayed(Packet.RxCrypto crypto, int overtakers, long firstPn, long lastPn) {
+    public record Delayed(Packet.Crypto sent, Packet.Crypto crypto, int overtakers, long firstPn, long lastPn,
+                          List<Long> listed) {
     }
+
+    /** How many of a delayed frame's overtakers {@link Delayed} lists by PN. */
+    public static final int OVERTAKERS_LISTED = 5;
 
     /** How many of the latest received PNs are remembered to name a delayed frame's overtakers. */
     static final int OVERTAKERS_REMEMBERED = 4096;
@@ -77,8 +82,8 @@ public final class InterfaceCapture implements FrameTap {
             long pn = p.frame().pn();
             delayedPns.add(pn);
             SortedSet<Long> later = received.tailSet(pn, false);
-            delayed.put(pn, new Delayed(p.rxCrypto(), later.size(), later.isEmpty() ? -1 : later.first(),
-                    later.isEmpty() ? -1 : later.last()));
+            delayed.put(pn, new Delayed(p.txCrypto(), p.rxCrypto(), later.size(), later.isEmpty() ? -1 : later.first(),
+                    later.isEmpty() ? -1 : later.last(), later.stream().limit(OVERTAKERS_LISTED).toList()));
         }
         if (!sent && p.verdict() != null) {
             received.add(p.frame().pn());

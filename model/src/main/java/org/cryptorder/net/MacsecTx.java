@@ -128,6 +128,9 @@ final class MacsecTx {
 
         @Override
         public void complete(Cpu cpu) {
+            packet.txRoute = route;
+            packet.txCpu = cpu;
+            packet.txWaitNs = startedAt() >= 0 ? startedAt() - enqueuedAt() : -1;
             MacsecObserver o = device.observer();
             if (o != null) {
                 o.cryptdCompleted(cpu, this);

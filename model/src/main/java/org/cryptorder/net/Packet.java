@@ -40,10 +40,13 @@ public final class Packet {
     /** The frame's transmit verdict when it needed no crypto. */
     TxVerdict txVerdict;
     /**
-     * How its decryption went, for captures' comments, set when the request completes (no object
-     * made per frame): its route, null before and for a frame that needed none; the CPU that
-     * completed it; its wait in a worker's queue, ns, or -1.
+     * How its encryption and decryption went, for captures' comments, set when each request
+     * completes (no object made per frame): the route, null before and for a frame that needed
+     * none; the CPU that completed it; the wait in a worker's queue, ns, or -1.
      */
+    CryptoApi.Route txRoute;
+    Cpu txCpu;
+    double txWaitNs;
     CryptoApi.Route rxRoute;
     Cpu rxCpu;
     double rxWaitNs;
@@ -133,20 +136,25 @@ public final class Packet {
     }
 
     /**
-     * How a received frame's decryption went: its route, the CPU that completed it, and, queued to a
-     * worker, how long it waited in the worker's queue.
+     * How a frame's encryption or decryption went: its route, the CPU that completed it, and, queued
+     * to a worker, how long it waited in the worker's queue.
      *
-     * @param route  inline in the receiving context, or queued (cryptd, padata, the offload device)
+     * @param route  inline in the sending or receiving context, or queued (cryptd, padata, the offload device)
      * @param cpu    the CPU that completed it (the worker's, when queued)
      * @param waitNs how long it waited in the queue before the worker took it, ns; -1 when it did not
      *               wait in one (inline, offload)
      */
-    public record RxCrypto(CryptoApi.Route route, String cpu, double waitNs) {
+    public record Crypto(CryptoApi.Route route, String cpu, double waitNs) {
+    }
+
+    /** How its encryption went, once it completed; null before, or when it needed none. */
+    public Crypto txCrypto() {
+        return txRoute == null ? null : new Crypto(txRoute, txCpu.name(), txWaitNs);
     }
 
     /** How its decryption went, once it completed; null before, or when it needed none. */
-    public RxCrypto rxCrypto() {
-        return rxRoute == null ? null : new RxCrypto(rxRoute, rxCpu.name(), rxWaitNs);
+    public Crypto rxCrypto() {
+        return rxRoute == null ? null : new Crypto(rxRoute, rxCpu.name(), rxWaitNs);
     }
 
     public MacsecFrame frame() {
