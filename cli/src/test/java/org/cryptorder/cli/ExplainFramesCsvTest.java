@@ -50,6 +50,37 @@ class ExplainFramesCsvTest {
     }
 
     @Test
+    void followingEveryFrameTheCountsAreRunsCsvs() throws Exception {
+        // every frame of the shared experiment followed: the table's frames, delayed and validated are the run's
+        Path file = tmp.resolve("all.csv");
+        CliRun r = CliRun.of("explain", experiment().toString(), "--frames", "100000", "--chart",
+                tmp.resolve("t.png").toString(), "--frames-csv", file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        Map<String, Map<String, String>> frames = new TreeMap<>();
+        Set<String> onTheWire = new TreeSet<>();
+        for (Map<String, String> row : read(Files.readAllLines(file))) {
+            frames.put(row.get("frame"), row);
+            if (row.get("kind").equals("wire") && row.get("direction").equals("a->b")) {
+                onTheWire.add(row.get("frame"));
+            }
+        }
+        CliRun run = CliRun.of("run", "--quiet", "--jobs", "1", "--out", tmp.resolve("run").toString(), "--set",
+                "run.replications=1", experiment().toString());
+        assertThat(run.status()).as(run.err()).isZero();
+        List<String> lines = Files.readAllLines(tmp.resolve("run/runs.csv")).stream().filter(l -> !l.startsWith("#")).toList();
+        List<String> head = Csv.cells(lines.get(0));
+        List<String> cells = Csv.cells(lines.get(1));
+        long framesTx = Long.parseLong(cells.get(head.indexOf("frames_tx")));
+        long delayed = Long.parseLong(cells.get(head.indexOf("in_pkts_delayed")));
+        long ok = Long.parseLong(cells.get(head.indexOf("in_pkts_ok")));
+        assertThat((long) onTheWire.size()).as("frames_tx").isEqualTo(framesTx);
+        assertThat(frames.values().stream().filter(f -> f.get("in_pkts_delayed").equals("true")).count())
+                .as("in_pkts_delayed").isEqualTo(delayed).isPositive();
+        assertThat(frames.values().stream().filter(f -> !f.get("delivery_rank").isEmpty()).count())
+                .as("validated: in_pkts_ok and in_pkts_delayed").isEqualTo(ok + delayed);
+    }
+
+    @Test
     void theTableHasARowPerHopOfEachNarratedFrameWithItsDelayAndRank() throws Exception {
         Path file = tmp.resolve("out/frames.csv");
         CliRun r = CliRun.of("explain", experiment().toString(), "--frames", "300", "--chart",
