@@ -142,6 +142,52 @@ class PcapngCommentsTest {
     }
 
     @Test
+    void tcpRetransmissionsAreCommentedOnTheSendersFrames() throws Exception {
+        Path e = ProjectPaths.home().resolve("experiments/tcp-heavy-reordering.json");
+        String[] set = {"--set", "run.durationS=0.02", "--set", "run.warmupS=0", "--set", "run.replications=1"};
+        Path dir = tmp.resolve("tcp");
+        List<String> args = new java.util.ArrayList<>(List.of("explain", e.toString(), "--frames", "1", "--pcap",
+                dir.toString(), "--pcap-format", "pcapng", "--chart", tmp.resolve("t.png").toString()));
+        args.addAll(List.of(set));
+        CliRun r = CliRun.of(args.toArray(String[]::new));
+        assertThat(r.status()).as(r.err()).isZero();
+        List<String> runArgs = new java.util.ArrayList<>(List.of("run", "--quiet", "--jobs", "1", "--out",
+                tmp.resolve("out").toString()));
+        runArgs.addAll(List.of(set));
+        runArgs.add(e.toString());
+        CliRun run = CliRun.of(runArgs.toArray(String[]::new));
+        assertThat(run.status()).as(run.err()).isZero();
+        List<String> lines = Files.readAllLines(tmp.resolve("out/runs.csv")).stream().filter(l -> !l.startsWith("#")).toList();
+        long retransmits = Long.parseLong(Csv.cells(lines.get(1)).get(Csv.cells(lines.get(0)).indexOf("tcp_retransmits")));
+
+        // on the sender's wire, one comment per retransmission; those sent before the traffic's end are runs.csv's
+        java.util.regex.Pattern said = java.util.regex.Pattern.compile("retransmission of (\\d+):(\\d+) \\((RACK|SACK|RTO|TLP)\\)");
+        long inWindow = 0;
+        for (PcapngReader.Packet p : PcapngReader.read(dir.resolve("0/a-eth0.pcapng")).packets()) {
+            if (p.comment() != null) {
+                assertThat(p.comment()).matches(said);
+                inWindow += p.timeNs() <= 20_000_000 ? 1 : 0;
+            }
+        }
+        assertThat(inWindow).isEqualTo(retransmits).isPositive();
+        // in the clear, the comment's octets are the segment's payload
+        int commented = 0;
+        for (PcapngReader.Packet p : PcapngReader.read(dir.resolve("0/a-macsec0.pcapng")).packets()) {
+            if (p.comment() != null) {
+                java.util.regex.Matcher m = said.matcher(p.comment());
+                assertThat(m.matches()).as(p.comment()).isTrue();
+                byte[] d = p.data();
+                int ihl = (d[14] & 0x0f) * 4;
+                int total = ((d[16] & 0xff) << 8) | (d[17] & 0xff);
+                int tcpHeader = ((d[14 + ihl + 12] & 0xf0) >> 4) * 4;
+                assertThat((long) total - ihl - tcpHeader).isEqualTo(Long.parseLong(m.group(2)) - Long.parseLong(m.group(1)));
+                commented++;
+            }
+        }
+        assertThat(commented).isGreaterThanOrEqualTo((int) retransmits);
+    }
+
+    @Test
     void tsharkSeesTheCommentsOnTheSameFrames() throws Exception {
         RequiredTool.need(Tshark.runs(), "tshark", "tshark is not installed", "tshark");
         Path e = Files.writeString(tmp.resolve("m.json"), EXPERIMENT);

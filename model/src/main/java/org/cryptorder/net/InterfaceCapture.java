@@ -30,11 +30,12 @@ public final class InterfaceCapture implements FrameTap {
     public static final int DEFAULT_MAX_FRAMES = 10_000;
 
     /**
-     * One captured frame: when, which way, a copy of its octets, and whether the MACsec device
+     * One captured frame: when, which way, a copy of its octets, whether the MACsec device
      * counted it InPktsDelayed (validated after a frame with a higher PN; known only for a frame
-     * received on a MACsec device, which is told of it after validation).
+     * received on a MACsec device, which is told of it after validation), and, for a frame sent, what
+     * its sender said of it (a TCP retransmission) or null.
      */
-    public record Frame(long timeNs, boolean sent, boolean delayed, long pn, byte[] octets) {
+    public record Frame(long timeNs, boolean sent, boolean delayed, long pn, byte[] octets, String said) {
     }
 
     /**
@@ -99,7 +100,7 @@ public final class InterfaceCapture implements FrameTap {
         }
         MacsecFrame f = p.frame();
         frames.add(new Frame(Math.round(timeNs), sent, !sent && p.verdict() == RxVerdict.DELAYED, f.pn(),
-                Arrays.copyOfRange(f.bytes(), f.offset(), f.offset() + f.length())));
+                Arrays.copyOfRange(f.bytes(), f.offset(), f.offset() + f.length()), sent ? p.retransmission() : null));
     }
 
     public String name() {
@@ -157,7 +158,8 @@ public final class InterfaceCapture implements FrameTap {
 
     /**
      * Writes the kept frames to {@code file} in time order as pcapng ({@link PcapngWriter}), each
-     * frame that the notes have a line for (by its PN) with that line as its comment.
+     * frame that the notes have a line for (by its PN) with that line as its comment, after what its
+     * sender said of a frame sent ({@link Frame#said}: {@code retransmission of 5792:7240 (RACK)}).
      *
      * @param description the interface's description in the file
      * @param received    what the model has to say of received frames, by PN
@@ -168,7 +170,8 @@ public final class InterfaceCapture implements FrameTap {
                             List<String> comments) throws IOException {
         try (PcapngWriter w = PcapngWriter.create(file, name, description, comments)) {
             for (Frame f : frames()) {
-                w.write(f.timeNs(), f.octets(), (f.sent() ? sent : received).get(f.pn()));
+                String note = (f.sent() ? sent : received).get(f.pn());
+                w.write(f.timeNs(), f.octets(), f.said() == null ? note : note == null ? f.said() : f.said() + "; " + note);
             }
         }
     }

@@ -57,6 +57,8 @@ public final class Packet {
     private Released onRelease;
     /** The context that sent the frame, in words (explain's narration), or null. */
     private String sentBy;
+    /** What the frame is a retransmission of, in words (captures' comments), or null. */
+    private String retransmission;
     /** Its number among the segments of the GSO skb it was cut from, from 1; 0 when not cut from one. */
     private int gsoSegment;
     /** How many segments that GSO skb was cut into; 0 when the frame was not cut from one. */
@@ -83,6 +85,16 @@ public final class Packet {
             onRelease = null;
             r.released(this);
         }
+    }
+
+    /** Notes what the frame is a retransmission of ({@code retransmission of 5792:7240 (RACK)}), for captures. */
+    public void retransmission(String words) {
+        this.retransmission = words;
+    }
+
+    /** What the frame is a retransmission of, in words, or null when it is none (or its sender does not say). */
+    public String retransmission() {
+        return retransmission;
     }
 
     /** Names the context that sent the frame, for explain's narration. */

@@ -23,6 +23,14 @@ public interface SegmentOutput {
     }
 
     /**
+     * The next packet is a retransmission of the stream's octets {@code [seq, end)} (counted from
+     * the first data octet), for {@code why} ({@code RACK}, {@code SACK}, {@code RTO}, {@code TLP}):
+     * for captures' comments, told only when it is one. By default nothing is done with it.
+     */
+    default void retransmission(long seq, long end, String why) {
+    }
+
+    /**
      * The CPU whose context calls into the endpoint now, where a timer armed now will fire (Linux's
      * {@code __mod_timer} moves a timer to the CPU that arms it); null where no CPU is modelled.
      */

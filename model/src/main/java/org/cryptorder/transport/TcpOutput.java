@@ -417,10 +417,13 @@ final class TcpOutput {
         }
     }
 
-    /** {@code tcp_retransmit_skb}. */
+    /**
+     * {@code tcp_retransmit_skb}: of a segment marked lost by RACK (or, without RACK, by SACK's
+     * {@code tcp_mark_head_lost}), or, in Loss, after the retransmission timer expired.
+     */
     void retransmitSkb(long n) {
         board.stamp(n, sk.clock.nowNs(), sk.clock.tsNow(), sk.ack.delivered());
-        transmit(n, true);
+        transmit(n, sk.recovery.caState() == TcpCaState.LOSS ? "RTO" : sk.rf.rack() ? "RACK" : "SACK");
         afterSend(board.lenOf(n), 1);
         board.setTags(n, SackScoreboard.SACKED_RETRANS);
         board.addRetransOut(1);
@@ -432,6 +435,15 @@ final class TcpOutput {
      * output.
      */
     void transmit(long n, boolean retransmission) {
+        transmit(n, retransmission ? "" : null);
+    }
+
+    /**
+     * {@code tcp_transmit_skb} of segment {@code n}, a retransmission unless {@code retransmitted} is
+     * null, for the reason it names (told to the output for captures).
+     */
+    void transmit(long n, String retransmitted) {
+        boolean retransmission = retransmitted != null;
         long seq = board.seqOf(n);
         int len = board.lenOf(n);
         tx.seq(Ipv4TcpHeader.wire(seq, cfg.senderIsn()))
@@ -453,6 +465,9 @@ final class TcpOutput {
             board.setTags(n, SackScoreboard.EVER_RETRANS);
         } else {
             sk.mib.inc(SenderCounters.DATA_SEGS_OUT);
+        }
+        if (retransmission) {
+            output.retransmission(seq, seq + len, retransmitted);
         }
         inOutput = true;
         try {

@@ -83,6 +83,8 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     private int gsoSegments;
     /** How many of them have been framed so far. */
     private int gsoFramed;
+    /** What the next packet is a retransmission of, for captures ({@link SegmentOutput#retransmission}), or null. */
+    private String retransmission;
     /** RFC 4737 reordering of arriving data segments (a sender measures none: it stays empty). */
     final Rfc4737Reordering reordering = new Rfc4737Reordering();
     /** Latency of arriving data segments (a sender measures none: it stays empty). */
@@ -178,6 +180,10 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         SendContext c = context != null ? context : SendContext.TIMER;
         Cpu cpu = context != null ? contextCpu : home;
         p.sentBy(contextWords[c.ordinal()][cpu.id()]);
+        if (retransmission != null) {
+            p.retransmission(retransmission);
+            retransmission = null;
+        }
         if (gsoFramed < gsoSegments) {
             p.gso(++gsoFramed, gsoSegments);
         }
@@ -248,6 +254,11 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
             }
             gsoSegments = segments;
             gsoFramed = 0;
+        }
+
+        @Override
+        public void retransmission(long seq, long end, String why) {
+            TcpSocket.this.retransmission = "retransmission of " + seq + ":" + end + (why.isEmpty() ? "" : " (" + why + ")");
         }
 
         @Override

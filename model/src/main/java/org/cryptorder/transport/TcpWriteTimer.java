@@ -151,7 +151,7 @@ final class TcpWriteTimer implements RetransmitTimer.Handler {
                 return;
             }
             board.stamp(last, clock.nowNs(), clock.tsNow(), sk.ack.delivered());
-            sk.output.transmit(last, true);
+            sk.output.transmit(last, "TLP");
             tlpRetrans = true;
         }
         tlpHighSeq = sk.sndNxt();
