@@ -143,7 +143,8 @@ public final class RunCapture {
         List<String> readme = new ArrayList<>();
         readme.add(title);
         readme.add((format == Format.PCAP ? "Classic pcap" : "pcapng, with a comment on each received frame counted"
-                + " InPktsDelayed or dropped by MACsec, and on each sent frame the peer's RX ring dropped (Wireshark:"
+                + " InPktsDelayed or dropped by MACsec, and on each sent frame TCP retransmitted or the peer's RX ring"
+                + " dropped (Wireshark:"
                 + " frame.comment; how it was decrypted, what overtook it), and, on eth0, a file comment on the frames"
                 + " dropped before the capture could see them") + ", nanosecond timestamps of the"
                 + " simulated clock (simulated time 0 shows as 1970-01-01 00:00:00 UTC); frames from the destination"
