@@ -57,7 +57,7 @@ class PerfettoCountersTest {
                 drops.merge(ev.get("name").asText(), 1, Integer::sum);
             }
         }
-        // the levels the issue names, in their units, within their bounds, each value a change
+        // cryptd, qdisc, rings and BQL, in their units, within their bounds, each value a change
         assertThat(counters).containsKeys("host b cpu0 cryptd queue length", "host b eth0.rx0 ring backlog frames",
                 "host a eth0.tx0 qdisc backlog packets", "host a eth0.tx0 ring in use descriptors",
                 "host a eth0.tx0 BQL limit octets");

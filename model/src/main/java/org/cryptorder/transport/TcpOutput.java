@@ -463,11 +463,9 @@ final class TcpOutput {
         if (retransmission) {
             sk.mib.inc(SenderCounters.TOTAL_RETRANS);
             board.setTags(n, SackScoreboard.EVER_RETRANS);
+            output.retransmission(seq, seq + len, retransmitted);
         } else {
             sk.mib.inc(SenderCounters.DATA_SEGS_OUT);
-        }
-        if (retransmission) {
-            output.retransmission(seq, seq + len, retransmitted);
         }
         inOutput = true;
         try {
