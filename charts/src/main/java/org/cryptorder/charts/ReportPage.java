@@ -77,6 +77,7 @@ final class ReportPage {
             ul.rules .who { font-weight: 600; }
             table.facts p.note, table.facts span.note { margin: 2px 0 0; font-size: 13px; }
             div.warning { border-left: 4px solid #d08000; background: #fff8ec; padding: 2px 14px; margin: 10px 0; }
+            div.finding { border-left: 4px solid #5b7fa6; background: #f2f6fa; padding: 2px 14px; margin: 10px 0; }
             figure { margin: 18px 0 30px; }
             figure .chart svg { display: block; width: 100%; height: auto; max-width: 960px;
                                 border: 1px solid #eee; }

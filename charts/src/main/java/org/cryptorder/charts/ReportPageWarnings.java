@@ -38,7 +38,7 @@ final class ReportPageWarnings {
         if (!findings.isEmpty()) {
             b.append("<section id=\"findings\">\n<h2>What the swept values did</h2>\n<p>Some configurations did not"
                     + " run as the file asked where others of the sweep did: the figures are of what ran.</p>\n");
-            kinds(b, findings);
+            kinds(b, findings, "finding");
             b.append("</section>\n");
         }
         List<MeasurementWarnings.Warning> warnings = all.stream().filter(w -> !w.finding()).toList();
@@ -46,17 +46,17 @@ final class ReportPageWarnings {
             return;
         }
         b.append("<section id=\"warnings\">\n<h2>Warnings</h2>\n");
-        kinds(b, warnings);
+        kinds(b, warnings, "warning");
         b.append("</section>\n");
     }
 
     /** One block per kind: its headline, the configurations' lines, what to do. */
-    private static void kinds(StringBuilder b, List<MeasurementWarnings.Warning> warnings) {
+    private static void kinds(StringBuilder b, List<MeasurementWarnings.Warning> warnings, String cssClass) {
         MeasurementWarnings.Kind shown = null;
         for (int i = 0; i < warnings.size(); i++) {
             MeasurementWarnings.Warning w = warnings.get(i);
             if (w.kind() != shown) {
-                b.append("<div class=\"warning\">\n<p><strong>").append(ReportPage.escape(capitalised(w.kind().headline())))
+                b.append("<div class=\"").append(cssClass).append("\">\n<p><strong>").append(ReportPage.escape(capitalised(w.kind().headline())))
                         .append(".</strong></p>\n<ul>\n");
                 shown = w.kind();
             }
