@@ -77,6 +77,24 @@ class RunCaptureWiresharkTest {
         }
     }
 
+    @Test
+    void aPcapngCaptureWithItsCommentsVerifiesFrameForFrame() throws Exception {
+        ExperimentFile f = ExperimentFile.load(ProjectFiles.resolve("experiments/quickstart.json"), Experiments.PROFILES,
+                List.of(JsonSource.SetValue.parse("run.durationS=0.01"), JsonSource.SetValue.parse("run.warmupS=0")));
+        RunCapture c = new RunCapture(1500);
+        new DatapathRunModel(Experiments.PROFILES).capture(f.configurations().get(2),  // async-unordered: comments
+                new StreamRegistry(f.experiment().run().seed()), 0, c);
+        c.write(dir, "quickstart", RunCapture.Format.PCAPNG);
+        Path pcapng = dir.resolve("b-eth0.pcapng");
+        assertThat(java.nio.file.Files.readString(pcapng, java.nio.charset.StandardCharsets.ISO_8859_1))
+                .as("frames with comments").contains("counted InPktsDelayed");
+        Report r = oracle.verify(pcapng, c.keys().get(0).sak(), Detail.FRAMES_NOT_GOOD);
+        int kept = c.capture("b-eth0").kept();
+        assertThat(r.frames()).isEqualTo(kept);
+        assertThat(r.good()).as("every frame of a's SA, ICV verified and decrypted").isEqualTo(kept);
+        assertThat(r.verdicts()).isEmpty();
+    }
+
     private static Set<Integer> notGood(Report r) {
         Set<Integer> s = new TreeSet<>();
         for (FrameVerdict v : r.verdicts()) {
