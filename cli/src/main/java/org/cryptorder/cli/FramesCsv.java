@@ -38,7 +38,7 @@ final class FramesCsv {
     /** The columns, in order. */
     static final List<String> COLUMNS = List.of("frame", "pn", "direction", "flow", "hop", "kind", "host", "cpu",
             "context", "route", "start_ns", "end_ns", "duration_ns", "delivery_rank", "in_pkts_delayed",
-            "overtaken_by");
+            "overtaken_by", "retransmission");
 
     @Option(names = "--frames-csv", paramLabel = "OUT",
             description = "Also write a row per followed frame and hop (times in ns, route, delivery rank,"
@@ -145,6 +145,7 @@ final class FramesCsv {
             }
         }
         Set<Long> delayed = trace.delayedFrames();
+        Map<Long, String> retransmitted = trace.retransmissions();
         List<List<String>> rows = new ArrayList<>();
         byFrame.forEach((f, spans) -> {
             int hop = 0;
@@ -157,7 +158,8 @@ final class FramesCsv {
                         context(s, stepsOf.getOrDefault(f, List.of())), route(s.kind()), Long.toString(start), Long.toString(end),
                         Long.toString(end - start), rank.containsKey(f) ? Integer.toString(rank.get(f)) : "",
                         Boolean.toString(delayed.contains(f)),
-                        overtaken.containsKey(f) ? Integer.toString(overtaken.get(f)) : ""));
+                        overtaken.containsKey(f) ? Integer.toString(overtaken.get(f)) : "",
+                        retransmitted.getOrDefault(f, "").replaceFirst("^retransmission of ", "")));
             }
         });
         return rows;

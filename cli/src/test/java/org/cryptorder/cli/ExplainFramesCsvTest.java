@@ -81,6 +81,40 @@ class ExplainFramesCsvTest {
     }
 
     @Test
+    void theRetransmittedFramesSentBeforeTheTrafficsEndAreTcpRetransmits() throws Exception {
+        // a TCP run under heavy reordering, every frame followed: the frames marked as retransmissions and sent
+        // while the traffic ran (the window of tcp_retransmits, from 0 without a warm-up) are runs.csv's count
+        String tcp = ProjectPaths.home().resolve("experiments/tcp-heavy-reordering.json").toString();
+        String[] sets = {"--set", "run.durationS=0.02", "--set", "run.warmupS=0", "--set", "run.replications=1"};
+        Path file = tmp.resolve("tcp.csv");
+        List<String> explain = new ArrayList<>(List.of("explain", tcp, "--frames", "100000", "--frames-csv",
+                file.toString()));
+        explain.addAll(List.of(sets));
+        CliRun r = CliRun.of(explain.toArray(String[]::new));
+        assertThat(r.status()).as(r.err()).isZero();
+        Map<String, Long> sentAt = new TreeMap<>();
+        Map<String, String> what = new TreeMap<>();
+        for (Map<String, String> row : read(Files.readAllLines(file))) {
+            sentAt.merge(row.get("frame"), Long.parseLong(row.get("start_ns")), Math::min);
+            if (!row.get("retransmission").isEmpty()) {
+                what.put(row.get("frame"), row.get("retransmission"));
+            }
+        }
+        assertThat(what.values()).as("the octets and why").allMatch(w -> w.matches("\\d+:\\d+ \\((RACK|SACK|RTO|TLP)\\)"));
+        long inWindow = what.keySet().stream().filter(f -> sentAt.get(f) < 20_000_000L).count();
+        List<String> run = new ArrayList<>(List.of("run", "--quiet", "--jobs", "1", "--out", tmp.resolve("tcprun").toString(),
+                tcp));
+        run.addAll(List.of(sets));
+        CliRun ran = CliRun.of(run.toArray(String[]::new));
+        assertThat(ran.status()).as(ran.err()).isZero();
+        List<String> lines = Files.readAllLines(tmp.resolve("tcprun/runs.csv")).stream().filter(l -> !l.startsWith("#"))
+                .toList();
+        List<String> head = Csv.cells(lines.get(0));
+        long retransmits = Math.round(Csv.parseNumber(Csv.cells(lines.get(1)).get(head.indexOf("tcp_retransmits"))));
+        assertThat(inWindow).as("tcp_retransmits").isEqualTo(retransmits).isPositive();
+    }
+
+    @Test
     void theTableHasARowPerHopOfEachNarratedFrameWithItsDelayAndRank() throws Exception {
         Path file = tmp.resolve("out/frames.csv");
         CliRun r = CliRun.of("explain", experiment().toString(), "--frames", "300", "--chart",

@@ -139,6 +139,8 @@ public final class FrameTrace {
     private final List<Step> steps = new ArrayList<>();
     private final List<Span> spans = new ArrayList<>();
     private final TreeSet<Long> delayed = new TreeSet<>();
+    /** What each followed frame that is a TCP retransmission retransmits, in its sender's words. */
+    private final Map<Long, String> retransmissions = new TreeMap<>();
     private int admitted;
     private int maxCpuSlices;
     private final List<CpuSlice> cpuSlices = new ArrayList<>();
@@ -336,6 +338,17 @@ public final class FrameTrace {
     /** Records an interval of a followed frame on a CPU ({@code cpu} null: on the wire, {@code host} the link). */
     public void span(Packet p, long pn, String host, Cpu cpu, Kind kind, double startNs, double endNs) {
         spans.add(new Span(p.traceNo, pn, host, cpu == null ? null : cpu.name(), kind, startNs, endNs, p.flow()));
+        if (p.retransmission() != null) {
+            retransmissions.putIfAbsent((long) p.traceNo, p.retransmission());
+        }
+    }
+
+    /**
+     * The followed frames that are TCP retransmissions, by frame number, with what each retransmits
+     * ({@code retransmission of 5792:7240 (RACK)}, as the captures' comments say it).
+     */
+    public Map<Long, String> retransmissions() {
+        return java.util.Collections.unmodifiableMap(retransmissions);
     }
 
     /** Notes that a followed frame was counted InPktsDelayed (validated after a later frame). */
