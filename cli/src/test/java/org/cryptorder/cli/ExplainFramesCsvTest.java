@@ -81,6 +81,22 @@ class ExplainFramesCsvTest {
     }
 
     @Test
+    void explainMdDescribesEveryColumnInTheTablesOrder() throws Exception {
+        List<String> described = new ArrayList<>();
+        for (String line : Files.readAllLines(ProjectPaths.home().resolve("docs/explain.md"))) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\| ((?:`[a-z_]+`(?:, )?)+) \\|").matcher(line);
+            if (m.find()) {
+                for (String name : m.group(1).split(", ")) {
+                    described.add(name.replace("`", ""));
+                }
+            }
+        }
+        assertThat(described).as("docs/explain.md's table of --frames-csv's columns").containsSubsequence(FramesCsv.COLUMNS);
+        int first = described.indexOf(FramesCsv.COLUMNS.get(0));
+        assertThat(described.subList(first, first + FramesCsv.COLUMNS.size())).isEqualTo(FramesCsv.COLUMNS);
+    }
+
+    @Test
     void theRetransmittedFramesSentBeforeTheTrafficsEndAreTcpRetransmits() throws Exception {
         // a TCP run under heavy reordering, every frame followed: the frames marked as retransmissions and sent
         // while the traffic ran (the window of tcp_retransmits, from 0 without a warm-up) are runs.csv's count
