@@ -91,14 +91,11 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     final LatencyHistogram latency = new LatencyHistogram();
 
     TcpSocket(TcpEndpoint at, boolean dataSide) {
-        Cpu[] cpus = at.cpus();
-        Cpu home = at.home();
-        int flow = at.flow();
-        this.cpus = cpus.clone();
-        this.home = home;
+        this.cpus = at.cpus().clone();
+        this.home = at.home();
         this.device = at.device();
         this.costs = at.costs();
-        this.flow = flow;
+        this.flow = at.flow();
         this.idBase = ((long) flow << 41) | (dataSide ? 0 : 1L << 40);
         this.app = home.newTask((dataSide ? "tcp-sender" : "tcp-receiver") + flow, Context.USER_TASK, true);
         this.softirqTx = new SoftirqTx[cpus.length];
@@ -180,10 +177,8 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         SendContext c = context != null ? context : SendContext.TIMER;
         Cpu cpu = context != null ? contextCpu : home;
         p.sentBy(contextWords[c.ordinal()][cpu.id()]);
-        if (retransmission != null) {
-            p.retransmission(retransmission);
-            retransmission = null;
-        }
+        p.retransmission(retransmission);  // null for a first transmission, as the packet starts
+        retransmission = null;
         if (gsoFramed < gsoSegments) {
             p.gso(++gsoFramed, gsoSegments);
         }
