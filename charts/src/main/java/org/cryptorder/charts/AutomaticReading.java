@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.cryptorder.experiment.PairedEffect;
+import org.cryptorder.experiment.output.PairedEffect;
 
 /**
  * A few sentences that say what the numbers of a sweep show, for the top of the report: where

@@ -8,7 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.cryptorder.experiment.Csv;
+import org.cryptorder.experiment.output.Csv;
 
 /**
  * A result table read back as the runner writes it: {@code #} comment lines, a header line, then

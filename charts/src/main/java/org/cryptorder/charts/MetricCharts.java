@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import org.cryptorder.experiment.OutputColumns;
 import org.cryptorder.experiment.Suggestion;
+import org.cryptorder.experiment.replication.OutputColumns;
 
 /**
  * The charts a user asks for by column ({@code chart DIR --metric COLUMN --paired-metric COLUMN}):

@@ -1,6 +1,6 @@
 package org.cryptorder.charts;
 
-import org.cryptorder.experiment.OutputColumns;
+import org.cryptorder.experiment.replication.OutputColumns;
 
 /**
  * How a metric column is shown: its heading and unit from the column catalog ({@link

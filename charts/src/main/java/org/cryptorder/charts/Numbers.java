@@ -1,7 +1,7 @@
 package org.cryptorder.charts;
 
 import java.util.Locale;
-import org.cryptorder.experiment.Csv;
+import org.cryptorder.experiment.output.Csv;
 
 /**
  * How the charts and the report write numbers: independent of the locale, three significant digits

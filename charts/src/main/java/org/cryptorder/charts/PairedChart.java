@@ -24,7 +24,7 @@ import org.jfree.data.xy.XYIntervalSeriesCollection;
  * Each configuration's paired difference from the baseline ({@code paired.csv}), one panel per
  * metric side by side over the configurations down the side: a marker at the mean difference with
  * its 95% paired interval as whiskers, and a line at 0. A filled marker is an effect by {@link
- * org.cryptorder.experiment.PairedEffect}'s rule, a hollow one is not.
+ * org.cryptorder.experiment.output.PairedEffect}'s rule, a hollow one is not.
  */
 final class PairedChart {
     static final String NAME = "paired";

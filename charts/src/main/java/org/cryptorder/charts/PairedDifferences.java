@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.cryptorder.experiment.PairedEffect;
+import org.cryptorder.experiment.output.PairedEffect;
 
 /**
  * {@code paired.csv} read back: each configuration's difference from the baseline, replication r

@@ -2,7 +2,7 @@ package org.cryptorder.charts;
 
 import java.util.List;
 import java.util.Optional;
-import org.cryptorder.experiment.PairedEffect;
+import org.cryptorder.experiment.output.PairedEffect;
 
 /**
  * The report's "Paired differences" section: a table of each configuration's difference from the

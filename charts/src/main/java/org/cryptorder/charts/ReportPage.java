@@ -11,8 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.cryptorder.experiment.ExperimentJson;
-import org.cryptorder.experiment.OutputColumns;
+import org.cryptorder.experiment.records.ExperimentJson;
+import org.cryptorder.experiment.replication.OutputColumns;
 
 /**
  * {@code report.html}: one self-contained page per experiment for a design review. Inline CSS and

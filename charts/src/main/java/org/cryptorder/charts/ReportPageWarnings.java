@@ -6,8 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.cryptorder.experiment.ConfigurationSummary;
-import org.cryptorder.experiment.MeasurementWarnings;
+import org.cryptorder.experiment.output.ConfigurationSummary;
+import org.cryptorder.experiment.replication.MeasurementWarnings;
 
 /**
  * The report's warnings section: the {@link MeasurementWarnings} of the folder's configurations

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.cryptorder.experiment.Csv;
 import org.cryptorder.experiment.Shard;
+import org.cryptorder.experiment.output.Csv;
 
 /**
  * The tables of one results folder, as {@code cryptorder run} writes them (the Outputs contract):

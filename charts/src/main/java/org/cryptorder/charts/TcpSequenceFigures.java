@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.experiment.TcpSequenceFile;
-import org.cryptorder.transport.TcpSequenceTrace;
+import org.cryptorder.transport.tcp.trace.TcpSequenceTrace;
 
 /**
  * The TCP time-sequence graphs of {@code report.html} ({@link TcpSequenceChart}), from the records

@@ -37,7 +37,7 @@
  * whiskers stop at 0 for quantities that cannot be negative. The reading names a difference only
  * when the two intervals do not overlap and it is at least 1%, or, marked "(paired)", when the
  * paired interval of the difference from the baseline excludes 0 and it is at least 1% of the
- * baseline ({@link org.cryptorder.experiment.PairedEffect}, the rule of {@code run}'s summary too). Every number is written with
+ * baseline ({@link org.cryptorder.experiment.output.PairedEffect}, the rule of {@code run}'s summary too). Every number is written with
  * {@link java.util.Locale#ROOT}.
  *
  * <h2>Validation</h2>

@@ -56,7 +56,7 @@ class AutomaticReadingTest {
         for (String line : java.nio.file.Files.readAllLines(runs)) {
             if (line.startsWith("0,")) {
                 String[] c = line.split(",");
-                c[c.length - 1] = org.cryptorder.experiment.Csv.number(goodputs[rep++]);
+                c[c.length - 1] = org.cryptorder.experiment.output.Csv.number(goodputs[rep++]);
                 line = String.join(",", c);
             }
             out.add(line);

@@ -136,7 +136,7 @@ class ReportInBrowserTest {
      */
     @Test
     void thePairedTableOfNineConfigurationsFitsTheWidthOfThePage() throws Exception {
-        List<String> metrics = org.cryptorder.experiment.PairedEffect.HEADLINE_METRICS;
+        List<String> metrics = org.cryptorder.experiment.output.PairedEffect.HEADLINE_METRICS;
         ResultFolders f = new ResultFolders(ResultFolders.experiment("{\"crypto.policy\": [\"sync-fallback\","
                 + " \"async\", \"async-unordered\"], \"contention.kernelFpuBusy\": [0, 0.1, 0.3]}", ResultFolders.TCP),
                 List.of("crypto.policy", "contention.kernelFpuBusy"), metrics);

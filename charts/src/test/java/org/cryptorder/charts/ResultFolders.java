@@ -110,7 +110,7 @@ final class ResultFolders {
     }
 
     private static String cell(double v) {
-        return Double.isNaN(v) ? "" : org.cryptorder.experiment.Csv.number(v);
+        return Double.isNaN(v) ? "" : org.cryptorder.experiment.output.Csv.number(v);
     }
 
     static final List<String> METRICS = List.of("goodput_bps", "tcp_retransmits", "tcp_spurious_retransmits",

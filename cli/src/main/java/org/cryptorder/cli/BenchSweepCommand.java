@@ -8,7 +8,7 @@ import org.cryptorder.cli.bench.BenchScenario;
 import org.cryptorder.cli.bench.DatapathBenchmark;
 import org.cryptorder.cli.bench.SweepBenchmark;
 import org.cryptorder.crypto.Policy;
-import org.cryptorder.experiment.Profiles;
+import org.cryptorder.experiment.wiring.Profiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -67,7 +67,7 @@ final class ChartCommand implements Callable<Integer> {
             return 2;
         } catch (java.io.IOException e) {
             err.println("cryptorder chart: cannot write to " + folder + ": "
-                    + org.cryptorder.experiment.ResultsNotWrittenException.reason(e));
+                    + org.cryptorder.experiment.output.ResultsNotWrittenException.reason(e));
             err.flush();
             return 2;
         } catch (MalformedResultsException e) {

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.cryptorder.charts.MalformedResultsException;
 import org.cryptorder.charts.ResultsRenderer;
-import org.cryptorder.experiment.ResultsNotWrittenException;
+import org.cryptorder.experiment.output.ResultsNotWrittenException;
 
 /**
  * Renders the charts and report of a results folder for {@code chart} and {@code run}, and turns

@@ -6,10 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.JsonSource;
-import org.cryptorder.experiment.Plausibility;
-import org.cryptorder.experiment.InvalidExperimentException;
-import org.cryptorder.experiment.Problem;
-import org.cryptorder.experiment.Profiles;
+import org.cryptorder.experiment.records.InvalidExperimentException;
+import org.cryptorder.experiment.records.Problem;
+import org.cryptorder.experiment.replication.Plausibility;
+import org.cryptorder.experiment.wiring.Profiles;
 
 /** Reads the experiment files named on a command line, printing every problem of every file. */
 final class ExperimentFiles {

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.zip.GZIPOutputStream;
-import org.cryptorder.experiment.Csv;
+import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.net.FrameTrace;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

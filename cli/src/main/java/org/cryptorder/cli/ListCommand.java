@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.cryptorder.experiment.ExperimentFile;
-import org.cryptorder.experiment.InvalidExperimentException;
+import org.cryptorder.experiment.records.InvalidExperimentException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

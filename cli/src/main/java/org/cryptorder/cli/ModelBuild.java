@@ -10,7 +10,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
-import org.cryptorder.experiment.DatapathRunModel;
+import org.cryptorder.experiment.replication.DatapathRunModel;
 
 /**
  * What a run's tables depend on besides its experiment file: the model's code and the cost

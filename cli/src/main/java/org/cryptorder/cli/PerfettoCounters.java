@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.cryptorder.net.FrameTrace.Level;
-import org.cryptorder.transport.TcpTrace;
-import org.cryptorder.transport.TcpTraceEvent;
+import org.cryptorder.transport.tcp.trace.TcpTrace;
+import org.cryptorder.transport.tcp.trace.TcpTraceEvent;
 
 /**
  * The counter tracks ({@code "ph": "C"}) of a {@link PerfettoTrace}, one per level and host, each

@@ -7,7 +7,7 @@ import java.util.Map;
 import org.cryptorder.cli.PerfettoTracks.Track;
 import org.cryptorder.net.FrameTrace.Drop;
 import org.cryptorder.net.FrameTrace.Step;
-import org.cryptorder.transport.TcpTrace;
+import org.cryptorder.transport.tcp.trace.TcpTrace;
 
 /**
  * The instants ({@code "ph": "i"}) of a {@link PerfettoTrace}: a followed frame counted

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.cryptorder.net.FrameTrace;
-import org.cryptorder.transport.TcpTrace;
+import org.cryptorder.transport.tcp.trace.TcpTrace;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;

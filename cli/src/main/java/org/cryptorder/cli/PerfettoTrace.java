@@ -14,14 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.cryptorder.cli.PerfettoTracks.Track;
 import org.cryptorder.host.Context;
 import org.cryptorder.net.FrameTrace;
 import org.cryptorder.net.FrameTrace.CpuSlice;
 import org.cryptorder.net.FrameTrace.Kind;
 import org.cryptorder.net.FrameTrace.Span;
 import org.cryptorder.net.FrameTrace.Step;
-import org.cryptorder.cli.PerfettoTracks.Track;
-import org.cryptorder.transport.TcpTrace;
+import org.cryptorder.transport.tcp.trace.TcpTrace;
 
 /**
  * A {@link FrameTrace} as a Chrome Trace Event Format file (JSON), which ui.perfetto.dev and {@code

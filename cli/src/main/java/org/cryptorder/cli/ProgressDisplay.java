@@ -8,7 +8,7 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.cryptorder.experiment.ExperimentRunner;
-import org.cryptorder.experiment.ResolvedRun;
+import org.cryptorder.experiment.records.ResolvedRun;
 
 /**
  * How {@code run} shows progress: a progress bar with ETA on a terminal, a plain line every few

@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.cryptorder.experiment.ExperimentFile;
-import org.cryptorder.experiment.ExperimentJson;
+import org.cryptorder.experiment.records.ExperimentJson;
 
 /**
  * What to do when {@code run --resume} refuses a results folder, from the provenance of the

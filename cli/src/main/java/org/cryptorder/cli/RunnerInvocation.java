@@ -3,8 +3,8 @@ package org.cryptorder.cli;
 import java.io.PrintWriter;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
-import org.cryptorder.experiment.ResultsNotWrittenException;
 import org.cryptorder.experiment.RunModel;
+import org.cryptorder.experiment.output.ResultsNotWrittenException;
 
 /**
  * One experiment file through {@link ExperimentRunner}, as {@code run} and {@code compare} run it,

@@ -3,13 +3,13 @@ package org.cryptorder.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import org.cryptorder.experiment.ConfigurationSummary;
-import org.cryptorder.experiment.ConfigurationSummary.Estimate;
-import org.cryptorder.experiment.Csv;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
-import org.cryptorder.experiment.MeasurementWarnings;
-import org.cryptorder.experiment.PairedEffect;
+import org.cryptorder.experiment.output.ConfigurationSummary;
+import org.cryptorder.experiment.output.ConfigurationSummary.Estimate;
+import org.cryptorder.experiment.output.Csv;
+import org.cryptorder.experiment.output.PairedEffect;
+import org.cryptorder.experiment.replication.MeasurementWarnings;
 
 /**
  * What {@code run} prints when an experiment is done: a few lines per configuration in the words
@@ -32,9 +32,9 @@ final class TerminalSummary {
         boolean nicDrops = report.summaries().stream().anyMatch(s -> dropped(s, "tx_queue_dropped")
                 || dropped(s, "rx_missed"));
         boolean ksoftirqd = report.summaries().stream().anyMatch(s -> dropped(s, "cpu_ksoftirqd_seconds"));
-        boolean tcp = file.experiment().traffic().stream().anyMatch(t -> t instanceof org.cryptorder.experiment.Experiment.TcpTraffic);
+        boolean tcp = file.experiment().traffic().stream().anyMatch(t -> t instanceof org.cryptorder.experiment.records.Experiment.TcpTraffic);
         boolean udp = !tcp || file.experiment().traffic().stream()
-                .anyMatch(t -> t instanceof org.cryptorder.experiment.Experiment.UdpTraffic);
+                .anyMatch(t -> t instanceof org.cryptorder.experiment.records.Experiment.UdpTraffic);
         boolean footnote = false;
         for (ConfigurationSummary s : report.summaries()) {
             out.println();
@@ -151,7 +151,7 @@ final class TerminalSummary {
     }
 
     /** The swept keys whose values differ between two configurations. */
-    static List<String> changed(org.cryptorder.experiment.SweepPoint base, org.cryptorder.experiment.SweepPoint self) {
+    static List<String> changed(org.cryptorder.experiment.records.SweepPoint base, org.cryptorder.experiment.records.SweepPoint self) {
         return self.values().keySet().stream().filter(k -> !self.text(k).equals(base.text(k))).toList();
     }
 
@@ -162,7 +162,7 @@ final class TerminalSummary {
      * the same place.
      */
     static String difference(String metric, double mean, double halfWidth) {
-        org.cryptorder.experiment.OutputColumns.Column column = org.cryptorder.experiment.OutputColumns.get(metric);
+        org.cryptorder.experiment.replication.OutputColumns.Column column = org.cryptorder.experiment.replication.OutputColumns.get(metric);
         String heading = column == null ? metric : column.heading() + (metric.startsWith("cpu_") ? " CPU" : "");
         String unit = column == null ? "" : column.unit();
         double m = Math.abs(mean);

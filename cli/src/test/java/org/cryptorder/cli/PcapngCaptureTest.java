@@ -10,7 +10,7 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.cryptorder.experiment.RunCapture;
+import org.cryptorder.experiment.replication.RunCapture;
 import org.cryptorder.net.PcapReader;
 import org.cryptorder.net.PcapngReader;
 import org.cryptorder.testing.RequiredTool;

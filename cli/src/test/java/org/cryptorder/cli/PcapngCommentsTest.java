@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import org.cryptorder.experiment.Csv;
+import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.net.PcapngReader;
 import org.cryptorder.testing.RequiredTool;
 import org.cryptorder.testing.Tshark;

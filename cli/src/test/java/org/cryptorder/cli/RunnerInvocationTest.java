@@ -11,9 +11,9 @@ import java.util.List;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
-import org.cryptorder.experiment.Metrics;
-import org.cryptorder.experiment.ResolvedRun;
 import org.cryptorder.experiment.RunModel;
+import org.cryptorder.experiment.output.Metrics;
+import org.cryptorder.experiment.records.ResolvedRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.cryptorder.experiment.SweepPoint;
+import org.cryptorder.experiment.records.SweepPoint;
 import org.junit.jupiter.api.Test;
 
 /** The paired lines of the summary in the words and units of its other lines. */

@@ -12,12 +12,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.cryptorder.crypto.KernelEra;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.records.KernelRules;
+import org.cryptorder.experiment.wiring.DatapathBuilder;
+import org.cryptorder.experiment.wiring.Profiles;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.InterruptModeration;
 import org.cryptorder.net.NicProfile;
 import org.cryptorder.net.QdiscKind;
-import org.cryptorder.transport.UdpWire;
+import org.cryptorder.transport.udp.UdpWire;
 
 /**
  * The rules of an experiment file that a JSON Schema does not express: a kernel version that had
@@ -189,7 +193,7 @@ final class ConsistencyChecks {
         String kernel = e.crypto().kernelOrDefault();
         for (int i = 0; i < e.traffic().size(); i++) {
             if (e.traffic().get(i) instanceof Experiment.TcpTraffic tcp
-                    && tcp.pacing() == org.cryptorder.transport.TcpPacing.INTERNAL) {
+                    && tcp.pacing() == org.cryptorder.transport.tcp.TcpPacing.INTERNAL) {
                 String at = "traffic." + i + ".pacing";
                 r.check(List.of(at, "crypto.kernel"), e.crypto().rules().pacingModelled(), at,
                         () -> "expected crypto.kernel 5.6 or later beside pacing internal (the model's pacing and"
@@ -211,7 +215,7 @@ final class ConsistencyChecks {
         for (int i = 0; i < e.traffic().size(); i++) {
             if (e.traffic().get(i) instanceof Experiment.TcpTraffic tcp && tcp.readBytes() > 0) {
                 String at = "traffic." + i + ".readBytes";
-                r.check(List.of(at, "traffic." + i + ".mode"), tcp.mode() == org.cryptorder.transport.TcpMode.LINUX, at,
+                r.check(List.of(at, "traffic." + i + ".mode"), tcp.mode() == org.cryptorder.transport.tcp.TcpMode.LINUX, at,
                         () -> "expected mode linux beside readBytes (the receiving application brings Linux's"
                                 + " receive-window rules), found mode textbook");
                 r.check(List.of(at, "crypto.kernel"), e.crypto().rules().readerModelled(), at,
@@ -227,7 +231,7 @@ final class ConsistencyChecks {
      */
     private static void gso(JsonNode document, Experiment e, Rules r) {
         boolean linuxTcp = e.traffic().stream().anyMatch(t -> t instanceof Experiment.TcpTraffic tcp
-                && tcp.mode() == org.cryptorder.transport.TcpMode.LINUX);
+                && tcp.mode() == org.cryptorder.transport.tcp.TcpMode.LINUX);
         r.check(List.of("hosts.gso", "traffic"), !document.path("hosts").has("gso") || linuxTcp, "hosts.gso",
                 () -> "expected a TCP traffic entry in Linux mode beside hosts.gso, found none: GSO sizes the skbs"
                         + " Linux's TCP hands the MACsec device; UDP datagrams and textbook-mode TCP (ns-3, which"

@@ -19,6 +19,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.records.ExperimentJson;
+import org.cryptorder.experiment.records.InvalidExperimentException;
+import org.cryptorder.experiment.records.Problem;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.wiring.Profiles;
 
 /**
  * An experiment file read, checked and expanded: the experiment with its defaults filled in, and

@@ -22,6 +22,16 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.output.ConfigurationSummary;
+import org.cryptorder.experiment.output.Csv;
+import org.cryptorder.experiment.output.Metrics;
+import org.cryptorder.experiment.output.Recording;
+import org.cryptorder.experiment.output.ResultsNotWrittenException;
+import org.cryptorder.experiment.output.RunsTable;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.records.Problem;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.wiring.KernelRulesLine;
 
 /**
  * Runs every configuration of an experiment file {@code run.replications} times on a pool of

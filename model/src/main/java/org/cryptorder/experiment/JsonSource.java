@@ -17,6 +17,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.cryptorder.experiment.records.ExperimentJson;
+import org.cryptorder.experiment.records.InvalidExperimentException;
+import org.cryptorder.experiment.records.Problem;
 
 /**
  * A JSON document read strictly (no comments, no duplicate keys, nothing after the document) into

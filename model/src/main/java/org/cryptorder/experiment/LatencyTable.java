@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.metrics.LatencyHistogram;
 
 /**

@@ -8,6 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.cryptorder.experiment.output.ConfigurationSummary;
+import org.cryptorder.experiment.output.Csv;
+import org.cryptorder.experiment.output.RunsTable;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.records.SweepPoint;
 import umontreal.ssj.stat.Tally;
 
 /**

@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import org.cryptorder.experiment.output.Csv;
+import org.cryptorder.experiment.output.Recording;
+import org.cryptorder.experiment.records.ResolvedRun;
 import org.cryptorder.metrics.LevelSamples;
 
 /**

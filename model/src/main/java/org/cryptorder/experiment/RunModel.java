@@ -2,6 +2,9 @@ package org.cryptorder.experiment;
 
 import java.util.List;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.output.Metrics;
+import org.cryptorder.experiment.output.Recording;
+import org.cryptorder.experiment.records.ResolvedRun;
 
 /**
  * The model an experiment runs: one replication of one configuration in, its metrics out. The

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.cryptorder.experiment.output.Csv;
 
 /**
  * Checks a document against {@code experiments/experiment.schema.json} (JSON Schema draft 2020-12,

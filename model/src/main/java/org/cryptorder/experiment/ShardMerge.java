@@ -20,6 +20,13 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.cryptorder.experiment.output.ConfigurationSummary;
+import org.cryptorder.experiment.output.Csv;
+import org.cryptorder.experiment.output.ResultsNotWrittenException;
+import org.cryptorder.experiment.output.RunsTable;
+import org.cryptorder.experiment.records.InvalidExperimentException;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.wiring.Profiles;
 
 /**
  * Puts the shards of an experiment back together: reads every {@code runs.shard-<i>-of-<N>.csv}

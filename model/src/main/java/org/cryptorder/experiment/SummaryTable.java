@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.cryptorder.experiment.output.ConfigurationSummary;
+import org.cryptorder.experiment.output.Csv;
 
 /**
  * {@code summary.csv}: one row per configuration, in sweep order. Columns: one per sweep key,

@@ -11,6 +11,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.records.InvalidExperimentException;
+import org.cryptorder.experiment.records.Problem;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.records.SweepPoint;
 
 /**
  * A factorial sweep: the {@code sweep} object maps dotted paths to lists of values, and the

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.cryptorder.transport.TcpSequenceTrace;
+import org.cryptorder.experiment.output.Csv;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.transport.tcp.trace.TcpSequenceTrace;
 
 /**
  * {@code series/tcp-sequence-<i>.csv}: what the first TCP flow of replication 0 of configuration i

@@ -15,7 +15,7 @@
  * order onto the {@link org.cryptorder.net.Link} (serialisation at line rate with 24 octets of wire
  * overhead, propagation delay): a fetched frame is never overtaken. The NIC's values are a
  * {@link org.cryptorder.net.NicProfile} ({@code data/nics/}). TCP hands the MACsec device GSO skbs
- * of up to 46 MSS ({@link org.cryptorder.transport.Gso}); the device has no TSO and no checksum
+ * of up to 46 MSS ({@link org.cryptorder.transport.tcp.Gso}); the device has no TSO and no checksum
  * offload ({@code MACSEC_FEATURES} in {@code drivers/net/macsec.c} is {@code NETIF_F_SG |
  * NETIF_F_HIGHDMA | NETIF_F_FRAGLIST}), so {@code validate_xmit_skb} cuts each in software
  * ({@code skb_gso_segment}) before {@code macsec_start_xmit}, and every segment is its own frame:
@@ -45,8 +45,8 @@
  * <tr><th>hop</th><th>Linux</th><th>done by</th></tr>
  * <tr><td>1. the application writes (UDP datagram; TCP segment, from the task or from softirq
  *     when an ACK clocks it out)</td><td>{@code udp_sendmsg}; {@code tcp_sendmsg},
- *     {@code tcp_write_xmit}</td><td>{@link org.cryptorder.transport.UdpSource#start},
- *     {@link org.cryptorder.transport.TcpSocket}</td></tr>
+ *     {@code tcp_write_xmit}</td><td>{@link org.cryptorder.transport.udp.UdpSource#start},
+ *     {@link org.cryptorder.transport.tcp.socket.TcpSocket}</td></tr>
  * <tr><td>2. MACsec transmit in the sending context: {@code sender_cpu} set, the copy (TCP small
  *     queues released: {@code tcp_wfree}), PN, SecTAG, AEAD request</td>
  *     <td>{@code netdev_core_pick_tx} on the MACsec device, {@code macsec_start_xmit},
@@ -94,8 +94,8 @@
  *     <td>{@code gro_cells_receive}, {@code napi_gro_receive}, {@code tcp_gro_receive}</td>
  *     <td>{@link org.cryptorder.net.GroCell}, {@link org.cryptorder.net.GroPacket}</td></tr>
  * <tr><td>12. the receiving socket</td><td>{@code udp_rcv}; {@code tcp_v4_rcv}</td>
- *     <td>{@link org.cryptorder.net.ProtocolEndpoint#receive}: {@link org.cryptorder.transport.UdpSink#receive},
- *     {@link org.cryptorder.transport.TcpSocket#receive}</td></tr>
+ *     <td>{@link org.cryptorder.net.ProtocolEndpoint#receive}: {@link org.cryptorder.transport.udp.UdpSink#receive},
+ *     {@link org.cryptorder.transport.tcp.socket.TcpSocket#receive}</td></tr>
  * </table>
  *
  * <h2>fq_codel</h2>

@@ -2,12 +2,12 @@ package org.cryptorder.scenario;
 
 import org.cryptorder.host.Cpu;
 import org.cryptorder.net.Host;
-import org.cryptorder.transport.FlowAddress;
-import org.cryptorder.transport.ReadPath;
-import org.cryptorder.transport.SendPath;
-import org.cryptorder.transport.TcpConfig;
-import org.cryptorder.transport.TcpEndpoint;
-import org.cryptorder.transport.TcpSocket;
+import org.cryptorder.transport.tcp.ReadPath;
+import org.cryptorder.transport.tcp.SendPath;
+import org.cryptorder.transport.tcp.TcpConfig;
+import org.cryptorder.transport.tcp.socket.TcpEndpoint;
+import org.cryptorder.transport.tcp.socket.TcpSocket;
+import org.cryptorder.transport.wire.FlowAddress;
 
 /**
  * One TCP connection from host a to host b ({@code iperf3 -c} on a, {@code -s} on b), addressed

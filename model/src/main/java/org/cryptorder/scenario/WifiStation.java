@@ -10,7 +10,7 @@ import org.cryptorder.host.NapiPoll;
 import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.Work;
 import org.cryptorder.metrics.LatencyHistogram;
-import org.cryptorder.transport.UdpWire;
+import org.cryptorder.transport.udp.UdpWire;
 import org.cryptorder.wifi.CcmEngine;
 import org.cryptorder.wifi.CcmpCodec;
 import org.cryptorder.wifi.CcmpKey;

@@ -3,7 +3,7 @@
  * two hosts back to back over MACsec ({@link org.cryptorder.scenario.BackToBack}), TCP connections
  * ({@link org.cryptorder.scenario.TcpFlow}) and the FPU contention of a host
  * ({@link org.cryptorder.scenario.Contention}). Experiments are wired from these by
- * {@code experiment.DatapathBuilder}, and only there; the test fixtures {@code UdpStreams} and
+ * {@code experiment.wiring.DatapathBuilder}, and only there; the test fixtures {@code UdpStreams} and
  * {@code TcpStreams} describe their scenarios as experiments and wire them through it.
  * {@link org.cryptorder.scenario.WifiStation} is the one scenario without MACsec: a WiFi station
  * decrypting CCMP in software (seeds S9/S10), validated by closed forms (a saturated station

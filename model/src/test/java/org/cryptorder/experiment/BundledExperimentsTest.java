@@ -9,6 +9,7 @@ import com.networknt.schema.SpecificationVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.cryptorder.experiment.replication.DatapathRunModel;
 import org.cryptorder.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

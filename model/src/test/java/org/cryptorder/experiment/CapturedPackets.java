@@ -4,15 +4,15 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.net.InterfaceCapture;
-import org.cryptorder.transport.UdpWire;
+import org.cryptorder.transport.udp.UdpWire;
 
 /** Test helper: the IPv4, TCP and UDP fields of frames in the clear, as a macsec0 capture holds them. */
-record CapturedPackets(List<Packet> packets) {
+public record CapturedPackets(List<Packet> packets) {
     /**
      * One frame: its number in the pcap file (from 1), the capture's record, and the fields read
      * from its octets (-1 where the frame has none).
      */
-    record Packet(int number, InterfaceCapture.Frame frame, int srcHost, int ipId, int protocol, long tcpSeq,
+    public record Packet(int number, InterfaceCapture.Frame frame, int srcHost, int ipId, int protocol, long tcpSeq,
                   int payloadLength, long udpSeq) {
         boolean tcpData() {
             return protocol == 6 && payloadLength > 0;
@@ -20,7 +20,7 @@ record CapturedPackets(List<Packet> packets) {
     }
 
     /** The frames of {@code c} in file order. */
-    static CapturedPackets of(InterfaceCapture c) {
+    public static CapturedPackets of(InterfaceCapture c) {
         List<Packet> out = new ArrayList<>();
         int n = 0;
         for (InterfaceCapture.Frame f : c.frames()) {

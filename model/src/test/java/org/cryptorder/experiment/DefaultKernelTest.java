@@ -8,6 +8,14 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import org.cryptorder.crypto.KernelEra;
 import org.cryptorder.crypto.Policy;
+import org.cryptorder.experiment.output.Metrics;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.records.InvalidExperimentException;
+import org.cryptorder.experiment.records.KernelRules;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.replication.DatapathRunModel;
+import org.cryptorder.experiment.wiring.DatapathBuilder;
+import org.cryptorder.experiment.wiring.KernelRulesLine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -137,7 +145,7 @@ class DefaultKernelTest {
         "6.12.116, AFTER_LOW_WINDOW", "6.12.117, BEFORE_LOW_WINDOW", "6.13, AFTER_LOW_WINDOW", "6.14, BEFORE_LOW_WINDOW",
         "6.6-6.14, AFTER_LOW_WINDOW", "6.16+, BEFORE_LOW_WINDOW"})
     void hyStartsRoundFollowsTheReleaseAndSixTwelvesStableFix(String kernel,
-                                                             org.cryptorder.transport.HystartRound round) {
+                                                             org.cryptorder.transport.tcp.HystartRound round) {
         assertThat(KernelRules.of(kernel).hystartRound()).isEqualTo(round);
     }
 

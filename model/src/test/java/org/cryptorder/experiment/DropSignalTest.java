@@ -4,8 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.EnumMap;
 import java.util.Map;
-import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.EventListKind;
+import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.output.Metrics;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.replication.DatapathRunModelTest;
+import org.cryptorder.experiment.replication.Replication;
+import org.cryptorder.experiment.wiring.Datapath;
+import org.cryptorder.experiment.wiring.DatapathBuilder;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.MacsecCounter;
 import org.cryptorder.net.MacsecDrop;

@@ -9,6 +9,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.cryptorder.experiment.output.Csv;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.wiring.KernelRulesLine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -9,17 +9,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.cryptorder.experiment.records.InvalidExperimentException;
+import org.cryptorder.experiment.records.Problem;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.wiring.Profiles;
 import org.cryptorder.testing.ProjectFiles;
 
 /** Test helpers: the project's profiles and bundled experiments, and experiments from text. */
-final class Experiments {
-    static final Profiles PROFILES = Profiles.in(ProjectFiles.resolve("data/profiles"));
+public final class Experiments {
+    public static final Profiles PROFILES = Profiles.in(ProjectFiles.resolve("data/profiles"));
 
     private Experiments() {
     }
 
     /** The bundled experiment files ({@code experiments/**}{@code /*.json} but the schema). */
-    static List<Path> bundled() {
+    public static List<Path> bundled() {
         try (Stream<Path> s = Files.walk(ProjectFiles.resolve("experiments"))) {
             return s.filter(p -> p.toString().endsWith(".json") && !p.toString().endsWith(".schema.json")).sorted()
                     .toList();
@@ -29,7 +33,7 @@ final class Experiments {
     }
 
     /** Reads an experiment from text named {@code name}. */
-    static ExperimentFile parse(String name, String json) throws InvalidExperimentException {
+    public static ExperimentFile parse(String name, String json) throws InvalidExperimentException {
         return ExperimentFile.parse(Path.of(name), json, PROFILES);
     }
 
@@ -40,7 +44,7 @@ final class Experiments {
     }
 
     /** The problems of an experiment that must not read, as printed. */
-    static List<String> problems(String json) {
+    public static List<String> problems(String json) {
         try {
             parse("bad.json", json);
         } catch (InvalidExperimentException e) {
@@ -68,7 +72,7 @@ final class Experiments {
     }
 
     /** A minimal valid experiment with the given extra top-level members (JSON text without braces). */
-    static String minimal(String extra) {
+    public static String minimal(String extra) {
         return "{\"name\": \"t\", \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 100}]"
                 + (extra.isEmpty() ? "" : ", " + extra) + "}";
     }

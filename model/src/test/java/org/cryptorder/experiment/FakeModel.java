@@ -3,6 +3,8 @@ package org.cryptorder.experiment;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.output.Metrics;
+import org.cryptorder.experiment.records.ResolvedRun;
 
 /**
  * A model that runs in no time: its metrics are the configuration's busy fraction, one number of

@@ -2,7 +2,10 @@ package org.cryptorder.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.cryptorder.transport.Gso;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.wiring.DatapathBuilder;
+import org.cryptorder.experiment.wiring.KernelRulesLine;
+import org.cryptorder.transport.tcp.Gso;
 import org.junit.jupiter.api.Test;
 
 /** hosts.gso: Linux's default, the kernel's autosize rule, off, and refused where it changes nothing. */

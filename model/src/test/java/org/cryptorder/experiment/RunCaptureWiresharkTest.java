@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.replication.DatapathRunModel;
+import org.cryptorder.experiment.replication.RunCapture;
 import org.cryptorder.net.InterfaceCapture;
 import org.cryptorder.net.WiresharkOracle;
 import org.cryptorder.net.WiresharkOracle.Detail;

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.output.Metrics;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.replication.DatapathRunModel;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -18,6 +18,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.records.ExperimentJson;
+import org.cryptorder.experiment.replication.DatapathRunModel;
 import org.cryptorder.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
 

@@ -8,10 +8,15 @@ import java.util.List;
 import java.util.Set;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.replication.Replication;
+import org.cryptorder.experiment.wiring.Datapath;
+import org.cryptorder.experiment.wiring.DatapathBuilder;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.net.Packet;
-import org.cryptorder.transport.TcpSocket;
+import org.cryptorder.transport.tcp.socket.TcpSocket;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +36,7 @@ class SenderOrderTest {
         int checked = 0;
         for (ResolvedRun r : Experiments.configurations("tcp-vs-reordering.json")) {
             Experiment e = r.experiment();
-            if (((Experiment.TcpTraffic) e.traffic().get(0)).mode() != org.cryptorder.transport.TcpMode.LINUX) {
+            if (((Experiment.TcpTraffic) e.traffic().get(0)).mode() != org.cryptorder.transport.tcp.TcpMode.LINUX) {
                 continue;
             }
             var profile = Experiments.PROFILES.load(e.hosts().profile());

@@ -6,13 +6,18 @@ import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.replication.DatapathRunModelTest;
+import org.cryptorder.experiment.replication.Replication;
+import org.cryptorder.experiment.wiring.Datapath;
+import org.cryptorder.experiment.wiring.DatapathBuilder;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.net.Packet;
-import org.cryptorder.transport.SendContext;
-import org.cryptorder.transport.SocketCounters;
-import org.cryptorder.transport.TcpSocket;
+import org.cryptorder.transport.tcp.socket.SendContext;
+import org.cryptorder.transport.tcp.socket.SocketCounters;
+import org.cryptorder.transport.tcp.socket.TcpSocket;
 import org.junit.jupiter.api.Test;
 
 /**

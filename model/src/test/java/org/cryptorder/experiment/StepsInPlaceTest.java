@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.cryptorder.engine.CountingEventList;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.output.Metrics;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.replication.DatapathRunModel;
+import org.cryptorder.experiment.replication.DatapathRunModelTest;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

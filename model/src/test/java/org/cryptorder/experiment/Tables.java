@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.cryptorder.experiment.output.Csv;
 
 /** Test helper: a result table as text, with the columns that hold wall-clock times left out. */
 public final class Tables {

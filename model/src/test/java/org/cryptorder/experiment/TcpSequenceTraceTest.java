@@ -4,8 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.transport.TcpSenderCounters;
-import org.cryptorder.transport.TcpSequenceTrace;
+import org.cryptorder.experiment.output.Metrics;
+import org.cryptorder.experiment.output.Recording;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.replication.DatapathRunModel;
+import org.cryptorder.experiment.replication.Replication;
+import org.cryptorder.experiment.wiring.Datapath;
+import org.cryptorder.transport.tcp.send.TcpSenderCounters;
+import org.cryptorder.transport.tcp.trace.TcpSequenceTrace;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.cryptorder.experiment.output.Csv;
+import org.cryptorder.experiment.replication.DatapathRunModel;
 import org.cryptorder.testing.ProjectFiles;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;

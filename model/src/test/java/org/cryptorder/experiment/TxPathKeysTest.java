@@ -2,6 +2,8 @@ package org.cryptorder.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.wiring.DatapathBuilder;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.net.QdiscKind;
 import org.junit.jupiter.api.Test;

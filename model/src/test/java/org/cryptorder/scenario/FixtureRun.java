@@ -3,11 +3,11 @@ package org.cryptorder.scenario;
 import java.util.function.Consumer;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.experiment.Datapath;
-import org.cryptorder.experiment.DatapathBuilder;
-import org.cryptorder.experiment.Experiment;
-import org.cryptorder.experiment.Metrics;
-import org.cryptorder.experiment.Replication;
+import org.cryptorder.experiment.output.Metrics;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.replication.Replication;
+import org.cryptorder.experiment.wiring.Datapath;
+import org.cryptorder.experiment.wiring.DatapathBuilder;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.net.HostSpec;
 

@@ -12,10 +12,10 @@ import org.cryptorder.host.Cpu;
 import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.SecYConfig;
 import org.cryptorder.net.Packet;
-import org.cryptorder.transport.Gso;
-import org.cryptorder.transport.Ipv4TcpHeader;
-import org.cryptorder.transport.TcpConfig;
-import org.cryptorder.transport.TcpSocket;
+import org.cryptorder.transport.tcp.Gso;
+import org.cryptorder.transport.tcp.TcpConfig;
+import org.cryptorder.transport.tcp.socket.TcpSocket;
+import org.cryptorder.transport.wire.Ipv4TcpHeader;
 import org.junit.jupiter.api.Test;
 import umontreal.ssj.simevents.Simulator;
 

@@ -10,7 +10,7 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.experiment.Experiment;
+import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.metrics.Rfc4737Reordering;
 import org.cryptorder.net.Impairment;
 import org.cryptorder.net.Impairment.DelayDistribution;

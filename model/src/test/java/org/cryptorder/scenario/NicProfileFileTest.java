@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.cryptorder.testing.ProjectFiles;
 import org.cryptorder.net.NicProfile;
+import org.cryptorder.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -9,8 +9,8 @@ import org.cryptorder.host.SectionLength;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
 import org.cryptorder.net.RxSteering;
-import org.cryptorder.transport.CongestionControlKind;
-import org.cryptorder.transport.TcpMode;
+import org.cryptorder.transport.tcp.CongestionControlKind;
+import org.cryptorder.transport.tcp.TcpMode;
 import org.junit.jupiter.api.Test;
 
 /** One TCP flow over MACsec between two hosts: end to end on real bytes, and what reordering costs it. */

@@ -4,15 +4,15 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.experiment.Datapath;
-import org.cryptorder.experiment.Experiment;
-import org.cryptorder.experiment.Metrics;
+import org.cryptorder.experiment.output.Metrics;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.wiring.Datapath;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.net.HostSpec;
-import org.cryptorder.transport.CongestionControlKind;
-import org.cryptorder.transport.TcpMode;
-import org.cryptorder.transport.TcpSenderCounters;
-import org.cryptorder.transport.TcpSocket;
+import org.cryptorder.transport.tcp.CongestionControlKind;
+import org.cryptorder.transport.tcp.TcpMode;
+import org.cryptorder.transport.tcp.send.TcpSenderCounters;
+import org.cryptorder.transport.tcp.socket.TcpSocket;
 
 /**
  * A test fixture: bulk TCP flows from host a to host b over MACsec (iperf3 -c on a, -s on b, both

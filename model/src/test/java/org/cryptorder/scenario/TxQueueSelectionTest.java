@@ -57,7 +57,7 @@ class TxQueueSelectionTest {
         SecYConfig secy = SecYConfig.linuxDefaults(1).withEncrypt(true).withProtectFrames(protect);
         BackToBack net = BackToBack.randomlyKeyed(sim, host(Policy.ASYNC, 2), host(Policy.ASYNC, 2), secy,
                 new StreamRegistry(1).stream("keys", 0), 10e9, Time.us(20), new GcmEngine());
-        net.b().macsec().bind(0, new org.cryptorder.transport.UdpSink(UdpDatapathTest.PROFILE.stack()));
+        net.b().macsec().bind(0, new org.cryptorder.transport.udp.UdpSink(UdpDatapathTest.PROFILE.stack()));
         List<String> seen = new ArrayList<>();
         byte[] bytes = new byte[1000];
         System.arraycopy(net.b().mac(), 0, bytes, 0, 6);

@@ -9,7 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.experiment.Experiment;
+import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.macsec.ValidateFrames;
 import org.cryptorder.net.HostSpec;

@@ -5,16 +5,16 @@ import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.engine.Time;
-import org.cryptorder.experiment.Datapath;
-import org.cryptorder.experiment.Experiment;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.wiring.Datapath;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.macsec.MacsecCounter;
 import org.cryptorder.metrics.LatencyHistogram;
 import org.cryptorder.net.Host;
 import org.cryptorder.net.HostSpec;
-import org.cryptorder.transport.UdpSink;
-import org.cryptorder.transport.UdpSource;
+import org.cryptorder.transport.udp.UdpSink;
+import org.cryptorder.transport.udp.UdpSource;
 
 /**
  * A test fixture: UDP streams from host a to host b over MACsec on a back-to-back link, with

@@ -3,6 +3,8 @@ package org.cryptorder.transport;
 import java.util.Arrays;
 import java.util.BitSet;
 import org.cryptorder.engine.Time;
+import org.cryptorder.transport.tcp.SegmentOutput;
+import org.cryptorder.transport.tcp.send.TransmitGate;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 
@@ -16,16 +18,16 @@ import umontreal.ssj.simevents.Simulator;
  * the registered {@code onSpace} action when the queue has drained below that again (TSQ style).
  * Frames are numbered from 1 in the order they enter.
  */
-final class Pipe implements TransmitGate, SegmentOutput {
+public final class Pipe implements TransmitGate, SegmentOutput {
 
     /** What receives the frames at the far end. */
     @FunctionalInterface
-    interface Sink {
+    public interface Sink {
         void receive(byte[] buf, int off, int len);
     }
 
     /** MACsec SecTAG+ICV 32, Ethernet header 14, FCS 4, preamble 8, inter-frame gap 12. */
-    static final int MACSEC_ETHERNET_OVERHEAD = 32 + 14 + 4 + 8 + 12;
+    public static final int MACSEC_ETHERNET_OVERHEAD = 32 + 14 + 4 + 8 + 12;
 
     private final Simulator sim;
     private final double rateBps;
@@ -67,7 +69,7 @@ final class Pipe implements TransmitGate, SegmentOutput {
     private final Event serDone;
     private final Event deliver;
 
-    Pipe(Simulator sim, double rateBps, long delayNs, int overheadBytes, long gateBytes) {
+    public Pipe(Simulator sim, double rateBps, long delayNs, int overheadBytes, long gateBytes) {
         this.sim = sim;
         this.rateBps = rateBps;
         this.delayNs = delayNs;
@@ -77,7 +79,7 @@ final class Pipe implements TransmitGate, SegmentOutput {
         this.deliver = new Delivery(sim);
     }
 
-    void connect(Sink s) {
+    public void connect(Sink s) {
         this.sink = s;
     }
 

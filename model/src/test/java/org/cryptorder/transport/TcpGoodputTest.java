@@ -2,6 +2,11 @@ package org.cryptorder.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.cryptorder.transport.tcp.TcpConfig;
+import org.cryptorder.transport.tcp.TcpMode;
+import org.cryptorder.transport.tcp.congestion.TcpCaState;
+import org.cryptorder.transport.tcp.send.TcpSenderCounters;
+import org.cryptorder.transport.wire.Ipv4TcpHeader;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 

@@ -3,6 +3,10 @@ package org.cryptorder.transport;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.Once;
 import org.cryptorder.engine.Time;
+import org.cryptorder.transport.tcp.TcpConfig;
+import org.cryptorder.transport.tcp.receive.TcpReceiver;
+import org.cryptorder.transport.tcp.send.TcpSender;
+import org.cryptorder.transport.wire.FlowAddress;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 

@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.experiment.ExperimentFile;
-import org.cryptorder.experiment.InvalidExperimentException;
-import org.cryptorder.experiment.Profiles;
-import org.cryptorder.experiment.ResolvedRun;
+import org.cryptorder.experiment.records.InvalidExperimentException;
+import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.wiring.Profiles;
 import org.cryptorder.net.Link;
-import org.cryptorder.transport.Ipv4TcpHeader;
-import org.cryptorder.transport.UdpWire;
+import org.cryptorder.transport.udp.UdpWire;
+import org.cryptorder.transport.wire.Ipv4TcpHeader;
 
 /**
  * The benchmarks' fixed scenario, written as an experiment file and read the way {@code run} reads

@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.cryptorder.crypto.Policy;
-import org.cryptorder.experiment.Profiles;
+import org.cryptorder.experiment.wiring.Profiles;
 
 /**
  * Memory of a run against its simulated duration. Each duration runs in a fresh JVM (this class's

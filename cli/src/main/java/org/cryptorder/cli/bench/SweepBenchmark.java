@@ -9,11 +9,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
-import org.cryptorder.experiment.DatapathRunModel;
 import org.cryptorder.experiment.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
-import org.cryptorder.experiment.Profiles;
-import org.cryptorder.experiment.Csv;
+import org.cryptorder.experiment.output.Csv;
+import org.cryptorder.experiment.replication.DatapathRunModel;
+import org.cryptorder.experiment.wiring.Profiles;
 
 /**
  * A sweep of independent runs (the replications of one scenario) through the experiment runner,

@@ -7,8 +7,8 @@ import java.io.IOException;
 import java.util.List;
 import org.cryptorder.cli.ProjectPaths;
 import org.cryptorder.crypto.Policy;
-import org.cryptorder.experiment.Experiment;
-import org.cryptorder.experiment.Profiles;
+import org.cryptorder.experiment.records.Experiment;
+import org.cryptorder.experiment.wiring.Profiles;
 import org.junit.jupiter.api.Test;
 
 /** The memory probe's result line, the sweep's table comparison and the scenario file. */

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.cryptorder.cli.ProjectPaths;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.engine.EventListKind;
-import org.cryptorder.experiment.Profiles;
+import org.cryptorder.experiment.wiring.Profiles;
 import org.junit.jupiter.api.Test;
 
 /** The crypto floor performs exactly the AES-GCM operations the run performed. */
