@@ -38,8 +38,8 @@ import umontreal.ssj.simevents.Simulator;
  *
  * <p>Without a modelled application ({@link ReadPath#INSTANT}) in-order data is read the moment it
  * arrives, so the advertised window is the configured buffer less what the out-of-order queue
- * holds; with one ({@link org.cryptorder.transport.tcp.socket.TcpRecvmsg}), the socket's memory, window and autotuning are Linux's
- * ({@link ReceiveBuffer}) and data waits for the reads. A GRO packet arrives as one skb of several
+ * holds; with one ({@link org.cryptorder.transport.tcp.socket.TcpRecvmsg}), the socket's memory,
+ * window and autotuning are Linux's ({@link ReceiveBuffer}) and data waits for the reads. A GRO packet arrives as one skb of several
  * segments ({@link #receive(byte[], int, int, int)}). Every payload octet is checked against
  * {@link PayloadStream}. Not modelled: PAWS's 24-day expiry of {@code ts_recent}, SACK reneging and
  * out-of-order queue pruning under memory pressure, PSH, the FIN.
@@ -82,18 +82,10 @@ public final class TcpReceiver implements DelayedAck.Receiver {
     private final long[] life = new long[14];
     private final long[] base = new long[14];
     private long ofoBytesMax;
-    private static final int SEGS_IN = 0;
-    private static final int BYTES_DELIVERED = 1;
-    private static final int OFO_SEGS = 2;
-    private static final int DUP_SEGS = 3;
-    private static final int DSACK_OLD = 4;
-    private static final int DSACK_OFO = 5;
-    private static final int ACKS_SENT = 6;
-    private static final int OUT_OF_WINDOW = 7;
-    private static final int BAD = 8;
-    private static final int PAYLOAD_ERRORS = 9;
-    private static final int PAWS_REJECTED = 12;
-    private static final int READ_ACKS = 13;
+    // the counters' places in life[] and base[] (10 and 11 hold DelayedAck's delayed and compressed ACKs)
+    private static final int SEGS_IN = 0, BYTES_DELIVERED = 1, OFO_SEGS = 2, DUP_SEGS = 3, DSACK_OLD = 4,
+            DSACK_OFO = 5, ACKS_SENT = 6, OUT_OF_WINDOW = 7, BAD = 8, PAYLOAD_ERRORS = 9, PAWS_REJECTED = 12,
+            READ_ACKS = 13;
     /** TCP_PAWS_WINDOW: how many ticks older than {@code ts_recent} a TSval may be. */
     private static final int PAWS_WINDOW = 1;
 

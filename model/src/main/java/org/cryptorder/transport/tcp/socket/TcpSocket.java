@@ -514,21 +514,6 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     /** The merged bytes of the last GRO packet (reused: the endpoint and the backlog copy what they keep). */
     private byte[] merged = new byte[1 << 16];
 
-    /** A segment's IPv4 header as it sits in its decrypted frame. */
-    private static final class MacsecFrameView {
-        final byte[] bytes;
-        final int ip;
-
-        MacsecFrameView(Packet p) {
-            this.bytes = p.frame().bytes();
-            this.ip = p.frame().offset() + 14;
-        }
-
-        int ipLength() {
-            return Ipv4TcpHeader.getShort(bytes, ip + 2);
-        }
-    }
-
     /** {@code tcp_add_backlog}'s limit on backlog and receive memory together, octets of truesize. */
     abstract long backlogLimit();
 
