@@ -57,8 +57,11 @@ public final class Packet {
     private Released onRelease;
     /** The context that sent the frame, in words (explain's narration), or null. */
     private String sentBy;
-    /** What the frame is a retransmission of, in words (captures' comments), or null. */
-    private String retransmission;
+    /** The stream octets the frame retransmits, from its first ({@code retransmittedEnd} past its last); -1: none. */
+    private long retransmittedSeq = -1;
+    private long retransmittedEnd;
+    /** Why the sender retransmitted it ({@code RACK}, {@code SACK}, {@code RTO}, {@code TLP}; "" unsaid). */
+    private String retransmittedWhy;
     /** Its number among the segments of the GSO skb it was cut from, from 1; 0 when not cut from one. */
     private int gsoSegment;
     /** How many segments that GSO skb was cut into; 0 when the frame was not cut from one. */
@@ -87,14 +90,23 @@ public final class Packet {
         }
     }
 
-    /** Notes what the frame is a retransmission of ({@code retransmission of 5792:7240 (RACK)}), for captures. */
-    public void retransmission(String words) {
-        this.retransmission = words;
+    /** Notes that the frame retransmits stream octets {@code [seq, end)}, for {@code why} (for captures and traces). */
+    public void retransmission(long seq, long end, String why) {
+        this.retransmittedSeq = seq;
+        this.retransmittedEnd = end;
+        this.retransmittedWhy = why;
     }
 
-    /** What the frame is a retransmission of, in words, or null when it is none (or its sender does not say). */
+    /**
+     * What the frame is a retransmission of, in words ({@code retransmission of 5792:7240 (RACK)}), or null
+     * when it is none (or its sender does not say); the words are made only when asked for.
+     */
     public String retransmission() {
-        return retransmission;
+        if (retransmittedSeq < 0) {
+            return null;
+        }
+        return "retransmission of " + retransmittedSeq + ":" + retransmittedEnd
+                + (retransmittedWhy.isEmpty() ? "" : " (" + retransmittedWhy + ")");
     }
 
     /** Names the context that sent the frame, for explain's narration. */

@@ -93,8 +93,10 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     private int gsoSegments;
     /** How many of them have been framed so far. */
     private int gsoFramed;
-    /** What the next packet is a retransmission of, for captures ({@link SegmentOutput#retransmission}), or null. */
-    private String retransmission;
+    /** The octets the next packet retransmits ({@link SegmentOutput#retransmission}), and why; -1: none. */
+    private long retransmittedSeq = -1;
+    private long retransmittedEnd;
+    private String retransmittedWhy;
     /** RFC 4737 reordering of arriving data segments (a sender measures none: it stays empty). */
     final Rfc4737Reordering reordering = new Rfc4737Reordering();
     /** Latency of arriving data segments (a sender measures none: it stays empty). */
@@ -187,8 +189,10 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         SendContext c = context != null ? context : SendContext.TIMER;
         Cpu cpu = context != null ? contextCpu : home;
         p.sentBy(contextWords[c.ordinal()][cpu.id()]);
-        p.retransmission(retransmission);  // null for a first transmission, as the packet starts
-        retransmission = null;
+        if (retransmittedSeq >= 0) {
+            p.retransmission(retransmittedSeq, retransmittedEnd, retransmittedWhy);
+            retransmittedSeq = -1;
+        }
         if (gsoFramed < gsoSegments) {
             p.gso(++gsoFramed, gsoSegments);
         }
@@ -263,7 +267,9 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
 
         @Override
         public void retransmission(long seq, long end, String why) {
-            TcpSocket.this.retransmission = "retransmission of " + seq + ":" + end + (why.isEmpty() ? "" : " (" + why + ")");
+            retransmittedSeq = seq;  // the words are made only if a capture or a trace asks (Packet#retransmission)
+            retransmittedEnd = end;
+            retransmittedWhy = why;
         }
 
         @Override
