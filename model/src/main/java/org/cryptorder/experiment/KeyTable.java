@@ -1,140 +1,118 @@
 package org.cryptorder.experiment;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.cryptorder.params.Parameter;
+import org.cryptorder.params.ParameterGroup;
 
 /**
- * {@code docs/experiment-keys.md}: every key of an experiment file, a row each, with its type,
- * default, allowed values and description, generated from the schema ({@code
- * experiments/experiment.schema.json}), which is what {@code validate} checks files against. The
- * schema holds each key's words once; the page is their reading copy, and {@code KeysPageTest} fails
- * when it is stale.
+ * {@code docs/experiment-keys.md}: every key of an experiment file, a row each, with its type and
+ * unit, default and where the default comes from, allowed values and description, made from the
+ * components' declarations ({@link ExperimentSchema}), the same declarations the schema file is made
+ * from. {@code KeysPageTest} fails when the page is stale.
  */
 public final class KeyTable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private KeyTable() {
     }
 
     /** The page. */
-    public static String markdown(JsonNode schema) {
+    public static String markdown() {
         StringBuilder b = new StringBuilder();
         b.append("# Experiment keys\n\n")
-                .append("Every key of an experiment file, generated from `experiments/experiment.schema.json`, the schema\n")
-                .append("`validate` and `run` check files against (`KeysPageTest` fails when this page is stale; rewrite it\n")
-                .append("with `mvn -q -B test -pl model -Dtest=KeysPageTest -Dcryptorder.updateDocs=true`). A key left out\n")
+                .append("Every key of an experiment file, with its unit, its default and where that default comes from.\n")
+                .append("Each component declares the keys it reads beside its code (`net.DeviceParameters`,\n")
+                .append("`host.HostParameters`, `crypto.CryptoParameters`, ...), and this page and\n")
+                .append("`experiments/experiment.schema.json`, which `validate` and `run` check files against, are made\n")
+                .append("from those declarations (`KeysPageTest` fails when this page is stale; rewrite it with\n")
+                .append("`mvn -q -B test -pl model -Dtest=KeysPageTest -Dcryptorder.updateDocs=true`). A key left out\n")
                 .append("takes its default. [Experiment files](experiment-files.md) explains the format, sweeps and runs.\n");
-        JsonNode defs = schema.path("$defs");
-        Map<String, String> rendered = new HashMap<>();
+        Map<ParameterGroup, String> rendered = new HashMap<>();
         List<Row> top = new ArrayList<>();
         List<Section> sections = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = schema.path("properties").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String key = e.getKey();
-            JsonNode node = e.getValue();
-            JsonNode def = resolve(node, defs);
-            if (def.has("properties")) {
-                sections.add(section(key, node, def, defs, rendered));
-            } else if (key.equals("traffic")) {
-                JsonNode items = node.path("items");
-                JsonNode entry = resolve(items, defs);
-                for (JsonNode branch : entry.path("allOf")) {
-                    JsonNode kind = resolve(branch.path("then"), defs);
-                    String k = kind.path("properties").path("kind").path("const").asText();
-                    sections.add(section("traffic[] (kind " + k + ")", kind, kind, defs, rendered));
-                }
-                top.add(row(key, node));
+        for (Parameter p : ExperimentSchema.FILE.parameters()) {
+            if (p.group() != null) {
+                sections.add(section(p.key(), p.group(), rendered));
+            } else if (p == ExperimentSchema.TRAFFIC) {
+                ExperimentSchema.TRAFFIC_KINDS.forEach((kind, group) ->
+                        sections.add(section("traffic[] (kind " + kind + ")", group, rendered)));
+                top.add(row(p.key(), p));
             } else {
-                top.add(row(key, node));
+                top.add(row(p.key(), p));
             }
         }
         b.append("\n## The file\n\n");
         table(b, top);
         for (Section s : sections) {
             b.append("\n## `").append(s.path()).append("`\n\n");
-            if (!s.description().isEmpty()) {
-                b.append(s.description()).append("\n\n");
-            }
+            b.append(s.description()).append("\n\n");
             table(b, s.rows());
         }
         return b.toString();
     }
 
-    private record Row(String key, String type, String dflt, String values, String description) {
+    private record Row(String key, String type, String dflt, String source, String values, String description) {
     }
 
     private record Section(String path, String description, List<Row> rows) {
     }
 
-    private static Section section(String path, JsonNode node, JsonNode def, JsonNode defs, Map<String, String> rendered) {
+    private static Section section(String path, ParameterGroup group, Map<ParameterGroup, String> rendered) {
         List<Row> rows = new ArrayList<>();
-        collect("", def, defs, rows, rendered, path);
-        String description = node.path("description").asText(def.path("description").asText(""));
-        return new Section(path, description, rows);
+        collect("", group, rows, rendered, path);
+        return new Section(path, group.description(), rows);
     }
 
-    /** The rows of {@code def}'s properties, nested objects as dotted keys, a second use of one definition as a pointer. */
-    private static void collect(String prefix, JsonNode def, JsonNode defs, List<Row> rows, Map<String, String> rendered,
-                                String sectionPath) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = def.path("properties").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String key = prefix + e.getKey();
-            JsonNode node = e.getValue();
-            if (node.has("const")) {
-                continue;  // a branch's own kind: the section's title says it
+    /** The rows of {@code group}'s keys, nested groups as dotted keys, a second use of one group as a pointer. */
+    private static void collect(String prefix, ParameterGroup group, List<Row> rows,
+                                Map<ParameterGroup, String> rendered, String sectionPath) {
+        for (Parameter p : group.parameters()) {
+            String key = prefix + p.key();
+            ParameterGroup inner = p.group();
+            if (inner == null) {
+                rows.add(row(key, p));
+                continue;
             }
-            JsonNode target = resolve(node, defs);
-            if (target.has("properties")) {
-                String ref = node.path("$ref").asText("");
-                String seen = ref.isEmpty() ? null : rendered.get(ref);
-                String description = node.path("description").asText(target.path("description").asText(""));
-                if (seen != null) {
-                    rows.add(new Row("`" + key + "`", "object", "", "", description + " The same keys as `" + seen + "`."));
-                    continue;
-                }
-                if (!ref.isEmpty()) {
-                    rendered.put(ref, sectionPath + "." + key);
-                }
-                rows.add(new Row("`" + key + "`", "object", "", "", description));
-                collect(key + ".", target, defs, rows, rendered, sectionPath);
-            } else {
-                rows.add(row(key, node));
+            String seen = rendered.get(inner);
+            if (seen != null) {
+                rows.add(new Row("`" + key + "`", "object", "", "", "",
+                        inner.description() + " The same keys as `" + seen + "`."));
+                continue;
             }
+            rendered.put(inner, sectionPath + "." + key);
+            rows.add(new Row("`" + key + "`", "object", "", "", "", inner.description()));
+            collect(key + ".", inner, rows, rendered, sectionPath);
         }
     }
 
-    private static Row row(String key, JsonNode node) {
-        String type = node.has("enum") && !node.has("type") ? "string" : typeOf(node.path("type"));
-        if (node.has("items")) {
-            type = "list";
+    private static Row row(String key, Parameter p) {
+        String type = p.type().isEmpty() ? "string" : p.type().equals(List.of("array")) ? "list"
+                : String.join(" or ", p.type());
+        if (!p.unit().isEmpty()) {
+            type += ", " + p.unit();
         }
-        String dflt = !node.has("default") ? "" : node.get("default").isTextual() && node.get("default").asText().isEmpty()
-                ? "empty" : "`" + node.get("default").toString().replace("\"", "") + "`";
-        return new Row("`" + key + "`", type, dflt, values(node), node.path("description").asText(""));
+        Object d = p.defaultValue();
+        String dflt = d == null ? "" : "".equals(d) ? "empty" : "`" + json(d).replace("\"", "") + "`";
+        String description = p.required() ? p.description() + " Required." : p.description();
+        return new Row("`" + key + "`", type, dflt, p.source(), values(p), description);
     }
 
-    private static String typeOf(JsonNode t) {
-        if (t.isArray()) {
-            List<String> names = new ArrayList<>();
-            t.forEach(n -> names.add(n.asText()));
-            return String.join(" or ", names);
-        }
-        return t.asText("");
-    }
-
-    private static String values(JsonNode node) {
-        if (node.has("enum")) {
+    private static String values(Parameter p) {
+        if (!p.values().isEmpty()) {
             List<String> v = new ArrayList<>();
-            node.get("enum").forEach(n -> v.add("`" + n.asText() + "`"));
+            p.values().forEach(x -> v.add("`" + x + "`"));
             return String.join(", ", v);
         }
-        String low = node.has("exclusiveMinimum") ? "> " + number(node.get("exclusiveMinimum"))
-                : node.has("minimum") ? number(node.get("minimum")) : null;
-        String high = node.has("maximum") ? number(node.get("maximum")) : null;
+        Map<String, Object> l = p.limits();
+        String low = l.containsKey("exclusiveMinimum") ? "> " + number(l.get("exclusiveMinimum"))
+                : l.containsKey("minimum") ? number(l.get("minimum")) : null;
+        String high = l.containsKey("maximum") ? number(l.get("maximum")) : null;
         if (low == null && high == null) {
-            return node.has("pattern") ? "`" + node.get("pattern").asText() + "`" : "";
+            return l.get("pattern") instanceof String pattern ? "`" + pattern + "`" : "";
         }
         if (low != null && high != null) {
             return low.startsWith(">") ? low + ", at most " + high : low + " to " + high;
@@ -142,24 +120,28 @@ public final class KeyTable {
         return low != null ? (low.startsWith(">") ? low : "at least " + low) : "at most " + high;
     }
 
-    private static String number(JsonNode n) {
-        if (n.isIntegralNumber()) {
-            return n.asText();
+    private static String number(Object n) {
+        if (n instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e15) {
+            return Long.toString(d.longValue());
         }
-        double d = n.asDouble();
-        return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : n.asText();
+        return n.toString();
     }
 
-    private static JsonNode resolve(JsonNode node, JsonNode defs) {
-        String ref = node.path("$ref").asText("");
-        return ref.startsWith("#/$defs/") ? defs.path(ref.substring("#/$defs/".length())) : node;
+    private static String json(Object value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static void table(StringBuilder b, List<Row> rows) {
-        b.append("| key | type | default | values | what it sets |\n|---|---|---|---|---|\n");
+        b.append("| key | type, unit | default | where the default comes from | values | what it sets |\n")
+                .append("|---|---|---|---|---|---|\n");
         for (Row r : rows) {
             b.append("| ").append(r.key()).append(" | ").append(r.type()).append(" | ").append(cell(r.dflt()))
-                    .append(" | ").append(cell(r.values())).append(" | ").append(cell(r.description())).append(" |\n");
+                    .append(" | ").append(cell(r.source())).append(" | ").append(cell(r.values()))
+                    .append(" | ").append(cell(r.description())).append(" |\n");
         }
     }
 

@@ -23,7 +23,8 @@
  * with "did you mean", required keys), then the rules a schema cannot say ({@code
  * ConsistencyChecks}: policy or kernel, kernel versions, warm-up shorter than the run, MTU room for
  * the headers, datagrams that fit, XPN's replay window, profiles that exist, run sizes), then the
- * sweep. {@code KeyTable} writes {@code docs/experiment-keys.md}, every key a row, from the schema.
+ * sweep. {@code ExperimentSchema} assembles the keys the components declare ({@code org.cryptorder.params}) into
+ * the schema file, and {@code KeyTable} writes {@code docs/experiment-keys.md}, every key a row, from them.
  *
  * <h2>Sweeps and replications</h2>
  * {@code sweep} maps dotted paths ({@code crypto.policy}, {@code traffic.0.rateMbps}) to lists of

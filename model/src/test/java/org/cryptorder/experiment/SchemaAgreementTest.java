@@ -7,9 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -17,10 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.experiment.records.ExperimentJson;
-import org.cryptorder.experiment.replication.DatapathRunModel;
 import org.cryptorder.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
 
@@ -162,34 +157,5 @@ class SchemaAgreementTest {
                 assertThat(value.path(p.getKey())).as("default of %s", at).isEqualTo(def);
             }
         }
-    }
-
-    /**
-     * The schema's metric names ({@code run.targetHalfWidth}) are generated from the column catalog:
-     * its columns in order, then {@code wall_seconds}. With {@code -Dcryptorder.updateSchema=true}
-     * the list is written from the catalog instead.
-     */
-    @Test
-    void precisionTargetsNameTheCatalogsColumnsInOrder() throws IOException {
-        List<String> columns = new ArrayList<>(DatapathRunModel.METRICS);
-        columns.add(ExperimentRunner.WALL_SECONDS);
-        String generated = columns.stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(", "));
-        Path file = ProjectFiles.resolve(SCHEMA);
-        String text = Files.readString(file, StandardCharsets.UTF_8);
-        String marker = "\"propertyNames\": { \"enum\": [";
-        int start = text.indexOf(marker);
-        assertThat(start).as("%s lists the metric names after %s", SCHEMA, marker).isPositive();
-        start += marker.length();
-        int end = text.indexOf("] }", start);
-        if (Boolean.getBoolean("cryptorder.updateSchema")) {
-            Files.writeString(file, text.substring(0, start) + generated + text.substring(end), StandardCharsets.UTF_8);
-            return;
-        }
-        assertThat(text.substring(start, end))
-                .as("the metric names of %s, generated from the catalog (regenerate: mvn -q -B -o test -pl model"
-                        + " -Dtest=SchemaAgreementTest -Dcryptorder.updateSchema=true"
-                        + " -Dsurefire.failIfNoSpecifiedTests=false)", SCHEMA)
-                .isEqualTo(generated);
-        assertThat(texts(schema.at("/$defs/run/properties/targetHalfWidth/propertyNames/enum"))).isEqualTo(columns);
     }
 }

@@ -12,6 +12,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.cryptorder.crypto.KernelEra;
+import org.cryptorder.crypto.CryptoParameters;
+import org.cryptorder.host.HostParameters;
+import org.cryptorder.macsec.SecYParameters;
+import org.cryptorder.net.DeviceParameters;
+import org.cryptorder.net.ImpairmentParameters;
+import org.cryptorder.net.LinkParameters;
+import org.cryptorder.params.Parameter;
+import org.cryptorder.scenario.ContentionParameters;
+import org.cryptorder.scenario.WifiParameters;
+import org.cryptorder.transport.tcp.TcpParameters;
+import org.cryptorder.transport.udp.UdpParameters;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.host.SchedulerParams;
 import org.cryptorder.host.SectionLength;
@@ -20,8 +31,6 @@ import org.cryptorder.host.SoftirqDeferral;
 import org.cryptorder.macsec.CipherSuite;
 import org.cryptorder.macsec.ValidateFrames;
 import org.cryptorder.net.InterruptModeration;
-import org.cryptorder.net.NicProfile;
-import org.cryptorder.net.QdiscKind;
 import org.cryptorder.net.RxSteering;
 import org.cryptorder.transport.tcp.CongestionControlKind;
 import org.cryptorder.transport.tcp.TcpMode;
@@ -80,57 +89,15 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     }
 
     /**
-     * Both hosts, built alike (a sends, b receives).
-     *
-     * @param cpus       CPU cores per host; default 4
-     * @param rxQueues   NIC RX queues, queue i served by CPU i mod cpus; default 1
-     * @param txQueues   NIC TX queues; XPS puts what CPU c sends on queue c (a CPU with no queue of its own
-     *                   by flow hash); default 1
-     * @param profile    CPU cost profile {@code data/profiles/<profile>.json}; default {@code xeon-skylake-sp}
-     * @param rxRingSize descriptors per RX ring; default 4096
-     * @param txRingSize descriptors per TX ring, rounded up to the NIC's multiple; default 512 (ixgbe's
-     *                   {@code IXGBE_DEFAULT_TXD}). Until the qdisc was modelled it counted frames of ring
-     *                   and qdisc together; a file that gives it without {@code qdisc} is refused
-     *                   ({@link org.cryptorder.experiment.ConsistencyChecks})
-     * @param napiBudget frames per NAPI poll; default 64
-     * @param rxSteering {@code nic} (every MACsec frame on RX queue 0, as the 82599 does), or the
-     *                   hypothetical {@code flow} (a queue per flow) and {@code per-frame} (queues in
-     *                   turn) ({@link RxSteering}); default {@code nic}
-     * @param appCpu     the CPU every application (iperf3 client and server, UDP sources) runs on, as
-     *                   {@code taskset -c}; default none: flow i's applications run on CPU i mod cpus
-     * @param ksoftirqd  whether a softirq run that lasts 2 ms hands the rest to ksoftirqd, as the
-     *                   kernel in {@code crypto.kernel} does ({@link SoftirqDeferral}); default true, as
-     *                   every Linux has ksoftirqd ({@code kernel/softirq.c}, {@code __do_softirq}'s
-     *                   {@code MAX_SOFTIRQ_TIME}); false is a switch for teaching: softirq work then
-     *                   always runs before tasks
-     * @param hz         the kernel's tick, {@code CONFIG_HZ}: 100, 250 or 1000 (not 300, whose tick is no whole
-     *                   number of ns); the one clock of TCP's
-     *                   timers (jiffies), of the softirq deferral's tick and of the scheduler's check of the
-     *                   running task ({@link SliceRule}); default 250, Linux's own
-     *                   default ({@code kernel/Kconfig.hz}) and Debian's and Ubuntu's (RHEL and Fedora
-     *                   build with 1000)
-     * @param qdisc      each TX queue's qdisc: {@code pfifo_fast} (Linux's default, 1000 packets),
-     *                   {@code fq_codel} ({@code default_qdisc=fq_codel}: 1024 buckets, CoDel 5 ms / 100 ms,
-     *                   10240 packets, with the defaults of {@code crypto.kernel}) or {@code noqueue};
-     *                   default {@code pfifo_fast}
-     * @param bql        byte queue limits on the TX queues; default true (ixgbe uses BQL)
-     * @param nic        the NIC profile {@code data/nics/<nic>.json}; default {@code ixgbe-82599}
-     * @param gso        whether Linux-mode TCP hands the MACsec device GSO skbs of several MSS, which it
-     *                   cuts into frames in software ({@link org.cryptorder.transport.tcp.Gso}); absent: true,
-     *                   as Linux's TCP always does ({@code sk_setup_caps}); false: one MSS per skb. Kept
-     *                   absent when not given (not written into a resolved file), since a file that gives
-     *                   it without Linux-mode TCP is refused ({@link org.cryptorder.experiment.ConsistencyChecks})
-     * @param appWakeupMeanUs mean time an application task woken on an idle CPU takes to run, us
-     *                   ({@link org.cryptorder.host.WakeupLatency}: the idle exit, the switch, the return
-     *                   to user space out of {@code select()}); absent: none, the task runs at once
-     * @param appWakeupDistribution the distribution of that time ({@code exponential},
-     *                   {@code deterministic} or {@code pareto}); absent: {@code pareto}
-     * @param appWakeupParetoShape the pareto distribution's shape, more than 1; absent: 2.5
-     * @param rxUsecs    the NIC's interrupt moderation, {@code ethtool -C eth0 rx-usecs}: {@code "adaptive"}
-     *                   (ixgbe's default, {@code rx-usecs 1}: {@code ixgbe_update_itr} of {@code crypto.kernel}),
-     *                   or a fixed interval in us, 0 (none) or 2-1022; absent: adaptive
-     * @param gro        whether the MACsec device's GRO cells merge consecutive in-order TCP segments of a flow
-     *                   ({@code ethtool -K macsec0 gro}); absent: true, Linux's default
+     * Both hosts, built alike (a sends, b receives). Each component is a key of {@code hosts}, declared
+     * with its description, unit, range, default and the default's source beside the component that
+     * reads it: {@link HostParameters} (CPUs, profile, tick, ksoftirqd, application placement and
+     * wake-up), {@link DeviceParameters} (the NIC, its queues, qdisc and BQL, the MACsec device's GRO)
+     * and {@link TcpParameters#GSO}; docs/experiment-keys.md lists them. An absent key takes the declared
+     * default, except {@code appCpu}, {@code gso}, {@code appWakeupMeanUs}, {@code appWakeupDistribution},
+     * {@code appWakeupParetoShape}, {@code rxUsecs} and {@code gro}, which stay absent (and out of a
+     * resolved file), their absence saying what it means: {@code gso} given without Linux-mode TCP, or
+     * {@code txRingSize} without {@code qdisc}, is refused ({@link org.cryptorder.experiment.ConsistencyChecks}).
      */
     public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
                         Integer txRingSize, Integer napiBudget, RxSteering rxSteering,
@@ -182,19 +149,19 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
             return appWakeupParetoShape == null ? SectionLength.PARETO_SHAPE : appWakeupParetoShape;
         }
         public Hosts {
-            qdisc = or(qdisc, QdiscKind.PFIFO_FAST.key());
-            bql = or(bql, true);
-            nic = or(nic, NicProfile.DEFAULT_NAME);
-            hz = or(hz, SchedulerParams.DEFAULT_HZ);
-            ksoftirqd = or(ksoftirqd, true);
-            cpus = or(cpus, 4);
-            rxQueues = or(rxQueues, 1);
-            txQueues = or(txQueues, 1);
-            profile = or(profile, "xeon-skylake-sp");
-            rxRingSize = or(rxRingSize, 4096);
-            txRingSize = or(txRingSize, NicProfile.ixgbe82599().txDescriptors());
-            napiBudget = or(napiBudget, 64);
-            rxSteering = or(rxSteering, RxSteering.NIC);
+            qdisc = or(qdisc, DeviceParameters.QDISC.defaultText());
+            bql = or(bql, DeviceParameters.BQL.defaultFlag());
+            nic = or(nic, DeviceParameters.NIC.defaultText());
+            hz = or(hz, HostParameters.HZ.defaultInt());
+            ksoftirqd = or(ksoftirqd, HostParameters.KSOFTIRQD.defaultFlag());
+            cpus = or(cpus, HostParameters.CPUS.defaultInt());
+            rxQueues = or(rxQueues, DeviceParameters.RX_QUEUES.defaultInt());
+            txQueues = or(txQueues, DeviceParameters.TX_QUEUES.defaultInt());
+            profile = or(profile, HostParameters.PROFILE.defaultText());
+            rxRingSize = or(rxRingSize, DeviceParameters.RX_RING_SIZE.defaultInt());
+            txRingSize = or(txRingSize, DeviceParameters.TX_RING_SIZE.defaultInt());
+            napiBudget = or(napiBudget, DeviceParameters.NAPI_BUDGET.defaultInt());
+            rxSteering = or(rxSteering, choice(RxSteering.class, DeviceParameters.RX_STEERING));
         }
 
         /**
@@ -234,9 +201,9 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      */
     public record Link(Double rateGbps, Double delayUs, Integer mtu, Impairments impairments) {
         public Link {
-            rateGbps = or(rateGbps, 10.0);
-            delayUs = or(delayUs, 20.0);
-            mtu = or(mtu, 1500);
+            rateGbps = or(rateGbps, LinkParameters.RATE_GBPS.defaultNumber());
+            delayUs = or(delayUs, LinkParameters.DELAY_US.defaultNumber());
+            mtu = or(mtu, LinkParameters.MTU.defaultInt());
             impairments = or(impairments, new Impairments(null, null));
         }
     }
@@ -277,24 +244,25 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
                              Double reorderCorrelation, Integer reorderGap, DeterministicReorder deterministicReorder,
                              Integer limitFrames, Double rateMbps, Integer rateOverheadBytes) {
         public Impairment {
-            delayUs = or(delayUs, 0.0);
-            jitterUs = or(jitterUs, 0.0);
-            delayDistribution = or(delayDistribution, org.cryptorder.net.Impairment.DelayDistribution.UNIFORM);
-            delayCorrelation = or(delayCorrelation, 0.0);
-            lossProbability = or(lossProbability, 0.0);
-            lossCorrelation = or(lossCorrelation, 0.0);
+            delayUs = or(delayUs, ImpairmentParameters.DELAY_US.defaultNumber());
+            jitterUs = or(jitterUs, ImpairmentParameters.JITTER_US.defaultNumber());
+            delayDistribution = or(delayDistribution,
+                    choice(org.cryptorder.net.Impairment.DelayDistribution.class, ImpairmentParameters.DELAY_DISTRIBUTION));
+            delayCorrelation = or(delayCorrelation, ImpairmentParameters.DELAY_CORRELATION.defaultNumber());
+            lossProbability = or(lossProbability, ImpairmentParameters.LOSS_PROBABILITY.defaultNumber());
+            lossCorrelation = or(lossCorrelation, ImpairmentParameters.LOSS_CORRELATION.defaultNumber());
             gilbertElliott = or(gilbertElliott, new GilbertElliott(null, null, null, null));
-            duplicateProbability = or(duplicateProbability, 0.0);
-            duplicateCorrelation = or(duplicateCorrelation, 0.0);
-            corruptProbability = or(corruptProbability, 0.0);
-            corruptCorrelation = or(corruptCorrelation, 0.0);
-            reorderProbability = or(reorderProbability, 0.0);
-            reorderCorrelation = or(reorderCorrelation, 0.0);
-            reorderGap = or(reorderGap, 0);
+            duplicateProbability = or(duplicateProbability, ImpairmentParameters.DUPLICATE_PROBABILITY.defaultNumber());
+            duplicateCorrelation = or(duplicateCorrelation, ImpairmentParameters.DUPLICATE_CORRELATION.defaultNumber());
+            corruptProbability = or(corruptProbability, ImpairmentParameters.CORRUPT_PROBABILITY.defaultNumber());
+            corruptCorrelation = or(corruptCorrelation, ImpairmentParameters.CORRUPT_CORRELATION.defaultNumber());
+            reorderProbability = or(reorderProbability, ImpairmentParameters.REORDER_PROBABILITY.defaultNumber());
+            reorderCorrelation = or(reorderCorrelation, ImpairmentParameters.REORDER_CORRELATION.defaultNumber());
+            reorderGap = or(reorderGap, ImpairmentParameters.REORDER_GAP.defaultInt());
             deterministicReorder = or(deterministicReorder, new DeterministicReorder(null, null, null, null));
-            limitFrames = or(limitFrames, 0);
-            rateMbps = or(rateMbps, 0.0);
-            rateOverheadBytes = or(rateOverheadBytes, 0);
+            limitFrames = or(limitFrames, ImpairmentParameters.LIMIT_FRAMES.defaultInt());
+            rateMbps = or(rateMbps, ImpairmentParameters.RATE_MBPS.defaultNumber());
+            rateOverheadBytes = or(rateOverheadBytes, ImpairmentParameters.RATE_OVERHEAD_BYTES.defaultInt());
         }
 
         static Impairment none() {
@@ -313,10 +281,10 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      */
     public record GilbertElliott(Double p, Double r, Double oneMinusH, Double oneMinusK) {
         public GilbertElliott {
-            p = or(p, 0.0);
-            r = or(r, 1.0);
-            oneMinusH = or(oneMinusH, 1.0);
-            oneMinusK = or(oneMinusK, 0.0);
+            p = or(p, ImpairmentParameters.P.defaultNumber());
+            r = or(r, ImpairmentParameters.R.defaultNumber());
+            oneMinusH = or(oneMinusH, ImpairmentParameters.ONE_MINUS_H.defaultNumber());
+            oneMinusK = or(oneMinusK, ImpairmentParameters.ONE_MINUS_K.defaultNumber());
         }
     }
 
@@ -327,10 +295,10 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      */
     public record DeterministicReorder(Integer everyK, Integer offset, Integer displacementFrames, Double holdUs) {
         public DeterministicReorder {
-            everyK = or(everyK, 0);
-            offset = or(offset, 0);
-            displacementFrames = or(displacementFrames, 0);
-            holdUs = or(holdUs, 0.0);
+            everyK = or(everyK, ImpairmentParameters.EVERY_K.defaultInt());
+            offset = or(offset, ImpairmentParameters.OFFSET.defaultInt());
+            displacementFrames = or(displacementFrames, ImpairmentParameters.DISPLACEMENT_FRAMES.defaultInt());
+            holdUs = or(holdUs, ImpairmentParameters.HOLD_US.defaultNumber());
         }
     }
 
@@ -348,13 +316,13 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     public record Macsec(CipherSuite cipherSuite, Boolean encrypt, Boolean sendSci, Integer icvLen,
                          Boolean replayProtect, Long replayWindow, ValidateFrames validate) {
         public Macsec {
-            cipherSuite = or(cipherSuite, CipherSuite.GCM_AES_128);
-            encrypt = or(encrypt, true);
-            sendSci = or(sendSci, true);
-            icvLen = or(icvLen, 16);
-            replayProtect = or(replayProtect, false);
-            replayWindow = or(replayWindow, 0L);
-            validate = or(validate, ValidateFrames.STRICT);
+            cipherSuite = or(cipherSuite, choice(CipherSuite.class, SecYParameters.CIPHER_SUITE));
+            encrypt = or(encrypt, SecYParameters.ENCRYPT.defaultFlag());
+            sendSci = or(sendSci, SecYParameters.SEND_SCI.defaultFlag());
+            icvLen = or(icvLen, SecYParameters.ICV_LEN.defaultInt());
+            replayProtect = or(replayProtect, SecYParameters.REPLAY_PROTECT.defaultFlag());
+            replayWindow = or(replayWindow, SecYParameters.REPLAY_WINDOW.defaultLong());
+            validate = or(validate, choice(ValidateFrames.class, SecYParameters.VALIDATE));
         }
 
         /** Octets MACsec adds to each frame: SecTAG (8, or 16 with the SCI) and ICV. */
@@ -386,7 +354,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
         public Crypto {
             cryptdQueueLength = or(cryptdQueueLength,
                     KernelEra.of(kernel == null ? KernelEra.DEFAULT_VERSION : kernel).cryptdQueueLength());
-            resequenceTimeoutUs = or(resequenceTimeoutUs, 100.0);
+            resequenceTimeoutUs = or(resequenceTimeoutUs, CryptoParameters.RESEQUENCE_TIMEOUT_US.defaultNumber());
             offload = offload == null ? new Offload(null, null, null, null) : offload;
         }
 
@@ -422,10 +390,10 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      */
     public record Offload(Integer engines, Double latencyUs, Double gbpsPerEngine, Boolean inOrder) {
         public Offload {
-            engines = or(engines, 4);
-            latencyUs = or(latencyUs, 2.0);
-            gbpsPerEngine = or(gbpsPerEngine, 10.0);
-            inOrder = or(inOrder, false);
+            engines = or(engines, CryptoParameters.ENGINES.defaultInt());
+            latencyUs = or(latencyUs, CryptoParameters.LATENCY_US.defaultNumber());
+            gbpsPerEngine = or(gbpsPerEngine, CryptoParameters.GBPS_PER_ENGINE.defaultNumber());
+            inOrder = or(inOrder, CryptoParameters.IN_ORDER.defaultFlag());
         }
     }
 
@@ -445,13 +413,14 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
                              Boolean userFpuLoad, Double senderKernelFpuBusy, Boolean senderUserFpuLoad,
                              Boolean userFpuLoadSparesAppCpu) {
         public Contention {
-            kernelFpuBusy = or(kernelFpuBusy, 0.0);
-            meanSectionUs = or(meanSectionUs, 40.0);
-            sectionDistribution = or(sectionDistribution, SectionLength.EXPONENTIAL);
-            userFpuLoad = or(userFpuLoad, false);
-            senderKernelFpuBusy = or(senderKernelFpuBusy, 0.0);
-            senderUserFpuLoad = or(senderUserFpuLoad, false);
-            userFpuLoadSparesAppCpu = or(userFpuLoadSparesAppCpu, false);
+            kernelFpuBusy = or(kernelFpuBusy, ContentionParameters.KERNEL_FPU_BUSY.defaultNumber());
+            meanSectionUs = or(meanSectionUs, ContentionParameters.MEAN_SECTION_US.defaultNumber());
+            sectionDistribution = or(sectionDistribution, choice(SectionLength.class, ContentionParameters.SECTION_DISTRIBUTION));
+            userFpuLoad = or(userFpuLoad, ContentionParameters.USER_FPU_LOAD.defaultFlag());
+            senderKernelFpuBusy = or(senderKernelFpuBusy, ContentionParameters.SENDER_KERNEL_FPU_BUSY.defaultNumber());
+            senderUserFpuLoad = or(senderUserFpuLoad, ContentionParameters.SENDER_USER_FPU_LOAD.defaultFlag());
+            userFpuLoadSparesAppCpu = or(userFpuLoadSparesAppCpu,
+                    ContentionParameters.USER_FPU_LOAD_SPARES_APP_CPU.defaultFlag());
         }
     }
 
@@ -469,9 +438,9 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      */
     public record Wifi(Boolean ccmp, org.cryptorder.scenario.WifiStation.Ccm ccm, Double airMbps) {
         public Wifi {
-            ccmp = or(ccmp, true);
-            ccm = or(ccm, org.cryptorder.scenario.WifiStation.Ccm.PER_BLOCK);
-            airMbps = or(airMbps, 1000.0);
+            ccmp = or(ccmp, WifiParameters.CCMP.defaultFlag());
+            ccm = or(ccm, choice(org.cryptorder.scenario.WifiStation.Ccm.class, WifiParameters.CCM));
+            airMbps = or(airMbps, WifiParameters.AIR_MBPS.defaultNumber());
         }
     }
 
@@ -497,11 +466,11 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     public record UdpTraffic(Integer flows, @JsonProperty(required = true) Double rateMbps, Integer packetBytes,
                              UdpPattern pattern, Double migrateMeanUs, Boolean fromSoftirq) implements Traffic {
         public UdpTraffic {
-            flows = or(flows, 1);
-            packetBytes = or(packetBytes, 1400);
-            pattern = or(pattern, UdpPattern.CONSTANT);
-            migrateMeanUs = or(migrateMeanUs, 0.0);
-            fromSoftirq = or(fromSoftirq, false);
+            flows = or(flows, UdpParameters.FLOWS.defaultInt());
+            packetBytes = or(packetBytes, UdpParameters.PACKET_BYTES.defaultInt());
+            pattern = or(pattern, choice(UdpPattern.class, UdpParameters.PATTERN));
+            migrateMeanUs = or(migrateMeanUs, UdpParameters.MIGRATE_MEAN_US.defaultNumber());
+            fromSoftirq = or(fromSoftirq, UdpParameters.FROM_SOFTIRQ.defaultFlag());
         }
     }
 
@@ -532,12 +501,12 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
                              @JsonInclude(JsonInclude.Include.NON_NULL) Boolean reverse)
             implements Traffic {
         public TcpTraffic {
-            flows = or(flows, 1);
-            congestionControl = or(congestionControl, CongestionControlKind.CUBIC);
-            mode = or(mode, TcpMode.LINUX);
-            writeBytes = or(writeBytes, org.cryptorder.transport.tcp.SendPath.IPERF3_TCP_BLOCK);
-            pacing = or(pacing, org.cryptorder.transport.tcp.TcpPacing.NONE);
-            readBytes = or(readBytes, 0L);
+            flows = or(flows, TcpParameters.FLOWS.defaultInt());
+            congestionControl = or(congestionControl, choice(CongestionControlKind.class, TcpParameters.CONGESTION_CONTROL));
+            mode = or(mode, choice(TcpMode.class, TcpParameters.MODE));
+            writeBytes = or(writeBytes, TcpParameters.WRITE_BYTES.defaultLong());
+            pacing = or(pacing, choice(org.cryptorder.transport.tcp.TcpPacing.class, TcpParameters.PACING));
+            readBytes = or(readBytes, TcpParameters.READ_BYTES.defaultLong());
         }
 
         /** Bulk flows without pacing, read as they arrive. */
@@ -575,10 +544,10 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
                               Map<String, Double> targetHalfWidth,
                               @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode baseline) {
         public RunSettings {
-            durationS = or(durationS, 1.0);
-            warmupS = or(warmupS, 0.0);
-            replications = or(replications, 5);
-            seed = or(seed, 1L);
+            durationS = or(durationS, RunParameters.DURATION_S.defaultNumber());
+            warmupS = or(warmupS, RunParameters.WARMUP_S.defaultNumber());
+            replications = or(replications, RunParameters.REPLICATIONS.defaultInt());
+            seed = or(seed, RunParameters.SEED.defaultLong());
             targetHalfWidth = targetHalfWidth == null ? Map.of()
                     : Collections.unmodifiableMap(new LinkedHashMap<>(targetHalfWidth));
         }
@@ -592,5 +561,16 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
 
     private static <T> T or(T value, T fallback) {
         return value == null ? fallback : value;
+    }
+
+    /** The enum value a declared choice's default names, as files write it ({@link ExperimentJson#key}). */
+    private static <E extends Enum<E>> E choice(Class<E> type, Parameter declared) {
+        String key = declared.defaultText();
+        for (E e : type.getEnumConstants()) {
+            if (ExperimentJson.key(e).equals(key)) {
+                return e;
+            }
+        }
+        throw new IllegalStateException(declared.key() + "'s default " + key + " is none of " + type.getSimpleName());
     }
 }

@@ -20,8 +20,10 @@
  * org.cryptorder.experiment}).
  *
  * <h2>Validation</h2>
- * Schema and records walked together: keys, types, enum values, defaults ({@code
- * SchemaAgreementTest}); the records' JSON form ({@code ExperimentJsonTest}); the kernel-rules page
+ * The records take every default from the components' key declarations ({@code RunParameters}
+ * here, {@code net.DeviceParameters}, {@code host.HostParameters} and the others); the schema is made
+ * from the same declarations ({@code ExperimentSchemaTest}). Schema and records walked together:
+ * keys, types, enum values, defaults ({@code SchemaAgreementTest}); the records' JSON form ({@code ExperimentJsonTest}); the kernel-rules page
  * against its table ({@code KernelRulesPageTest}).
  */
 package org.cryptorder.experiment.records;
