@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.cryptorder.crypto.KernelEra;
-import org.cryptorder.experiment.JsonSyntax;
+import org.cryptorder.experiment.file.JsonSyntax;
 
 /**
  * What {@code experiment.json} of a results folder says: the experiment as it ran, with every

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import org.cryptorder.experiment.Suggestion;
+import org.cryptorder.experiment.file.Suggestion;
 import org.cryptorder.experiment.replication.OutputColumns;
 
 /**

@@ -1,7 +1,7 @@
 package org.cryptorder.charts;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.cryptorder.experiment.SchemaCheck;
+import org.cryptorder.experiment.file.SchemaCheck;
 
 /**
  * Whether a dotted path of an experiment file holds an integer by the bundled JSON Schema

@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 import org.cryptorder.charts.ComparisonChart;
 import org.cryptorder.charts.MalformedResultsException;
 import org.cryptorder.charts.SeedComparison;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
 import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.experiment.replication.DatapathRunModel;

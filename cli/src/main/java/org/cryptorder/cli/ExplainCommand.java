@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.cryptorder.charts.TimelineChart;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.RunModel;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.experiment.records.ResolvedRun;

@@ -58,7 +58,7 @@ public final class Main implements Runnable {
                 // a misspelled command: name it, and the one most likely meant
                 String word = u.getUnmatched().get(0);
                 c.getErr().println(c.getCommandSpec().qualifiedName() + ": no command '" + word + "'; the commands are "
-                        + String.join(", ", c.getSubcommands().keySet()) + org.cryptorder.experiment.Suggestion
+                        + String.join(", ", c.getSubcommands().keySet()) + org.cryptorder.experiment.file.Suggestion
                         .didYouMean(word, c.getSubcommands().keySet()));
                 c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help'.");
                 return 2;

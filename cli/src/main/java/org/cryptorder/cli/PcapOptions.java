@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.records.ResolvedRun;
 import org.cryptorder.experiment.replication.RunCapture;
 import org.cryptorder.net.InterfaceCapture;

@@ -1,7 +1,7 @@
 package org.cryptorder.cli;
 
 import java.io.PrintWriter;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
 import org.cryptorder.experiment.RunModel;
 import org.cryptorder.experiment.output.ResultsNotWrittenException;

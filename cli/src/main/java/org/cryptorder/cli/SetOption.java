@@ -2,7 +2,7 @@ package org.cryptorder.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.cryptorder.experiment.JsonSource;
+import org.cryptorder.experiment.file.JsonSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 

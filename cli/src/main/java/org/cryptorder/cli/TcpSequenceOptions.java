@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.cryptorder.charts.TcpSequenceChart;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.TcpSequenceFile;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.transport.tcp.trace.TcpSequenceTrace;

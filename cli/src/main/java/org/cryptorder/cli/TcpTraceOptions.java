@@ -3,7 +3,7 @@ package org.cryptorder.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.net.FrameTrace;
 import org.cryptorder.transport.tcp.congestion.TcpCaState;

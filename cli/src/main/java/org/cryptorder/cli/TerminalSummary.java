@@ -3,7 +3,7 @@ package org.cryptorder.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
 import org.cryptorder.experiment.output.ConfigurationSummary;
 import org.cryptorder.experiment.output.ConfigurationSummary.Estimate;

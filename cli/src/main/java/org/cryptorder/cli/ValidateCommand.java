@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.RunModel;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.experiment.replication.DatapathRunModel;

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.cryptorder.charts.TimelineChart;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.replication.DatapathRunModel;
 import org.cryptorder.net.FrameTrace;
 import org.junit.jupiter.api.Test;

@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
 import org.cryptorder.experiment.RunModel;
 import org.cryptorder.experiment.output.Metrics;

@@ -22,6 +22,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.output.ConfigurationSummary;
 import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.experiment.output.Metrics;

@@ -1,35 +1,18 @@
 /**
- * Experiments: the file that describes what to run, read and checked; the sweeps, replications and
- * shards that run it; and the result tables the runner writes. Nothing physical is modelled here;
- * this package turns data into calls of a {@link org.cryptorder.experiment.RunModel} and its
- * answers into statistics. Its sub-packages, lowest first: {@link
- * org.cryptorder.experiment.records} (what a file says), {@link org.cryptorder.experiment.wiring}
- * (records into model objects), {@link org.cryptorder.experiment.output} (the numbers and their CSV
- * form); {@link org.cryptorder.experiment.replication} (the datapath as a run model) builds on this
+ * Experiments run: the sweeps, replications and shards that run a file, and the result tables the
+ * runner writes. Nothing physical is modelled here; this package turns a read file into calls of a
+ * {@link org.cryptorder.experiment.RunModel} and its answers into statistics. Its sub-packages,
+ * lowest first: {@link org.cryptorder.experiment.records} (what a file says), {@link
+ * org.cryptorder.experiment.wiring} (records into model objects, and the scenarios they are wired
+ * from), {@link org.cryptorder.experiment.output} (the numbers and their CSV form), {@link
+ * org.cryptorder.experiment.file} (a file read and checked, its sweep, its schema);
+ * {@link org.cryptorder.experiment.replication} (the datapath as a run model) builds on this
  * package.
  *
- * <p>Reading a file, running it and writing its tables stay in one package: the file's checks use
- * the paired table's baseline rule ({@code PairedTable.baselineIndex}) and the wiring's impairment
- * rule, and the tables are written with the runner's atomic write, so splitting them further would
- * make the packages depend on each other both ways.
- *
- * <h2>Files</h2>
- * An experiment file is JSON described by {@code experiments/experiment.schema.json} (draft
- * 2020-12) and bound to the {@link org.cryptorder.experiment.records.Experiment} records. {@link
- * org.cryptorder.experiment.ExperimentFile#load} reports every problem of a file at once as
- * {@code file:line:column: dotted.path: what was expected, what was found}, in file order: JSON
- * syntax (which stops reading; {@code JsonSource}, {@code JsonSyntax}), then the schema ({@code
- * SchemaCheck}: unknown keys with "did you mean" ({@code Suggestion}), types, ranges, enum values
- * with "did you mean", required keys), then the rules a schema cannot say ({@code
- * ConsistencyChecks}: policy or kernel, kernel versions, warm-up shorter than the run, MTU room for
- * the headers, datagrams that fit, XPN's replay window, profiles that exist, run sizes), then the
- * sweep. {@code ExperimentSchema} assembles the keys the components declare ({@code org.cryptorder.params}) into
- * the schema file, and {@code KeyTable} writes {@code docs/experiment-keys.md}, every key a row, from them.
- *
  * <h2>Sweeps and replications</h2>
- * {@code sweep} maps dotted paths ({@code crypto.policy}, {@code traffic.0.rateMbps}) to lists of
+ * A file is read by {@link org.cryptorder.experiment.file.ExperimentFile#load}. {@code sweep} maps dotted paths ({@code crypto.policy}, {@code traffic.0.rateMbps}) to lists of
  * values; the configurations are the full factorial product, the first key outermost ({@link
- * org.cryptorder.experiment.Sweep}). Each configuration ({@link
+ * org.cryptorder.experiment.file.Sweep}). Each configuration ({@link
  * org.cryptorder.experiment.records.ResolvedRun}: the base with one sweep point applied and
  * defaults filled in) runs {@code run.replications} times; replication r of every configuration
  * draws from substream r of every named stream of {@code StreamRegistry(run.seed)}, so compared

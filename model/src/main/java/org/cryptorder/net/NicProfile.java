@@ -2,7 +2,7 @@ package org.cryptorder.net;
 
 /**
  * The transmit side of one kind of NIC and its Linux driver ({@code data/nics/<name>.json}, read
- * by {@link org.cryptorder.scenario.NicProfileFile}, where every value says where it comes from):
+ * by {@link org.cryptorder.experiment.wiring.NicProfileFile}, where every value says where it comes from):
  * the descriptor ring's sizes and thresholds, the TX interrupt's cleaning, the interrupt
  * throttle interval's start, and the on-chip TX packet buffer.
  *

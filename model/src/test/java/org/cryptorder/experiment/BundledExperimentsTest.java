@@ -9,6 +9,8 @@ import com.networknt.schema.SpecificationVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.cryptorder.experiment.file.ExperimentFile;
+import org.cryptorder.experiment.file.SchemaCheck;
 import org.cryptorder.experiment.replication.DatapathRunModel;
 import org.cryptorder.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;

@@ -51,7 +51,7 @@ class DefaultKernelTest {
     static org.cryptorder.net.HostSpec hostSpec(Experiment e) {
         try {
             return DatapathBuilder.hostSpec(e, Experiments.PROFILES.load("xeon-skylake-sp"));
-        } catch (org.cryptorder.scenario.CpuProfile.InvalidProfileException ex) {
+        } catch (org.cryptorder.experiment.wiring.CpuProfile.InvalidProfileException ex) {
             throw new IllegalStateException("the bundled profile does not load", ex);
         }
     }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.experiment.records.ResolvedRun;
 import org.cryptorder.experiment.wiring.KernelRulesLine;

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.records.InvalidExperimentException;
 import org.cryptorder.experiment.records.Problem;
 import org.cryptorder.experiment.records.ResolvedRun;

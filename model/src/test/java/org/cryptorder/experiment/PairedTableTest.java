@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.cryptorder.experiment.file.Baseline;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.experiment.records.ResolvedRun;
 import org.cryptorder.experiment.replication.DatapathRunModel;
@@ -38,23 +40,23 @@ class PairedTableTest {
     void theBaselineIsAnIndexOrSweptValuesThatNameOneConfiguration() throws Exception {
         Map<String, List<JsonNode>> s = sweep("{\"crypto.policy\": [\"async\", \"sync-fallback\", \"async-unordered\"],"
                 + " \"contention.kernelFpuBusy\": [0, 0.1]}");
-        assertThat(PairedTable.baselineIndex(s, null)).isZero();
-        assertThat(PairedTable.baselineIndex(s, M.readTree("4"))).isEqualTo(4);
+        assertThat(Baseline.index(s, null)).isZero();
+        assertThat(Baseline.index(s, M.readTree("4"))).isEqualTo(4);
         // first key outermost: (async-unordered, 0.1) is the last of six
-        assertThat(PairedTable.baselineIndex(s, M.readTree("{\"crypto.policy\": \"async-unordered\","
+        assertThat(Baseline.index(s, M.readTree("{\"crypto.policy\": \"async-unordered\","
                 + " \"contention.kernelFpuBusy\": 0.1}"))).isEqualTo(5);
-        assertThat(PairedTable.baselineIndex(s, M.readTree("{\"contention.kernelFpuBusy\": 0.1,"
+        assertThat(Baseline.index(s, M.readTree("{\"contention.kernelFpuBusy\": 0.1,"
                 + " \"crypto.policy\": \"sync-fallback\"}"))).isEqualTo(3);
-        assertThatThrownBy(() -> PairedTable.baselineIndex(s, M.readTree("6")))
+        assertThatThrownBy(() -> Baseline.index(s, M.readTree("6")))
                 .hasMessage("expected a configuration's index, 0 to 5, found 6");
-        assertThatThrownBy(() -> PairedTable.baselineIndex(s, M.readTree("{\"crypto.policy\": \"async\"}")))
+        assertThatThrownBy(() -> Baseline.index(s, M.readTree("{\"crypto.policy\": \"async\"}")))
                 .hasMessage("expected values that name one configuration, found none for contention.kernelFpuBusy,"
                         + " which the sweep varies");
-        assertThatThrownBy(() -> PairedTable.baselineIndex(s, M.readTree("{\"crypto.policy\": \"pcrypt\","
+        assertThatThrownBy(() -> Baseline.index(s, M.readTree("{\"crypto.policy\": \"pcrypt\","
                 + " \"contention.kernelFpuBusy\": 0}")))
                 .hasMessage("expected one of the values sweep.crypto.policy takes (async, sync-fallback,"
                         + " async-unordered) for crypto.policy, found \"pcrypt\"");
-        assertThatThrownBy(() -> PairedTable.baselineIndex(s, M.readTree("{\"crypto.polcy\": \"async\","
+        assertThatThrownBy(() -> Baseline.index(s, M.readTree("{\"crypto.polcy\": \"async\","
                 + " \"contention.kernelFpuBusy\": 0}")))
                 .hasMessageStartingWith("expected swept keys (crypto.policy, contention.kernelFpuBusy), found"
                         + " \"crypto.polcy\"").hasMessageContaining("did you mean \"crypto.policy\"");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.output.ResultsNotWrittenException;
 import org.cryptorder.experiment.replication.DatapathRunModel;
 import org.junit.jupiter.api.Test;

@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.file.ExperimentFile;
+import org.cryptorder.experiment.file.JsonSource;
 import org.cryptorder.experiment.output.Metrics;
 import org.cryptorder.experiment.records.ResolvedRun;
 import org.cryptorder.experiment.replication.DatapathRunModel;

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.experiment.output.Metrics;
 import org.cryptorder.experiment.output.Recording;

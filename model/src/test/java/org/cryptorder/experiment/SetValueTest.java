@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.List;
 import org.cryptorder.crypto.Policy;
+import org.cryptorder.experiment.file.ExperimentFile;
+import org.cryptorder.experiment.file.JsonSource;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.experiment.records.InvalidExperimentException;
 import org.junit.jupiter.api.Test;

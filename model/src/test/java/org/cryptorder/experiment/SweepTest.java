@@ -6,6 +6,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 import java.util.List;
 import java.util.stream.Stream;
 import org.cryptorder.crypto.Policy;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.experiment.records.ResolvedRun;
 import org.junit.jupiter.api.Test;

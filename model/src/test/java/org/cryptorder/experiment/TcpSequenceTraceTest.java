@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.output.Metrics;
 import org.cryptorder.experiment.output.Recording;
 import org.cryptorder.experiment.records.ResolvedRun;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.experiment.replication.DatapathRunModel;
 import org.cryptorder.testing.ProjectFiles;

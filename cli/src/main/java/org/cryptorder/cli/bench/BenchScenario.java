@@ -3,7 +3,7 @@ package org.cryptorder.cli.bench;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.cryptorder.crypto.Policy;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.records.InvalidExperimentException;
 import org.cryptorder.experiment.records.ResolvedRun;
 import org.cryptorder.experiment.wiring.Profiles;

@@ -19,8 +19,8 @@ import org.cryptorder.net.DeviceParameters;
 import org.cryptorder.net.ImpairmentParameters;
 import org.cryptorder.net.LinkParameters;
 import org.cryptorder.params.Parameter;
-import org.cryptorder.scenario.ContentionParameters;
-import org.cryptorder.scenario.WifiParameters;
+import org.cryptorder.host.ContentionParameters;
+import org.cryptorder.wifi.WifiParameters;
 import org.cryptorder.transport.tcp.TcpParameters;
 import org.cryptorder.transport.udp.UdpParameters;
 import org.cryptorder.crypto.Policy;
@@ -45,7 +45,7 @@ import org.cryptorder.transport.tcp.TcpMode;
  * an absent key (Jackson passes {@code null}) takes the default stated on the component, so the
  * accessors never return {@code null} (except {@link Crypto#policy()} and {@link Crypto#kernel()},
  * of which one is given). The same defaults are in the schema, and a test checks that the two
- * agree. Checking ranges and cross-field rules is {@link org.cryptorder.experiment.ExperimentFile}'s job; the constructors
+ * agree. Checking ranges and cross-field rules is {@link org.cryptorder.experiment.file.ExperimentFile}'s job; the constructors
  * only fill in defaults.
  *
  * @param name        names the results folder {@code results/<name>/} (required)
@@ -97,7 +97,7 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * default, except {@code appCpu}, {@code gso}, {@code appWakeupMeanUs}, {@code appWakeupDistribution},
      * {@code appWakeupParetoShape}, {@code rxUsecs} and {@code gro}, which stay absent (and out of a
      * resolved file), their absence saying what it means: {@code gso} given without Linux-mode TCP, or
-     * {@code txRingSize} without {@code qdisc}, is refused ({@link org.cryptorder.experiment.ConsistencyChecks}).
+     * {@code txRingSize} without {@code qdisc}, is refused ({@link org.cryptorder.experiment.file.ConsistencyChecks}).
      */
     public record Hosts(Integer cpus, Integer rxQueues, Integer txQueues, String profile, Integer rxRingSize,
                         Integer txRingSize, Integer napiBudget, RxSteering rxSteering,
@@ -436,10 +436,10 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      *                   out-of-tree AES-NI CCM, one section per frame; default per-block
      * @param airMbps    what the air carries at most, in MPDU octets, Mbit/s; default 1000
      */
-    public record Wifi(Boolean ccmp, org.cryptorder.scenario.WifiStation.Ccm ccm, Double airMbps) {
+    public record Wifi(Boolean ccmp, org.cryptorder.wifi.CcmFpuUse ccm, Double airMbps) {
         public Wifi {
             ccmp = or(ccmp, WifiParameters.CCMP.defaultFlag());
-            ccm = or(ccm, choice(org.cryptorder.scenario.WifiStation.Ccm.class, WifiParameters.CCM));
+            ccm = or(ccm, choice(org.cryptorder.wifi.CcmFpuUse.class, WifiParameters.CCM));
             airMbps = or(airMbps, WifiParameters.AIR_MBPS.defaultNumber());
         }
     }

@@ -115,7 +115,7 @@ public final class ExperimentJson {
         register(module, org.cryptorder.transport.tcp.CongestionControlKind.class);
         register(module, org.cryptorder.transport.tcp.TcpMode.class);
         register(module, org.cryptorder.transport.tcp.TcpPacing.class);
-        register(module, org.cryptorder.scenario.WifiStation.Ccm.class);
+        register(module, org.cryptorder.wifi.CcmFpuUse.class);
         return module;
     }
 

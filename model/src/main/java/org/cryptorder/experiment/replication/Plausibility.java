@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.cryptorder.crypto.Policy;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.experiment.records.ResolvedRun;
@@ -14,7 +14,7 @@ import org.cryptorder.net.RxSteering;
 /**
  * Inputs the model runs but that are unlikely to be what the file means: each a notice with its
  * reason, which {@code validate} and {@code run} print as a warning without refusing the file
- * (the rules a file must keep are {@link org.cryptorder.experiment.ConsistencyChecks}'). What-ifs the model offers on
+ * (the rules a file must keep are {@link org.cryptorder.experiment.file.ConsistencyChecks}'). What-ifs the model offers on
  * purpose, a policy given over a kernel's, stay silent unless no Linux could have run them.
  *
  * <ul>

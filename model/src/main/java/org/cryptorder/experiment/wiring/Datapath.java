@@ -3,7 +3,6 @@ package org.cryptorder.experiment.wiring;
 import java.util.List;
 import org.cryptorder.host.KernelFpuLoad;
 import org.cryptorder.net.Host;
-import org.cryptorder.scenario.BackToBack;
 import org.cryptorder.transport.tcp.socket.TcpSocket;
 import org.cryptorder.transport.udp.UdpSink;
 import org.cryptorder.transport.udp.UdpSource;

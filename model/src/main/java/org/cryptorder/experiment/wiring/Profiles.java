@@ -9,8 +9,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.cryptorder.net.NicProfile;
-import org.cryptorder.scenario.CpuProfile;
-import org.cryptorder.scenario.NicProfileFile;
 
 /**
  * The CPU cost profiles an experiment may name: the files {@code <name>.json} of one folder

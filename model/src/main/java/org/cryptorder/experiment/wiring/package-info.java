@@ -13,15 +13,23 @@
  * org.cryptorder.experiment.wiring.KernelRulesLine} words the resolved rules for {@code
  * experiment.json}.
  *
- * <p>The builder wires the scenarios of {@link org.cryptorder.scenario} (CPU and NIC profiles, two
- * hosts back to back over MACsec, TCP connections, CPU shares, FPU contention, the WiFi station);
- * {@link org.cryptorder.experiment.wiring.Profiles} finds the CPU profiles an experiment may name
- * ({@code data/profiles/}) and the NIC profiles ({@code data/nics/}), each read once and shared.
- * The scenarios stay a package of their own, below the records: the records name the WiFi
- * station's CCM implementation ({@code WifiStation.Ccm}), and the builder reads the records.
+ * <p>The builder wires the scenarios of this package: CPU profiles ({@link
+ * org.cryptorder.experiment.wiring.CpuProfile}, from {@code data/profiles}) and NIC profiles
+ * ({@link org.cryptorder.experiment.wiring.NicProfileFile}, {@code data/nics}), which {@link
+ * org.cryptorder.experiment.wiring.Profiles} finds and reads once; two hosts back to back over
+ * MACsec ({@link org.cryptorder.experiment.wiring.BackToBack}); TCP connections ({@link
+ * org.cryptorder.experiment.wiring.TcpFlow}); CPU shares ({@link
+ * org.cryptorder.experiment.wiring.CpuShares}); the FPU contention of a host ({@link
+ * org.cryptorder.experiment.wiring.Contention}). {@link org.cryptorder.experiment.wiring.WifiStation}
+ * is the one scenario without MACsec: a WiFi station decrypting CCMP in software (seeds S9/S10),
+ * validated by closed forms (a saturated station delivers one frame per per-frame cost) and by
+ * decrypting every frame for real. The keys these read are declared below the records, beside the
+ * components that use them ({@code host.ContentionParameters}, {@code wifi.WifiParameters}), so the
+ * records take their defaults from them and this package stays above the records.
  *
  * <h2>Validation</h2>
- * The scenario tests wire through the builder: the UDP datapath against the sources', sinks' and
+ * The scenario tests wire through the builder (the test fixtures {@code UdpStreams} and {@code
+ * TcpStreams} describe their scenarios as experiments): the UDP datapath against the sources', sinks' and
  * SecYs' own counts ({@code UdpDatapathTest}, {@code UdpStreams}), the TCP datapath and GSO on it
  * ({@code TcpDatapathTest}, {@code GsoDatapathTest}); the kernel rules' line ({@code
  * DefaultKernelTest}, {@code GsoKeyTest}).

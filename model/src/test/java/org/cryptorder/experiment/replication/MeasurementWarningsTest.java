@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.Experiments;
 import org.cryptorder.experiment.output.ConfigurationSummary.Estimate;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.cryptorder.crypto.Cryptd;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.ExperimentRunner;
 import org.cryptorder.experiment.Experiments;
 import org.cryptorder.experiment.Tables;

@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.experiment.ExperimentFile;
+import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.experiment.wiring.Datapath;
 import org.cryptorder.experiment.wiring.DatapathBuilder;
 import org.cryptorder.experiment.wiring.Profiles;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.macsec.GcmEngine;
-import org.cryptorder.scenario.CpuProfile;
+import org.cryptorder.experiment.wiring.CpuProfile;
 import org.cryptorder.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
 
