@@ -170,20 +170,27 @@ class ReportInBrowserTest {
         Files.writeString(experiment, Files.readString(experiment).replace("sha256:00ff",
                 "sha256:" + "75d6309e61c61ae7".repeat(4)));  // as long as a real fingerprint
         Path report = new ResultsRenderer("test").render(folder).report();
-        String[] widths = measure(report, "1300,900", "[document.documentElement.scrollWidth,"
-                + " document.documentElement.clientWidth, document.querySelector('table.paired').scrollWidth,"
-                + " document.querySelector('table.paired').parentElement.clientWidth].join(' ')").split(" ");
-        assertThat(Integer.parseInt(widths[0])).as("the page's width").isLessThanOrEqualTo(Integer.parseInt(widths[1]));
-        assertThat(Integer.parseInt(widths[2])).as("the paired table's width, within its box of " + widths[3] + " px")
-                .isLessThanOrEqualTo(Integer.parseInt(widths[3]));
+        assertFits(report, "1300,900", "table.paired", "document.querySelector('table.paired').parentElement",
+                "the paired table's width, within its box");
         // on a narrow screen the page itself still fits: the facts (fingerprint, kernel rules) wrap,
         // and only the wide tables scroll, inside their own boxes
-        String[] narrow = measure(report, "700,900", "[document.documentElement.scrollWidth,"
-                + " document.documentElement.clientWidth, document.querySelector('table.facts').scrollWidth,"
-                + " document.querySelector('main').clientWidth].join(' ')").split(" ");
-        assertThat(Integer.parseInt(narrow[0])).as("the page's width at 700 px").isLessThanOrEqualTo(Integer.parseInt(narrow[1]));
-        assertThat(Integer.parseInt(narrow[2])).as("What was run, within the page's " + narrow[3] + " px")
-                .isLessThanOrEqualTo(Integer.parseInt(narrow[3]));
+        assertFits(report, "700,900", "table.facts", "document.querySelector('main')", "What was run, within the page");
+    }
+
+    /**
+     * Checks that, in a window of {@code size}, {@code report}'s page is no wider than the window and
+     * the element {@code selector} no wider than the box {@code box} (a script expression) holds;
+     * {@code what} names the second in its message.
+     */
+    private void assertFits(Path report, String size, String selector, String box, String what)
+            throws IOException, InterruptedException {
+        String[] widths = measure(report, size, "[document.documentElement.scrollWidth,"
+                + " document.documentElement.clientWidth, document.querySelector('" + selector + "').scrollWidth, "
+                + box + ".clientWidth].join(' ')").split(" ");
+        assertThat(Integer.parseInt(widths[0])).as("the page's width at " + size)
+                .isLessThanOrEqualTo(Integer.parseInt(widths[1]));
+        assertThat(Integer.parseInt(widths[2])).as(what + " of " + widths[3] + " px")
+                .isLessThanOrEqualTo(Integer.parseInt(widths[3]));
     }
 
     /** Pixels within a small distance of a colour (the screenshot is antialiased and may be colour-managed). */

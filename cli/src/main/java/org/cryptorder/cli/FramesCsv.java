@@ -5,7 +5,6 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,16 +61,7 @@ final class FramesCsv {
             throw new ParameterException(spec.commandLine(), "--frames-csv: " + file + " is a folder; give a file"
                     + " name");
         }
-        Path folder = file.toAbsolutePath().getParent();
-        try {
-            Files.createDirectories(folder);
-        } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "--frames-csv: cannot make the folder " + folder + " ("
-                    + (e instanceof FileAlreadyExistsException x ? x.getFile() + " is a file" : e.getMessage()) + ")");
-        }
-        if (!Files.isWritable(folder) || (Files.exists(file) && !Files.isWritable(file))) {
-            throw new ParameterException(spec.commandLine(), "--frames-csv: cannot write " + file);
-        }
+        OutputFolder.prepare(spec, "--frames-csv", file, file);
         return true;
     }
 

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import org.cryptorder.engine.Names;
 import org.cryptorder.net.FrameTrace.Level;
 import org.cryptorder.transport.tcp.trace.TcpTrace;
 import org.cryptorder.transport.tcp.trace.TcpTraceEvent;
@@ -30,18 +32,16 @@ final class PerfettoCounters {
         this.tracks = tracks;
     }
 
+    /** The unit of each kind of level, by how the level's name ends. */
+    private static final List<Map.Entry<String, String>> UNITS = List.of(
+            Map.entry("qdisc backlog", "packets"),
+            Map.entry("ring in use", "descriptors"),
+            Map.entry("BQL limit", "octets"),
+            Map.entry("ring backlog", "frames"));
+
     /** The argument key, the unit, of a level's counter: {@code length}, {@code packets}, {@code octets}. */
     static String unit(String level) {
-        if (level.endsWith("qdisc backlog")) {
-            return "packets";
-        }
-        if (level.endsWith("ring in use")) {
-            return "descriptors";
-        }
-        if (level.endsWith("BQL limit")) {
-            return "octets";
-        }
-        return level.endsWith("ring backlog") ? "frames" : "length";
+        return Names.byEnding(level, UNITS, "length");
     }
 
     /** The levels up to {@code toNs}, a counter track per level and host; returns how many values. */

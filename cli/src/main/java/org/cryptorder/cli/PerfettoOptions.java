@@ -2,7 +2,6 @@ package org.cryptorder.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -49,16 +48,7 @@ final class PerfettoOptions {
         if (Files.isDirectory(file)) {
             throw new ParameterException(spec.commandLine(), "--perfetto: " + file + " is a folder; give a file name");
         }
-        Path folder = file.toAbsolutePath().getParent();
-        try {
-            Files.createDirectories(folder);
-        } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "--perfetto: cannot make the folder " + folder + " ("
-                    + (e instanceof FileAlreadyExistsException x ? x.getFile() + " is a file" : e.getMessage()) + ")");
-        }
-        if (!Files.isWritable(folder) || (Files.exists(file) && !Files.isWritable(file))) {
-            throw new ParameterException(spec.commandLine(), "--perfetto: cannot write " + file);
-        }
+        OutputFolder.prepare(spec, "--perfetto", file, file);
         return true;
     }
 

@@ -2,7 +2,6 @@ package org.cryptorder.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -86,18 +85,7 @@ final class TcpSequenceOptions {
             png = given.resolveSibling(name + ".png");
             svg = given.resolveSibling(name + ".svg");
         }
-        Path folder = given.toAbsolutePath().getParent();
-        try {
-            Files.createDirectories(folder);
-        } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "--tcp-sequence: cannot make the folder " + folder + " ("
-                    + (e instanceof FileAlreadyExistsException x ? x.getFile() + " is a file" : e.getMessage()) + ")");
-        }
-        for (Path p : new Path[] {png, svg}) {
-            if (p != null && (!Files.isWritable(folder) || (Files.exists(p) && !Files.isWritable(p)))) {
-                throw new ParameterException(spec.commandLine(), "--tcp-sequence: cannot write " + p);
-            }
-        }
+        OutputFolder.prepare(spec, "--tcp-sequence", given, png, svg);
     }
 
     /**

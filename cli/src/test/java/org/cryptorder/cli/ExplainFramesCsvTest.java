@@ -53,9 +53,7 @@ class ExplainFramesCsvTest {
     void followingEveryFrameTheCountsAreRunsCsvs() throws Exception {
         // every frame of the shared experiment followed: the table's frames, delayed and validated are the run's
         Path file = tmp.resolve("all.csv");
-        CliRun r = CliRun.of("explain", experiment().toString(), "--frames", "100000", "--chart",
-                tmp.resolve("t.png").toString(), "--frames-csv", file.toString());
-        assertThat(r.status()).as(r.err()).isZero();
+        ReorderingExperiment.explain(tmp, "100000", "--frames-csv", file.toString());
         Map<String, Map<String, String>> frames = new TreeMap<>();
         Set<String> onTheWire = new TreeSet<>();
         for (Map<String, String> row : read(Files.readAllLines(file))) {
@@ -64,15 +62,11 @@ class ExplainFramesCsvTest {
                 onTheWire.add(row.get("frame"));
             }
         }
-        CliRun run = CliRun.of("run", "--quiet", "--jobs", "1", "--out", tmp.resolve("run").toString(), "--set",
-                "run.replications=1", experiment().toString());
-        assertThat(run.status()).as(run.err()).isZero();
-        List<String> lines = Files.readAllLines(tmp.resolve("run/runs.csv")).stream().filter(l -> !l.startsWith("#")).toList();
-        List<String> head = Csv.cells(lines.get(0));
-        List<String> cells = Csv.cells(lines.get(1));
-        long framesTx = Long.parseLong(cells.get(head.indexOf("frames_tx")));
-        long delayed = Long.parseLong(cells.get(head.indexOf("in_pkts_delayed")));
-        long ok = Long.parseLong(cells.get(head.indexOf("in_pkts_ok")));
+        Map<String, String> cells = RunsCsv.run(tmp.resolve("run"), "--set", "run.replications=1",
+                experiment().toString()).get(0);
+        long framesTx = Long.parseLong(cells.get("frames_tx"));
+        long delayed = Long.parseLong(cells.get("in_pkts_delayed"));
+        long ok = Long.parseLong(cells.get("in_pkts_ok"));
         assertThat((long) onTheWire.size()).as("frames_tx").isEqualTo(framesTx);
         assertThat(frames.values().stream().filter(f -> f.get("in_pkts_delayed").equals("true")).count())
                 .as("in_pkts_delayed").isEqualTo(delayed).isPositive();
@@ -118,24 +112,17 @@ class ExplainFramesCsvTest {
         }
         assertThat(what.values()).as("the octets and why").allMatch(w -> w.matches("\\d+:\\d+ \\((RACK|SACK|RTO|TLP)\\)"));
         long inWindow = what.keySet().stream().filter(f -> sentAt.get(f) < 20_000_000L).count();
-        List<String> run = new ArrayList<>(List.of("run", "--quiet", "--jobs", "1", "--out", tmp.resolve("tcprun").toString(),
-                tcp));
+        List<String> run = new ArrayList<>(List.of(tcp));
         run.addAll(List.of(sets));
-        CliRun ran = CliRun.of(run.toArray(String[]::new));
-        assertThat(ran.status()).as(ran.err()).isZero();
-        List<String> lines = Files.readAllLines(tmp.resolve("tcprun/runs.csv")).stream().filter(l -> !l.startsWith("#"))
-                .toList();
-        List<String> head = Csv.cells(lines.get(0));
-        long retransmits = Math.round(Csv.parseNumber(Csv.cells(lines.get(1)).get(head.indexOf("tcp_retransmits"))));
+        long retransmits = Math.round(Csv.parseNumber(RunsCsv.run(tmp.resolve("tcprun"), run.toArray(String[]::new))
+                .get(0).get("tcp_retransmits")));
         assertThat(inWindow).as("tcp_retransmits").isEqualTo(retransmits).isPositive();
     }
 
     @Test
     void theTableHasARowPerHopOfEachNarratedFrameWithItsDelayAndRank() throws Exception {
         Path file = tmp.resolve("out/frames.csv");
-        CliRun r = CliRun.of("explain", experiment().toString(), "--frames", "300", "--chart",
-                tmp.resolve("t.png").toString(), "--frames-csv", file.toString());
-        assertThat(r.status()).as(r.err()).isZero();
+        CliRun r = ReorderingExperiment.explain(tmp, "300", "--frames-csv", file.toString());
         assertThat(r.out()).contains("# frames table: " + file);
         List<Map<String, String>> rows = read(Files.readAllLines(file));
 

@@ -51,9 +51,7 @@ class ExplainPerfettoTest {
     @Test
     void theTraceHasTheHostsCpusAndFramesOfTheNarrationAtItsTimes() throws Exception {
         Path file = tmp.resolve("out/trace.json");
-        CliRun r = CliRun.of("explain", experiment().toString(), "--frames", "300", "--chart",
-                tmp.resolve("t.png").toString(), "--perfetto", file.toString());
-        assertThat(r.status()).as(r.err()).isZero();
+        CliRun r = ReorderingExperiment.explain(tmp, "300", "--perfetto", file.toString());
         assertThat(r.out()).contains("# Perfetto trace: " + file);
         JsonNode root = new ObjectMapper().readTree(file.toFile());
         assertThat(Files.readString(file)).doesNotContain("E-", "e-");  // plain decimals, not 1.5E-4
@@ -239,9 +237,7 @@ class ExplainPerfettoTest {
     @Test
     void theSliceBoundCutsTheCpuTracksAndSaysSo() throws Exception {
         Path file = tmp.resolve("cut.json");
-        CliRun r = CliRun.of("explain", experiment().toString(), "--frames", "300", "--chart",
-                tmp.resolve("t.png").toString(), "--perfetto", file.toString(), "--perfetto-slices", "20");
-        assertThat(r.status()).as(r.err()).isZero();
+        CliRun r = ReorderingExperiment.explain(tmp, "300", "--perfetto", file.toString(), "--perfetto-slices", "20");
         assertThat(r.out()).contains("# the trace's CPU tracks stop at", "--perfetto-slices 20 reached");
         JsonNode events = new ObjectMapper().readTree(file.toFile()).get("traceEvents");
         int cpuSlices = 0;

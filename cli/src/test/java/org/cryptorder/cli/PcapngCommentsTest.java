@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.net.PcapngReader;
 import org.cryptorder.testing.RequiredTool;
 import org.cryptorder.testing.Tshark;
@@ -48,18 +47,7 @@ class PcapngCommentsTest {
 
     /** Each configuration's runs.csv row, column by name. */
     List<Map<String, String>> runsCsv(Path e) throws Exception {
-        CliRun run = CliRun.of("run", "--quiet", "--jobs", "1", "--out", tmp.resolve("out").toString(), e.toString());
-        assertThat(run.status()).as(run.err()).isZero();
-        List<String> lines = Files.readAllLines(tmp.resolve("out/runs.csv")).stream().filter(l -> !l.startsWith("#")).toList();
-        List<String> head = Csv.cells(lines.get(0));
-        return lines.subList(1, lines.size()).stream().map(l -> {
-            List<String> cells = Csv.cells(l);
-            Map<String, String> row = new TreeMap<>();
-            for (int i = 0; i < head.size(); i++) {
-                row.put(head.get(i), cells.get(i));
-            }
-            return row;
-        }).toList();
+        return RunsCsv.run(tmp.resolve("out"), e.toString());
     }
 
     Path captures(Path e, int configuration) {
@@ -151,14 +139,10 @@ class PcapngCommentsTest {
         args.addAll(List.of(set));
         CliRun r = CliRun.of(args.toArray(String[]::new));
         assertThat(r.status()).as(r.err()).isZero();
-        List<String> runArgs = new java.util.ArrayList<>(List.of("run", "--quiet", "--jobs", "1", "--out",
-                tmp.resolve("out").toString()));
-        runArgs.addAll(List.of(set));
+        List<String> runArgs = new java.util.ArrayList<>(List.of(set));
         runArgs.add(e.toString());
-        CliRun run = CliRun.of(runArgs.toArray(String[]::new));
-        assertThat(run.status()).as(run.err()).isZero();
-        List<String> lines = Files.readAllLines(tmp.resolve("out/runs.csv")).stream().filter(l -> !l.startsWith("#")).toList();
-        long retransmits = Long.parseLong(Csv.cells(lines.get(1)).get(Csv.cells(lines.get(0)).indexOf("tcp_retransmits")));
+        long retransmits = Long.parseLong(RunsCsv.run(tmp.resolve("out"), runArgs.toArray(String[]::new)).get(0)
+                .get("tcp_retransmits"));
 
         // on the sender's wire, one comment per retransmission; those sent before the traffic's end are runs.csv's
         java.util.regex.Pattern said = java.util.regex.Pattern.compile("retransmission of (\\d+):(\\d+) \\((RACK|SACK|RTO|TLP)\\)");

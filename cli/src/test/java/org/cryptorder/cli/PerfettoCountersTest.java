@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.cryptorder.experiment.output.Csv;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,13 +73,9 @@ class PerfettoCountersTest {
         }
 
         // the drops, by reason, are runs.csv's for the same replication
-        CliRun run = CliRun.of("run", "--quiet", "--jobs", "1", "--out", tmp.resolve("out").toString(), e.toString());
-        assertThat(run.status()).as(run.err()).isZero();
-        List<String> lines = Files.readAllLines(tmp.resolve("out/runs.csv")).stream().filter(l -> !l.startsWith("#")).toList();
-        List<String> head = Csv.cells(lines.get(0));
-        List<String> row = Csv.cells(lines.get(1));
-        long rxMissed = Long.parseLong(row.get(head.indexOf("rx_missed")));
-        long cryptdDropped = Long.parseLong(row.get(head.indexOf("cryptd_dropped")));
+        Map<String, String> row = RunsCsv.run(tmp.resolve("out"), e.toString()).get(0);
+        long rxMissed = Long.parseLong(row.get("rx_missed"));
+        long cryptdDropped = Long.parseLong(row.get("cryptd_dropped"));
         assertThat(rxMissed).as("the run fills its RX ring").isPositive();
         assertThat(cryptdDropped).as("and its cryptd queue").isPositive();
         assertThat(drops.getOrDefault("dropped: RX ring full", 0)).isEqualTo((int) rxMissed);

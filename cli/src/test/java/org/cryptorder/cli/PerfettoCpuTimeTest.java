@@ -8,11 +8,9 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.cryptorder.experiment.output.Csv;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -94,18 +92,12 @@ class PerfettoCpuTimeTest {
     private Map<String, Double> runsCsvBetween(Path e, long fromNs, long toNs) throws Exception {
         Map<String, Double> at = new TreeMap<>();
         for (long w : new long[] {toNs, fromNs}) {
-            Path out = tmp.resolve("run-" + w);
-            CliRun r = CliRun.of("run", "--quiet", "--jobs", "1", "--out", out.toString(), "--set",
-                    "run.warmupS=" + BigDecimal.valueOf(w, 9).toPlainString(), e.toString());
-            assertThat(r.status()).as(r.err()).isZero();
-            List<String> lines = Files.readAllLines(out.resolve("runs.csv")).stream().filter(l -> !l.startsWith("#"))
-                    .toList();
-            List<String> head = Csv.cells(lines.get(0));
-            List<String> row = Csv.cells(lines.get(1));
-            for (int i = 0; i < head.size(); i++) {
-                if (head.get(i).startsWith("cpu_") && head.get(i).endsWith("_seconds")) {
-                    double v = Double.parseDouble(row.get(i));
-                    at.merge(head.get(i), w == toNs ? -v : v, Double::sum);
+            Map<String, String> row = RunsCsv.run(tmp.resolve("run-" + w), "--set",
+                    "run.warmupS=" + BigDecimal.valueOf(w, 9).toPlainString(), e.toString()).get(0);
+            for (Map.Entry<String, String> cell : row.entrySet()) {
+                if (cell.getKey().startsWith("cpu_") && cell.getKey().endsWith("_seconds")) {
+                    double v = Double.parseDouble(cell.getValue());
+                    at.merge(cell.getKey(), w == toNs ? -v : v, Double::sum);
                 }
             }
         }

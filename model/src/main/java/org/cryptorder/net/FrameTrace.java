@@ -2,12 +2,14 @@ package org.cryptorder.net;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.NapiPoll;
@@ -281,9 +283,7 @@ public final class FrameTrace {
 
     /** The CPUs' busy time recorded, by start time (empty unless {@link #recordCpus} was called). */
     public List<CpuSlice> cpuSlices() {
-        List<CpuSlice> sorted = new ArrayList<>(cpuSlices);
-        sorted.sort((x, y) -> Double.compare(x.startNs(), y.startNs()));
-        return sorted;
+        return byTime(cpuSlices, CpuSlice::startNs);
     }
 
     /** When the CPU slices stop for the bound, ns; infinite when none was cut. */
@@ -370,8 +370,13 @@ public final class FrameTrace {
 
     /** The steps in the order they happened. */
     public List<Step> steps() {
-        List<Step> sorted = new ArrayList<>(steps);
-        sorted.sort((x, y) -> Double.compare(x.timeNs(), y.timeNs()));
+        return byTime(steps, Step::timeNs);
+    }
+
+    /** A copy of {@code recorded} sorted by {@code timeNs}, those of the same time in the order recorded. */
+    private static <T> List<T> byTime(List<T> recorded, ToDoubleFunction<T> timeNs) {
+        List<T> sorted = new ArrayList<>(recorded);
+        sorted.sort(Comparator.comparingDouble(timeNs));
         return sorted;
     }
 

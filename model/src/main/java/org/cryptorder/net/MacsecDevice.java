@@ -1,5 +1,6 @@
 package org.cryptorder.net;
 
+import java.util.Arrays;
 import java.util.List;
 import org.cryptorder.crypto.CryptoApi;
 import org.cryptorder.engine.ReasonSignal;
@@ -199,20 +200,12 @@ public final class MacsecDevice implements ReceivedFrameHandler {
 
     /** Packets the GRO cells took up the stack: a GRO packet, or a frame GRO did not hold, counts once. */
     public long groPacketsUp() {
-        long n = 0;
-        for (GroCell c : groCells) {
-            n += c.packetsUp();
-        }
-        return n;
+        return Arrays.stream(groCells).mapToLong(GroCell::packetsUp).sum();
     }
 
     /** Frames in the packets the GRO cells took up the stack. */
     public long groSegmentsUp() {
-        long n = 0;
-        for (GroCell c : groCells) {
-            n += c.segmentsUp();
-        }
-        return n;
+        return Arrays.stream(groCells).mapToLong(GroCell::segmentsUp).sum();
     }
 
     /** Gaps the PN reorder queues gave up on. */

@@ -1,5 +1,6 @@
 package org.cryptorder.net;
 
+import java.util.Arrays;
 import java.util.List;
 import org.cryptorder.engine.ReasonSignal;
 import org.cryptorder.host.Cpu;
@@ -224,11 +225,7 @@ public final class Nic implements Link.Receiver {
 
     /** Interrupts raised by the vectors that serve RX queues. */
     public long rxInterrupts() {
-        long n = 0;
-        for (RxQueue q : rxQueues) {
-            n += q.vector.interrupts();
-        }
-        return n;
+        return Arrays.stream(rxQueues).mapToLong(q -> q.vector.interrupts()).sum();
     }
 
     /** The throttle interval of the vector serving RX queue {@code q} now, ns. */
@@ -238,20 +235,12 @@ public final class Nic implements Link.Receiver {
 
     /** Runs of the RX queues' NAPI polls ({@code ixgbe_poll}'s RX part) that ended. */
     public long rxPolls() {
-        long n = 0;
-        for (RxQueue q : rxQueues) {
-            n += q.polls();
-        }
-        return n;
+        return Arrays.stream(rxQueues).mapToLong(RxQueue::polls).sum();
     }
 
     /** Frames the RX queues' NAPI polls took. */
     public long rxPolledFrames() {
-        long n = 0;
-        for (RxQueue q : rxQueues) {
-            n += q.frames();
-        }
-        return n;
+        return Arrays.stream(rxQueues).mapToLong(RxQueue::frames).sum();
     }
 
     public int rxQueueCount() {
@@ -264,11 +253,7 @@ public final class Nic implements Link.Receiver {
 
     /** Frames dropped because an RX ring was full ({@code rx_missed_errors}). */
     public long rxMissed() {
-        long n = 0;
-        for (RxQueue q : rxQueues) {
-            n += q.ring.dropped();
-        }
-        return n;
+        return Arrays.stream(rxQueues).mapToLong(q -> q.ring.dropped()).sum();
     }
 
     /** One RX queue and its NAPI context, the RX half of its vector's poll; as softirq work it handles one frame. */

@@ -4,16 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.EnumMap;
 import java.util.Map;
-import org.cryptorder.engine.EventListKind;
-import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.experiment.output.Metrics;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.experiment.records.ResolvedRun;
 import org.cryptorder.experiment.replication.DatapathRunModelTest;
 import org.cryptorder.experiment.replication.Replication;
 import org.cryptorder.experiment.wiring.Datapath;
-import org.cryptorder.experiment.wiring.DatapathBuilder;
-import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.macsec.MacsecCounter;
 import org.cryptorder.net.MacsecDrop;
 import org.junit.jupiter.api.Test;
@@ -32,9 +28,7 @@ class DropSignalTest {
                 + " \"contention\": {\"kernelFpuBusy\": 0.3},"
                 + " \"traffic\": [{\"kind\": \"udp\", \"rateMbps\": 2000}], \"run\": {\"durationS\": 0.01}}");
         Experiment e = run.experiment();
-        var profile = Experiments.PROFILES.load(e.hosts().profile());
-        Datapath d = DatapathBuilder.build(EventListKind.DEFAULT.newSimulator(), e, DatapathBuilder.hostSpec(e, profile),
-                new StreamRegistry(1).replication(0), new GcmEngine(), profile.tcpCopyCyclesPerByte());
+        Datapath d = Experiments.wired(e);
         Map<MacsecDrop, Long> b = new EnumMap<>(MacsecDrop.class);
         d.b().macsec().drops.subscribe((t, p, why) -> b.merge(why, 1L, Long::sum));
         Metrics m = new Replication(d, e.run(), null, null).run();

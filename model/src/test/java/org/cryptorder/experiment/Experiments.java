@@ -10,13 +10,20 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.cryptorder.experiment.file.ExperimentFile;
+import org.cryptorder.engine.EventListKind;
+import org.cryptorder.engine.StreamRegistry;
+import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.experiment.records.InvalidExperimentException;
 import org.cryptorder.experiment.records.Problem;
 import org.cryptorder.experiment.records.ResolvedRun;
+import org.cryptorder.experiment.wiring.Datapath;
+import org.cryptorder.experiment.wiring.DatapathBuilder;
 import org.cryptorder.experiment.wiring.Profiles;
+import org.cryptorder.macsec.GcmEngine;
+import org.cryptorder.experiment.wiring.CpuProfile;
 import org.cryptorder.testing.ProjectFiles;
 
-/** Test helpers: the project's profiles and bundled experiments, and experiments from text. */
+/** Test helpers: the project's profiles and bundled experiments, experiments from text, and their datapaths. */
 public final class Experiments {
     public static final Profiles PROFILES = Profiles.in(ProjectFiles.resolve("data/profiles"));
 
@@ -42,6 +49,16 @@ public final class Experiments {
     static List<ResolvedRun> configurations(String file) throws IOException, InvalidExperimentException {
         Path path = ProjectFiles.resolve("experiments/" + file);
         return parse(path.getFileName().toString(), Files.readString(path)).configurations();
+    }
+
+    /**
+     * The datapath of {@code e} as the runner wires replication 0 of seed 1 (hosts of its CPU profile,
+     * the default event list, the JDK's AES-GCM), for a test to watch or change before it runs it.
+     */
+    public static Datapath wired(Experiment e) throws CpuProfile.InvalidProfileException {
+        CpuProfile profile = PROFILES.load(e.hosts().profile());
+        return DatapathBuilder.build(EventListKind.DEFAULT.newSimulator(), e, DatapathBuilder.hostSpec(e, profile),
+                new StreamRegistry(1).replication(0), new GcmEngine(), profile.tcpCopyCyclesPerByte());
     }
 
     /** The problems of an experiment that must not read, as printed. */

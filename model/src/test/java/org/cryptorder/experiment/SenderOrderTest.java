@@ -6,15 +6,11 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.cryptorder.engine.EventListKind;
-import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.experiment.records.ResolvedRun;
 import org.cryptorder.experiment.replication.Replication;
 import org.cryptorder.experiment.wiring.Datapath;
-import org.cryptorder.experiment.wiring.DatapathBuilder;
 import org.cryptorder.host.Cpu;
-import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.net.Packet;
 import org.cryptorder.transport.tcp.socket.TcpSocket;
 import org.junit.jupiter.api.Tag;
@@ -39,10 +35,7 @@ class SenderOrderTest {
             if (((Experiment.TcpTraffic) e.traffic().get(0)).mode() != org.cryptorder.transport.tcp.TcpMode.LINUX) {
                 continue;
             }
-            var profile = Experiments.PROFILES.load(e.hosts().profile());
-            Datapath d = DatapathBuilder.build(EventListKind.DEFAULT.newSimulator(), e,
-                    DatapathBuilder.hostSpec(e, profile), new StreamRegistry(1).replication(0), new GcmEngine(),
-                    profile.tcpCopyCyclesPerByte());
+            Datapath d = Experiments.wired(e);
             Order order = new Order();
             d.tcpSenders().get(0).listener(order);
             new Replication(d, e.run(), null, null).run();

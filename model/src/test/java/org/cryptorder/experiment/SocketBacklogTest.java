@@ -4,16 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.cryptorder.engine.EventListKind;
-import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.experiment.replication.DatapathRunModelTest;
 import org.cryptorder.experiment.replication.Replication;
 import org.cryptorder.experiment.wiring.Datapath;
-import org.cryptorder.experiment.wiring.DatapathBuilder;
 import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
-import org.cryptorder.macsec.GcmEngine;
 import org.cryptorder.net.Packet;
 import org.cryptorder.transport.tcp.socket.SendContext;
 import org.cryptorder.transport.tcp.socket.SocketCounters;
@@ -62,9 +58,7 @@ class SocketBacklogTest {
 
     private static Recorder run(String json, SocketCounters[] out) throws Exception {
         Experiment e = DatapathRunModelTest.only(json).experiment();
-        var profile = Experiments.PROFILES.load(e.hosts().profile());
-        Datapath d = DatapathBuilder.build(EventListKind.DEFAULT.newSimulator(), e, DatapathBuilder.hostSpec(e, profile),
-                new StreamRegistry(1).replication(0), new GcmEngine(), profile.tcpCopyCyclesPerByte());
+        Datapath d = Experiments.wired(e);
         Recorder r = new Recorder();
         TcpSocket s = d.tcpSenders().get(0);
         s.listener(r);

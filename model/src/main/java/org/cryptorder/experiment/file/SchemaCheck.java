@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.cryptorder.engine.Names;
 import org.cryptorder.experiment.output.Csv;
 
 /**
@@ -283,30 +284,21 @@ public final class SchemaCheck {
         };
     }
 
+    /** The units of {@link #unitOfKey} by the ending of the key (the seconds of {@code durationS} aside). */
+    private static final List<Map.Entry<String, String>> KEY_UNITS = List.of(
+            Map.entry("Mbps", "Mbit/s"),
+            Map.entry("Gbps", "Gbit/s"),
+            Map.entry("Us", "microseconds (us)"),
+            Map.entry("Bytes", "octets"),
+            Map.entry("Frames", "frames"));
+
     /**
      * The unit a key's name ends in ({@code rateMbps}: Mbit/s; {@code meanSectionUs}: microseconds),
      * or null: what a number out of range is counted in.
      */
     static String unitOfKey(String key) {
-        if (key.endsWith("Mbps")) {
-            return "Mbit/s";
-        }
-        if (key.endsWith("Gbps")) {
-            return "Gbit/s";
-        }
-        if (key.endsWith("Us")) {
-            return "microseconds (us)";
-        }
-        if (key.endsWith("S") && key.length() > 1 && Character.isLowerCase(key.charAt(key.length() - 2))) {
-            return "seconds";
-        }
-        if (key.endsWith("Bytes")) {
-            return "octets";
-        }
-        if (key.endsWith("Frames")) {
-            return "frames";
-        }
-        return null;
+        boolean seconds = key.endsWith("S") && key.length() > 1 && Character.isLowerCase(key.charAt(key.length() - 2));
+        return Names.byEnding(key, KEY_UNITS, seconds ? "seconds" : null);
     }
 
     /** The found value in words: {@code "8" (a string)}, {@code 8.9}, {@code an object}. */

@@ -1,6 +1,5 @@
 package org.cryptorder.transport.tcp;
 
-import java.util.Arrays;
 
 /**
  * A socket's lock as its owner and softirq see it ({@code sk->sk_lock}, {@code net/core/sock.c},
@@ -120,9 +119,9 @@ public final class SocketLock {
             return false;
         }
         if (count == packets.length) {
-            packets = Arrays.copyOf(rotated(packets), packets.length * 2);
-            gsoSizes = Arrays.copyOf(rotated(gsoSizes), gsoSizes.length * 2);
-            lengths = Arrays.copyOf(rotated(lengths), lengths.length * 2);
+            packets = RingArrays.doubled(packets, head);
+            gsoSizes = RingArrays.doubled(gsoSizes, head);
+            lengths = RingArrays.doubled(lengths, head);
             head = 0;
         }
         int i = (head + count) % packets.length;
@@ -136,22 +135,6 @@ public final class SocketLock {
         backlogLen += truesize;
         backlogged++;
         return true;
-    }
-
-    private byte[][] rotated(byte[][] a) {
-        byte[][] r = new byte[a.length][];
-        for (int k = 0; k < a.length; k++) {
-            r[k] = a[(head + k) % a.length];
-        }
-        return r;
-    }
-
-    private int[] rotated(int[] a) {
-        int[] r = new int[a.length];
-        for (int k = 0; k < a.length; k++) {
-            r[k] = a[(head + k) % a.length];
-        }
-        return r;
     }
 
     /** {@code sk_backlog.len}: truesize of the backlogged packets, octets (reset once the backlog is emptied). */

@@ -70,11 +70,8 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
 
     /** Linux 6.12 defaults with CUBIC. */
     public static TcpConfig linux(int mss) {
-        return new TcpConfig(TcpMode.LINUX, mss, CongestionControlKind.CUBIC, true,
-                HystartRound.BEFORE_LOW_WINDOW, 10,
-                DEFAULT_SEND_BUFFER, DEFAULT_RECEIVE_WINDOW, 7, 0, 0x1000_0000, 0x7000_0000, 0x100,
-                Gso.SK_GSO_MAX_BYTES, Gso.LINUX, TcpTimers.linux(), RecoveryFeatures.linux(), AckPolicy.linux(),
-                TcpPacing.NONE);
+        return withSizesOfBoth(TcpMode.LINUX, mss, Gso.LINUX, TcpTimers.linux(), RecoveryFeatures.linux(),
+                AckPolicy.linux());
     }
 
     /**
@@ -82,11 +79,20 @@ public record TcpConfig(TcpMode mode, int mss, CongestionControlKind congestionC
      * same sizes as {@link #linux}. HyStart is Linux's variant here, not ns-3's own port of it.
      */
     public static TcpConfig textbook(int mss) {
-        return new TcpConfig(TcpMode.TEXTBOOK, mss, CongestionControlKind.CUBIC, true,
+        return withSizesOfBoth(TcpMode.TEXTBOOK, mss, Gso.OFF, TcpTimers.textbook(), RecoveryFeatures.textbook(),
+                AckPolicy.textbook());
+    }
+
+    /**
+     * What {@link #linux} and {@link #textbook} share (CUBIC with HyStart, initial window 10, the
+     * buffer and window sizes, no pacing), with the parts of {@code mode} that tell them apart.
+     */
+    private static TcpConfig withSizesOfBoth(TcpMode mode, int mss, Gso gso, TcpTimers timers,
+                                             RecoveryFeatures recovery, AckPolicy acks) {
+        return new TcpConfig(mode, mss, CongestionControlKind.CUBIC, true,
                 HystartRound.BEFORE_LOW_WINDOW, 10,
                 DEFAULT_SEND_BUFFER, DEFAULT_RECEIVE_WINDOW, 7, 0, 0x1000_0000, 0x7000_0000, 0x100,
-                Gso.SK_GSO_MAX_BYTES, Gso.OFF, TcpTimers.textbook(), RecoveryFeatures.textbook(), AckPolicy.textbook(),
-                TcpPacing.NONE);
+                Gso.SK_GSO_MAX_BYTES, gso, timers, recovery, acks, TcpPacing.NONE);
     }
 
     /** Defaults of {@code mode}. */

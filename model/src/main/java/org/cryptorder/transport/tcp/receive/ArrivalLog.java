@@ -1,6 +1,7 @@
 package org.cryptorder.transport.tcp.receive;
 
 import org.cryptorder.metrics.LatencyHistogram;
+import org.cryptorder.transport.tcp.RingArrays;
 
 /**
  * When each in-order segment not yet read arrived, oldest first (a ring), and the delays from
@@ -17,14 +18,8 @@ final class ArrivalLog {
     /** An in-order segment ending at stream offset {@code segmentEnd} arrived at {@code nowNs}. */
     void arrived(long segmentEnd, long nowNs) {
         if (count == end.length) {
-            long[] e = new long[2 * end.length];
-            long[] t = new long[2 * end.length];
-            for (int i = 0; i < count; i++) {
-                e[i] = end[(head + i) % end.length];
-                t[i] = at[(head + i) % end.length];
-            }
-            end = e;
-            at = t;
+            end = RingArrays.doubled(end, head);
+            at = RingArrays.doubled(at, head);
             head = 0;
         }
         int i = (head + count) % end.length;

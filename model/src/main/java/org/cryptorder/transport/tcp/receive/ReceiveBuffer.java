@@ -1,7 +1,7 @@
 package org.cryptorder.transport.tcp.receive;
 
-import java.util.Arrays;
 import org.cryptorder.transport.tcp.ReadPath;
+import org.cryptorder.transport.tcp.RingArrays;
 
 /**
  * A receiving socket's memory and the window it makes: {@code sk_rcvbuf}, {@code sk_rmem_alloc}, the
@@ -355,18 +355,9 @@ public final class ReceiveBuffer {
 
     private void add(long end, int truesize, int frags) {
         if (count == skbEnd.length) {
-            int n = skbEnd.length;
-            long[] e = new long[n * 2];
-            int[] t = new int[n * 2];
-            int[] f = new int[n * 2];
-            for (int k = 0; k < count; k++) {
-                e[k] = skbEnd[(head + k) % n];
-                t[k] = skbTruesize[(head + k) % n];
-                f[k] = skbFrags[(head + k) % n];
-            }
-            skbEnd = e;
-            skbTruesize = t;
-            skbFrags = f;
+            skbEnd = RingArrays.doubled(skbEnd, head);
+            skbTruesize = RingArrays.doubled(skbTruesize, head);
+            skbFrags = RingArrays.doubled(skbFrags, head);
             head = 0;
         }
         int i = (head + count) % skbEnd.length;

@@ -441,23 +441,7 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         int off = p.frame().offset() + 14;
         int len = p.frame().length() - 14;
         arriving(b, off, len, cpu.now(), p);
-        boolean held = true;
-        for (int i = 0; i < toBacklogCount; i++) {
-            if (toBacklog[i] == p) {
-                toBacklog[i] = toBacklog[--toBacklogCount];
-                toBacklog[toBacklogCount] = null;
-                held = false;
-                if (lock.owned()) {
-                    lock.add(b, off, len, 0, SocketLock.RX_TRUESIZE, rmemAlloc(), backlogLimit());
-                    return;
-                }
-                break;
-            }
-        }
-        deliver(this instanceof TcpSenderSocket ? SendContext.SOFTIRQ_ACK : SendContext.SOFTIRQ_DATA, cpu, b, off, len, 0);
-        if (held) {
-            lock.softirqRelease();
-        }
+        toEndpointOrBacklog(cpu, p, b, off, len, 0, SocketLock.RX_TRUESIZE);
     }
 
     /** A GRO packet costs one way up the stack, as one skb; one for an owned socket is only queued. */
@@ -497,20 +481,30 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
             at += payload;
         }
         Ipv4Header.setTotalLength(merged, 0, at);
+        toEndpointOrBacklog(cpu, first, merged, 0, at, gsoSize, count * SocketLock.RX_TRUESIZE);
+    }
+
+    /**
+     * The rest of {@code tcp_v4_rcv} for the skb of packet {@code p} ({@code b[off .. off+len)},
+     * {@code gsoSize} 0 for one segment), in either {@link #receive}: one {@link #receiveNs} found the
+     * socket owned for goes to the backlog with {@code truesize} ({@code tcp_add_backlog}) if it still
+     * is, else to the endpoint; one that took {@code bh_lock_sock} goes to the endpoint and releases it.
+     */
+    private void toEndpointOrBacklog(Cpu cpu, Packet p, byte[] b, int off, int len, int gsoSize, int truesize) {
         boolean held = true;
         for (int i = 0; i < toBacklogCount; i++) {
-            if (toBacklog[i] == first) {
+            if (toBacklog[i] == p) {
                 toBacklog[i] = toBacklog[--toBacklogCount];
                 toBacklog[toBacklogCount] = null;
                 held = false;
                 if (lock.owned()) {
-                    lock.add(merged, 0, at, gsoSize, count * SocketLock.RX_TRUESIZE, rmemAlloc(), backlogLimit());
+                    lock.add(b, off, len, gsoSize, truesize, rmemAlloc(), backlogLimit());
                     return;
                 }
                 break;
             }
         }
-        deliver(this instanceof TcpSenderSocket ? SendContext.SOFTIRQ_ACK : SendContext.SOFTIRQ_DATA, cpu, merged, 0, at,
+        deliver(this instanceof TcpSenderSocket ? SendContext.SOFTIRQ_ACK : SendContext.SOFTIRQ_DATA, cpu, b, off, len,
                 gsoSize);
         if (held) {
             lock.softirqRelease();

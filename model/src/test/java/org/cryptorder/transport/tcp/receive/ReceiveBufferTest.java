@@ -19,6 +19,17 @@ class ReceiveBufferTest {
         return ReadPath.builder().reader(131072, 0, 1).rmem(131072, 32L << 20).build();
     }
 
+    /**
+     * A passive 6.18 socket, MSS 1,448, once the first full segment (truesize {@link #TRUESIZE}) set
+     * its scaling ratio, the window offered 65,160 ({@link
+     * #theFirstFullSegmentSetsTheRatioAndRaisesTheClampToTheFullSpace}).
+     */
+    private static ReceiveBuffer measured618() {
+        ReceiveBuffer b = new ReceiveBuffer(linux618(), 1448, 0);
+        b.measureRatio(1448, TRUESIZE, 65160);
+        return b;
+    }
+
     private static ReadPath linux612() {
         return ReadPath.builder().reader(131072, 0, 1).rmem(131072, 6L << 20).drs(ReadPath.Drs.CUSHION)
                 .rcvRtt(ReadPath.RcvRtt.EWMA).inqAware(false).passiveTsSpace(false).build();
@@ -95,8 +106,7 @@ class ReceiveBufferTest {
 
     @Test
     void unreadDataOverHalfTheBufferStopsQuickAcksAndUnderASixteenthClosesTheWindow() {
-        ReceiveBuffer b = new ReceiveBuffer(linux618(), 1448, 0);
-        b.measureRatio(1448, TRUESIZE, 65160);
+        ReceiveBuffer b = measured618();
         long seq = 0;
         assertThat(b.selectWindow(1448, 0)).as("rcv_ssthresh, aligned up to 1 KiB").isEqualTo(65536);
         assertThat(b.quickOff).isFalse();
@@ -120,8 +130,7 @@ class ReceiveBufferTest {
 
     @Test
     void aSegmentGrowsRcvSsthreshByTwoSegmentsUpToTheFreeSpace() {
-        ReceiveBuffer b = new ReceiveBuffer(linux618(), 1448, 0);
-        b.measureRatio(1448, TRUESIZE, 65160);
+        ReceiveBuffer b = measured618();
         long before = b.rcvSsthresh();
         assertThat(b.growWindow(1448, TRUESIZE, 1448, 0)).isTrue();
         assertThat(b.rcvSsthresh()).isEqualTo(Math.min(before + 2 * 1448, 81920));
@@ -133,8 +142,7 @@ class ReceiveBufferTest {
 
     @Test
     void autotuningOn618SizesTheBufferForTwiceTheCopyPlusTwiceItsGrowth() {
-        ReceiveBuffer b = new ReceiveBuffer(linux618(), 1448, 0);
-        b.measureRatio(1448, TRUESIZE, 65160);
+        ReceiveBuffer b = measured618();
         long rtt8 = 8_000_000;
         b.queueSegment(100_000, TRUESIZE);
         b.read(100_000, 100_000);

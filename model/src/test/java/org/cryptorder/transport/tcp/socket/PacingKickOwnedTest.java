@@ -2,18 +2,10 @@ package org.cryptorder.transport.tcp.socket;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import org.cryptorder.engine.EventListKind;
-import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.experiment.file.ExperimentFile;
+import org.cryptorder.experiment.Experiments;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.experiment.wiring.Datapath;
-import org.cryptorder.experiment.wiring.DatapathBuilder;
-import org.cryptorder.experiment.wiring.Profiles;
 import org.cryptorder.host.Cpu;
-import org.cryptorder.macsec.GcmEngine;
-import org.cryptorder.experiment.wiring.CpuProfile;
-import org.cryptorder.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,12 +19,8 @@ class PacingKickOwnedTest {
             + " \"traffic\": [{\"kind\": \"tcp\", \"pacing\": \"internal\"}], \"run\": {\"durationS\": 0.01}}";
 
     private static TcpSenderSocket pacedSender() throws Exception {
-        Profiles profiles = Profiles.in(ProjectFiles.resolve("data/profiles"));
-        Experiment e = ExperimentFile.parse(Path.of("p.json"), PACED, profiles).configurations().get(0).experiment();
-        CpuProfile profile = profiles.load(e.hosts().profile());
-        Datapath d = DatapathBuilder.build(EventListKind.DEFAULT.newSimulator(), e,
-                DatapathBuilder.hostSpec(e, profile), new StreamRegistry(1).replication(0), new GcmEngine(),
-                profile.tcpCopyCyclesPerByte());
+        Experiment e = Experiments.parse("p.json", PACED).configurations().get(0).experiment();
+        Datapath d = Experiments.wired(e);
         return (TcpSenderSocket) d.tcpSenders().get(0);
     }
 

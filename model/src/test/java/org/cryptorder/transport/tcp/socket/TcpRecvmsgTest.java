@@ -2,18 +2,10 @@ package org.cryptorder.transport.tcp.socket;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import org.cryptorder.engine.EventListKind;
-import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.records.Experiment;
 import org.cryptorder.experiment.replication.Replication;
 import org.cryptorder.experiment.wiring.Datapath;
-import org.cryptorder.experiment.wiring.DatapathBuilder;
-import org.cryptorder.experiment.wiring.Profiles;
-import org.cryptorder.macsec.GcmEngine;
-import org.cryptorder.experiment.wiring.CpuProfile;
-import org.cryptorder.testing.ProjectFiles;
+import org.cryptorder.experiment.Experiments;
 import org.cryptorder.transport.tcp.TcpConfig;
 import org.cryptorder.transport.tcp.receive.TcpReceiver;
 import org.junit.jupiter.api.Test;
@@ -33,12 +25,8 @@ class TcpRecvmsgTest {
         String json = "{\"name\": \"r\", \"crypto\": {\"kernel\": \"6.18\"}, \"hosts\": {\"cpus\": 2" + hosts + "},"
                 + " \"traffic\": [{\"kind\": \"tcp\", \"readBytes\": " + readBytes + "}], \"run\": {\"durationS\": "
                 + seconds + "}}";
-        Profiles profiles = Profiles.in(ProjectFiles.resolve("data/profiles"));
-        Experiment e = ExperimentFile.parse(Path.of("r.json"), json, profiles).configurations().get(0).experiment();
-        CpuProfile profile = profiles.load(e.hosts().profile());
-        Datapath d = DatapathBuilder.build(EventListKind.DEFAULT.newSimulator(), e,
-                DatapathBuilder.hostSpec(e, profile), new StreamRegistry(1).replication(0), new GcmEngine(),
-                profile.tcpCopyCyclesPerByte());
+        Experiment e = Experiments.parse("r.json", json).configurations().get(0).experiment();
+        Datapath d = Experiments.wired(e);
         new Replication(d, e.run()).run();
         return (TcpReceiverSocket) d.tcpReceivers().get(0);
     }
