@@ -13,10 +13,9 @@ public final class ContentionParameters {
     }
 
     /** {@code contention.kernelFpuBusy}. */
-    public static final Parameter KERNEL_FPU_BUSY = Parameter.number("kernelFpuBusy", "",
+    public static final Parameter KERNEL_FPU_BUSY = Parameter.fraction("kernelFpuBusy",
             "Fraction of time a task-context kernel FPU user (dm-crypt, AF_ALG, ...) holds the FPU on each "
-                    + "CPU.")
-            .range(0, 1).byDefault(0, "none: contention is what an experiment adds");
+                    + "CPU.").byDefault(0, "none: contention is what an experiment adds");
 
     /** {@code contention.meanSectionUs}. */
     public static final Parameter MEAN_SECTION_US = Parameter.number("meanSectionUs", "us",
@@ -37,10 +36,9 @@ public final class ContentionParameters {
             .byDefault(false, "none: contention is what an experiment adds");
 
     /** {@code contention.senderKernelFpuBusy}. */
-    public static final Parameter SENDER_KERNEL_FPU_BUSY = Parameter.number("senderKernelFpuBusy", "",
+    public static final Parameter SENDER_KERNEL_FPU_BUSY = Parameter.fraction("senderKernelFpuBusy",
             "The same kernel FPU contention on each of the sending host's CPUs (matters when it encrypts in "
-                    + "softirq context).")
-            .range(0, 1).byDefault(0, "none: contention is what an experiment adds");
+                    + "softirq context).").byDefault(0, "none: contention is what an experiment adds");
 
     /** {@code contention.senderUserFpuLoad}. */
     public static final Parameter SENDER_USER_FPU_LOAD = Parameter.flag("senderUserFpuLoad",

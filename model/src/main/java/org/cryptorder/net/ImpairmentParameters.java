@@ -32,49 +32,40 @@ public final class ImpairmentParameters {
             .byDefault("uniform", "netem's uniform jitter when no distribution table is named");
 
     /** {@code impairment.delayCorrelation}. */
-    public static final Parameter DELAY_CORRELATION = Parameter.number("delayCorrelation", "",
-            "Correlation of successive extra delays, a fraction (netem delay ... CORRELATION).")
-            .range(0, 1).byDefault(0, OFF);
+    public static final Parameter DELAY_CORRELATION = Parameter.fraction("delayCorrelation",
+            "Correlation of successive extra delays, a fraction (netem delay ... CORRELATION).").byDefault(0, OFF);
 
     /** {@code impairment.lossProbability}. */
-    public static final Parameter LOSS_PROBABILITY = Parameter.number("lossProbability", "",
-            "Independent loss (netem loss random).")
-            .range(0, 1).byDefault(0, OFF);
+    public static final Parameter LOSS_PROBABILITY = Parameter.fraction("lossProbability",
+            "Independent loss (netem loss random).").byDefault(0, OFF);
 
     /** {@code impairment.lossCorrelation}. */
-    public static final Parameter LOSS_CORRELATION = Parameter.number("lossCorrelation", "",
-            "Correlation of successive losses, a fraction (netem loss random P CORRELATION).")
-            .range(0, 1).byDefault(0, OFF);
+    public static final Parameter LOSS_CORRELATION = Parameter.fraction("lossCorrelation",
+            "Correlation of successive losses, a fraction (netem loss random P CORRELATION).").byDefault(0, OFF);
 
     /** {@code impairment.duplicateProbability}. */
-    public static final Parameter DUPLICATE_PROBABILITY = Parameter.number("duplicateProbability", "",
-            "Chance that a frame is sent twice (netem duplicate).")
-            .range(0, 1).byDefault(0, OFF);
+    public static final Parameter DUPLICATE_PROBABILITY = Parameter.fraction("duplicateProbability",
+            "Chance that a frame is sent twice (netem duplicate).").byDefault(0, OFF);
 
     /** {@code impairment.duplicateCorrelation}. */
-    public static final Parameter DUPLICATE_CORRELATION = Parameter.number("duplicateCorrelation", "",
-            "Correlation of successive duplications, a fraction.")
-            .range(0, 1).byDefault(0, OFF);
+    public static final Parameter DUPLICATE_CORRELATION = Parameter.fraction("duplicateCorrelation",
+            "Correlation of successive duplications, a fraction.").byDefault(0, OFF);
 
     /** {@code impairment.corruptProbability}. */
-    public static final Parameter CORRUPT_PROBABILITY = Parameter.number("corruptProbability", "",
-            "Chance that one random bit of a frame is flipped (the ICV then fails).")
-            .range(0, 1).byDefault(0, OFF);
+    public static final Parameter CORRUPT_PROBABILITY = Parameter.fraction("corruptProbability",
+            "Chance that one random bit of a frame is flipped (the ICV then fails).").byDefault(0, OFF);
 
     /** {@code impairment.corruptCorrelation}. */
-    public static final Parameter CORRUPT_CORRELATION = Parameter.number("corruptCorrelation", "",
-            "Correlation of successive corruptions, a fraction.")
-            .range(0, 1).byDefault(0, OFF);
+    public static final Parameter CORRUPT_CORRELATION = Parameter.fraction("corruptCorrelation",
+            "Correlation of successive corruptions, a fraction.").byDefault(0, OFF);
 
     /** {@code impairment.reorderProbability}. */
-    public static final Parameter REORDER_PROBABILITY = Parameter.number("reorderProbability", "",
-            "Chance that a candidate frame skips the delay (netem reorder; needs delayUs).")
-            .range(0, 1).byDefault(0, OFF);
+    public static final Parameter REORDER_PROBABILITY = Parameter.fraction("reorderProbability",
+            "Chance that a candidate frame skips the delay (netem reorder; needs delayUs).").byDefault(0, OFF);
 
     /** {@code impairment.reorderCorrelation}. */
-    public static final Parameter REORDER_CORRELATION = Parameter.number("reorderCorrelation", "",
-            "Correlation of successive reorderings, a fraction.")
-            .range(0, 1).byDefault(0, OFF);
+    public static final Parameter REORDER_CORRELATION = Parameter.fraction("reorderCorrelation",
+            "Correlation of successive reorderings, a fraction.").byDefault(0, OFF);
 
     /** {@code impairment.reorderGap}. */
     public static final Parameter REORDER_GAP = Parameter.integer("reorderGap", "frames",
@@ -99,25 +90,21 @@ public final class ImpairmentParameters {
             .range(-65535, 65535).byDefault(0, OFF);
 
     /** {@code gilbertElliott.p}. */
-    public static final Parameter P = Parameter.number("p", "",
+    public static final Parameter P = Parameter.fraction("p",
             "Chance per frame of moving from the good state to the bad one (netem's p); 0 turns the model "
-                    + "off.")
-            .range(0, 1).byDefault(0, OFF);
+                    + "off.").byDefault(0, OFF);
 
     /** {@code gilbertElliott.r}. */
-    public static final Parameter R = Parameter.number("r", "",
-            "Chance per frame of moving from the bad state back to the good one (netem's r).")
-            .range(0, 1).byDefault(1, GEMODEL);
+    public static final Parameter R = Parameter.fraction("r",
+            "Chance per frame of moving from the bad state back to the good one (netem's r).").byDefault(1, GEMODEL);
 
     /** {@code gilbertElliott.oneMinusH}. */
-    public static final Parameter ONE_MINUS_H = Parameter.number("oneMinusH", "",
-            "Chance of losing a frame in the bad state (netem's 1-h).")
-            .range(0, 1).byDefault(1, GEMODEL);
+    public static final Parameter ONE_MINUS_H = Parameter.fraction("oneMinusH",
+            "Chance of losing a frame in the bad state (netem's 1-h).").byDefault(1, GEMODEL);
 
     /** {@code gilbertElliott.oneMinusK}. */
-    public static final Parameter ONE_MINUS_K = Parameter.number("oneMinusK", "",
-            "Chance of losing a frame in the good state (netem's 1-k).")
-            .range(0, 1).byDefault(0, GEMODEL);
+    public static final Parameter ONE_MINUS_K = Parameter.fraction("oneMinusK",
+            "Chance of losing a frame in the good state (netem's 1-k).").byDefault(0, GEMODEL);
 
     /** {@code deterministicReorder.everyK}. */
     public static final Parameter EVERY_K = Parameter.integer("everyK", "frames",

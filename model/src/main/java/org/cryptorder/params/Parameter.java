@@ -66,6 +66,11 @@ public record Parameter(String key, List<String> type, String unit, String descr
         return of(key, List.of("number"), unit, description);
     }
 
+    /** A share, a probability or a correlation: a number from 0 to 1. */
+    public static Parameter fraction(String key, String description) {
+        return number(key, "fraction", description).range(0, 1);
+    }
+
     /** A switch. */
     public static Parameter flag(String key, String description) {
         return of(key, List.of("boolean"), "", description);

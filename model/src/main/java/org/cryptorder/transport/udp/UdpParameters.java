@@ -42,8 +42,7 @@ public final class UdpParameters {
     /** {@code udpTraffic.fromSoftirq}. */
     public static final Parameter FROM_SOFTIRQ = Parameter.flag("fromSoftirq",
             "Send from softirq context (as transmissions triggered by NET_RX or a timer do) rather than from "
-                    + "the application's task.")
-            .byDefault(false, "an application sends, from its task");
+                    + "the application's task.").byDefault(false, "an application sends, from its task");
 
     /** A {@code udp} traffic entry (its {@code kind} is the experiment's). */
     public static final ParameterGroup UDP = ParameterGroup.of("udpTraffic",
