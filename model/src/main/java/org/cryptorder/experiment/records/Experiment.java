@@ -42,14 +42,16 @@ import org.cryptorder.transport.tcp.TcpMode;
  *
  * <p>Keys are camelCase with their unit in the name ({@code rateGbps}, {@code delayUs}). Every
  * component except {@code name}, {@code traffic} and a UDP entry's {@code rateMbps} is optional:
- * an absent key (Jackson passes {@code null}) takes the default stated on the component, so the
+ * an absent key (Jackson passes {@code null}) takes the default its component declares ({@code
+ * params.Parameter}, beside the model component that reads it: {@code net.LinkParameters}, {@code
+ * macsec.SecYParameters}, ... and {@link RunParameters} here), so the
  * accessors never return {@code null} (except {@link Crypto#policy()} and {@link Crypto#kernel()},
- * of which one is given). The same defaults are in the schema, and a test checks that the two
- * agree. Checking ranges and cross-field rules is {@link org.cryptorder.experiment.file.ExperimentFile}'s job; the constructors
+ * of which one is given). The schema is made from the same declarations, and a test checks that the
+ * two agree. Checking ranges and cross-field rules is {@link org.cryptorder.experiment.file.ExperimentFile}'s job; the constructors
  * only fill in defaults.
  *
  * @param name        names the results folder {@code results/<name>/} (required)
- * @param description one line for {@code cryptorder list}; default empty
+ * @param description one line for {@code cryptorder list}
  * @param hosts       both hosts; defaults: see {@link Hosts}
  * @param link        the link; see {@link Link}
  * @param macsec      each host's SecY; see {@link Macsec}
@@ -59,7 +61,7 @@ import org.cryptorder.transport.tcp.TcpMode;
  * @param wifi        when present, host b is a WiFi station downloading over CCMP instead of a MACsec
  *                    peer; see {@link Wifi}
  * @param run         duration, warm-up, replications, seed; see {@link RunSettings}
- * @param sweep       dotted path to the values it takes, in file order; default none
+ * @param sweep       dotted path to the values it takes, in file order
  * @param provenance  written by {@code run} into the resolved {@code experiment.json}; ignored on input
  */
 public record Experiment(@JsonProperty(required = true) String name, String description, Hosts hosts, Link link,
@@ -195,9 +197,33 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     /**
      * The full-duplex link between the hosts.
      *
-     * @param rateGbps line rate, Gbit/s; default 10
-     * @param delayUs  one-way propagation delay, us; default 20
-     * @param mtu      MTU of the physical devices, octets; default 1500
+     * <p>Its keys, units, ranges and defaults, with their sources: {@link org.cryptorder.net.LinkParameters#LINK}.
+     *
+     * <p>Its keys, units, ranges and defaults, with their sources: {@link org.cryptorder.net.ImpairmentParameters#IMPAIRMENT}.
+     *
+     * <p>Its keys, units, ranges and defaults, with their sources: {@link org.cryptorder.net.ImpairmentParameters#GILBERT_ELLIOTT}.
+     *
+     * <p>Its keys, units, ranges and defaults, with their sources: {@link org.cryptorder.net.ImpairmentParameters#DETERMINISTIC_REORDER}.
+     *
+     * <p>Its keys, units, ranges and defaults, with their sources: {@link org.cryptorder.macsec.SecYParameters#MACSEC}.
+     *
+     * <p>Its keys, units, ranges and defaults, with their sources: {@link org.cryptorder.crypto.CryptoParameters#CRYPTO}.
+     *
+     * <p>Its keys, units, ranges and defaults, with their sources: {@link org.cryptorder.crypto.CryptoParameters#OFFLOAD}.
+     *
+     * <p>Its keys, units, ranges and defaults, with their sources: {@link org.cryptorder.host.ContentionParameters#CONTENTION}.
+     *
+     * <p>Its keys, units, ranges and defaults, with their sources: {@link org.cryptorder.wifi.WifiParameters#WIFI}.
+     *
+     * <p>Its keys, units, ranges and defaults, with their sources: {@link org.cryptorder.transport.udp.UdpParameters#UDP}.
+     *
+     * <p>Its keys, units, ranges and defaults, with their sources: {@link org.cryptorder.transport.tcp.TcpParameters#TCP}.
+     *
+     * <p>Its keys, units, ranges and defaults, with their sources: {@link RunParameters#RUN}.
+     *
+     * @param rateGbps line rate, Gbit/s
+     * @param delayUs  one-way propagation delay, us
+     * @param mtu      MTU of the physical devices, octets
      */
     public record Link(Double rateGbps, Double delayUs, Integer mtu, Impairments impairments) {
         public Link {
@@ -226,16 +252,16 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * One direction's impairments; probabilities and correlations are fractions (tc takes
      * percentages). Every knob is off by default.
      *
-     * @param delayUs, jitterUs, delayDistribution, delayCorrelation {@code delay T J C distribution D}; 0, 0, uniform, 0
-     * @param lossProbability, lossCorrelation {@code loss random P C}; 0, 0
+     * @param delayUs, jitterUs, delayDistribution, delayCorrelation {@code delay T J C distribution D}
+     * @param lossProbability, lossCorrelation {@code loss random P C}
      * @param gilbertElliott {@code loss gemodel p r 1-h 1-k}; off while {@code p} is 0
-     * @param duplicateProbability, duplicateCorrelation {@code duplicate P C}; 0, 0
-     * @param corruptProbability, corruptCorrelation {@code corrupt P C}: one bit flipped; 0, 0
-     * @param reorderProbability, reorderCorrelation, reorderGap {@code reorder P C gap G}; 0, 0, 0
+     * @param duplicateProbability, duplicateCorrelation {@code duplicate P C}
+     * @param corruptProbability, corruptCorrelation {@code corrupt P C}: one bit flipped
+     * @param reorderProbability, reorderCorrelation, reorderGap {@code reorder P C gap G}
      * @param deterministicReorder every k-th frame held back; off while {@code everyK} is 0
      * @param limitFrames {@code limit}: frames the stage may hold; 0 for no limit
      * @param rateMbps, rateOverheadBytes {@code rate R OVERHEAD}: the stage's output rate, Mbit/s,
-     *     each frame counted with the overhead, octets; 0, 0 (no rate)
+     *     each frame counted with the overhead, octets
      */
     public record Impairment(Double delayUs, Double jitterUs, org.cryptorder.net.Impairment.DelayDistribution delayDistribution,
                              Double delayCorrelation, Double lossProbability, Double lossCorrelation,
@@ -274,10 +300,10 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     /**
      * netem's Gilbert-Elliott loss model ({@code loss gemodel p r 1-h 1-k}); off while p is 0.
      *
-     * @param p         chance of going from the good to the bad state; default 0 (off)
-     * @param r         chance of going back; default 1
-     * @param oneMinusH loss in the bad state; default 1
-     * @param oneMinusK loss in the good state; default 0
+     * @param p         chance of going from the good to the bad state
+     * @param r         chance of going back
+     * @param oneMinusH loss in the bad state
+     * @param oneMinusK loss in the good state
      */
     public record GilbertElliott(Double p, Double r, Double oneMinusH, Double oneMinusK) {
         public GilbertElliott {
@@ -305,13 +331,13 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     /**
      * Each host's SecY. Linux's defaults, except that encryption is on by default.
      *
-     * @param cipherSuite   default GCM-AES-128
-     * @param encrypt       confidentiality on; default true
-     * @param sendSci       SCI in the SecTAG; default true
-     * @param icvLen        ICV octets, 8 or 12 to 16; default 16
-     * @param replayProtect default false
-     * @param replayWindow  in packet numbers; default 0
-     * @param validate      {@code strict}, {@code check} or {@code disabled}; default strict
+     * @param cipherSuite   the cipher suite
+     * @param encrypt       confidentiality on
+     * @param sendSci       SCI in the SecTAG
+     * @param icvLen        ICV octets, 8 or 12 to 16
+     * @param replayProtect replay protection on
+     * @param replayWindow  in packet numbers
+     * @param validate      {@code strict}, {@code check} or {@code disabled}
      */
     public record Macsec(CipherSuite cipherSuite, Boolean encrypt, Boolean sendSci, Integer icvLen,
                          Boolean replayProtect, Long replayWindow, ValidateFrames validate) {
@@ -344,8 +370,8 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      *
      * @param policy              a {@link Policy} key, or null: the kernel era's
      * @param kernel              a Linux version such as "5.10" or "3.10-rhel7", or null: 6.12.117
-     * @param cryptdQueueLength   cryptd's per-CPU queue length; default the kernel era's, else 1000
-     * @param resequenceTimeoutUs PN reorder queue timeout of the resequencing policies, us; default 100
+     * @param cryptdQueueLength   cryptd's per-CPU queue length
+     * @param resequenceTimeoutUs PN reorder queue timeout of the resequencing policies, us
      * @param offload             the offload device; see {@link Offload}
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -383,10 +409,10 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     /**
      * The crypto offload device of the {@code offload} policies.
      *
-     * @param engines       parallel engines; default 4
-     * @param latencyUs     fixed time per request, us; default 2
-     * @param gbpsPerEngine rate of one engine, Gbit/s; default 10
-     * @param inOrder       completions in submission order; default false
+     * @param engines       parallel engines
+     * @param latencyUs     fixed time per request, us
+     * @param gbpsPerEngine rate of one engine, Gbit/s
+     * @param inOrder       completions in submission order
      */
     public record Offload(Integer engines, Double latencyUs, Double gbpsPerEngine, Boolean inOrder) {
         public Offload {
@@ -400,14 +426,14 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     /**
      * Other FPU users on each CPU of the receiving host, and optionally of the sending host.
      *
-     * @param kernelFpuBusy       fraction of time a task-context kernel FPU user holds the FPU; default 0
-     * @param meanSectionUs       mean section length, us; default 40
-     * @param sectionDistribution {@code exponential}, {@code deterministic} or {@code pareto}; default exponential
-     * @param userFpuLoad         a prime95-like user task on each of the receiver's CPUs; default false
-     * @param senderKernelFpuBusy the same kernel FPU contention on each of the sender's CPUs; default 0
-     * @param senderUserFpuLoad   the prime95-like task on each of the sender's CPUs too; default false
+     * @param kernelFpuBusy       fraction of time a task-context kernel FPU user holds the FPU
+     * @param meanSectionUs       mean section length, us
+     * @param sectionDistribution {@code exponential}, {@code deterministic} or {@code pareto}
+     * @param userFpuLoad         a prime95-like user task on each of the receiver's CPUs
+     * @param senderKernelFpuBusy the same kernel FPU contention on each of the sender's CPUs
+     * @param senderUserFpuLoad   the prime95-like task on each of the sender's CPUs too
      * @param userFpuLoadSparesAppCpu leave the applications' CPUs free of the user load (seed S3 ran
-     *                            prime95 on 27 of 28 cores and left iperf3 one); default false
+     *                            prime95 on 27 of 28 cores and left iperf3 one)
      */
     public record Contention(Double kernelFpuBusy, Double meanSectionUs, SectionLength sectionDistribution,
                              Boolean userFpuLoad, Double senderKernelFpuBusy, Boolean senderUserFpuLoad,
@@ -430,11 +456,11 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
      * from an access point over the air, with mac80211's synchronous CCMP on one CPU; the MACsec
      * link, crypto policy and contention do not apply.
      *
-     * @param ccmp       WPA2 (CCMP-128) on, or an open network; default true
+     * @param ccmp       WPA2 (CCMP-128) on, or an open network
      * @param ccm        {@code per-block}: mainline's ccm template over the single-block AES-NI
      *                   cipher, one FPU section per 16-octet block; {@code per-request}: the
-     *                   out-of-tree AES-NI CCM, one section per frame; default per-block
-     * @param airMbps    what the air carries at most, in MPDU octets, Mbit/s; default 1000
+     *                   out-of-tree AES-NI CCM, one section per frame
+     * @param airMbps    what the air carries at most, in MPDU octets, Mbit/s
      */
     public record Wifi(Boolean ccmp, org.cryptorder.wifi.CcmFpuUse ccm, Double airMbps) {
         public Wifi {
@@ -455,12 +481,12 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     /**
      * UDP streams like {@code iperf3 -u}.
      *
-     * @param flows         streams; default 1
+     * @param flows         streams
      * @param rateMbps      offered UDP payload rate of all the entry's streams together, Mbit/s (required)
-     * @param packetBytes   UDP payload per datagram, octets; default 1400
-     * @param pattern       {@code constant} or {@code poisson}; default constant
-     * @param migrateMeanUs mean time between moves of each sending task among a's CPUs, us; default 0 (never)
-     * @param fromSoftirq   send from softirq context rather than from the task; default false
+     * @param packetBytes   UDP payload per datagram, octets
+     * @param pattern       {@code constant} or {@code poisson}
+     * @param migrateMeanUs mean time between moves of each sending task among a's CPUs, us
+     * @param fromSoftirq   send from softirq context rather than from the task
      */
     @JsonTypeName("udp")
     public record UdpTraffic(Integer flows, @JsonProperty(required = true) Double rateMbps, Integer packetBytes,
@@ -477,23 +503,22 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     /**
      * Bulk TCP flows like {@code iperf3}: a sender on host a, a receiver on host b, MSS from the link MTU.
      *
-     * @param flows             connections; default 1
-     * @param congestionControl {@code cubic} or {@code reno}; default cubic
-     * @param mode              {@code linux} or {@code textbook}; default linux
-     * @param writeBytes        octets of each write of the sending application (iperf3 {@code -l}); default
-     *                          128 KiB; 0 for no application model
+     * @param flows             connections
+     * @param congestionControl {@code cubic} or {@code reno}
+     * @param mode              {@code linux} or {@code textbook}
+     * @param writeBytes        octets of each write of the sending application (iperf3 {@code -l}); 0 for no
+     *                          application model
      * @param pacing            {@code none} or {@code internal}: whether TCP paces the sender itself
      *                          ({@code sk_pacing_status}, {@link org.cryptorder.transport.tcp.TcpPacing}; a CUBIC
      *                          socket that BBR initialised, as {@code iperf3 -C cubic} on a host whose default
-     *                          is bbr, is paced); default none
+     *                          is bbr, is paced)
      * @param readBytes         octets each read of the receiving application asks for (iperf3 -s: its
      *                          block, 128 KiB); with it the receiver's socket has Linux's receive memory,
-     *                          window and autotuning ({@link org.cryptorder.transport.tcp.ReadPath}); default
-     *                          0: in-order data is read as it arrives and the window is fixed
+     *                          window and autotuning ({@link org.cryptorder.transport.tcp.ReadPath}); 0:
+     *                          in-order data is read as it arrives and the window is fixed
      * @param reverse           whether the flows go the other way, from host b to host a (iperf3 {@code -R}),
      *                          at the same time as the entries that go from a to b: a load on both hosts
-     *                          whose own figures are not in the tables, which are of a's traffic to b;
-     *                          default false
+     *                          whose own figures are not in the tables, which are of a's traffic to b
      */
     @JsonTypeName("tcp")
     public record TcpTraffic(Integer flows, CongestionControlKind congestionControl, TcpMode mode, Long writeBytes,
@@ -531,14 +556,14 @@ public record Experiment(@JsonProperty(required = true) String name, String desc
     /**
      * How long and how often each configuration runs.
      *
-     * @param durationS       simulated seconds of traffic, warm-up included; default 1
-     * @param warmupS         simulated seconds at the start whose observations are dropped; default 0
-     * @param replications    replications per configuration; default 5
-     * @param seed            experiment seed of the random streams; default 1
-     * @param targetHalfWidth wanted 95% half-width per metric column; default none
+     * @param durationS       simulated seconds of traffic, warm-up included
+     * @param warmupS         simulated seconds at the start whose observations are dropped
+     * @param replications    replications per configuration
+     * @param seed            experiment seed of the random streams
+     * @param targetHalfWidth wanted 95% half-width per metric column
      * @param baseline        the configuration {@code paired.csv} compares every other one with: its
      *                        index in the sweep's order, or an object of swept values that names exactly
-     *                        one configuration; default none: configuration 0
+     *                        one configuration; absent: configuration 0
      */
     public record RunSettings(Double durationS, Double warmupS, Integer replications, Long seed,
                               Map<String, Double> targetHalfWidth,
