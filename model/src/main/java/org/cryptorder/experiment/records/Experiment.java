@@ -41,14 +41,12 @@ import org.cryptorder.transport.tcp.TcpMode;
  * how long and how often to run it, and an optional factorial sweep.
  *
  * <p>Keys are camelCase with their unit in the name ({@code rateGbps}, {@code delayUs}). Every
- * component except {@code name}, {@code traffic} and a UDP entry's {@code rateMbps} is optional:
- * an absent key (Jackson passes {@code null}) takes the default its component declares ({@code
- * params.Parameter}, beside the model component that reads it: {@code net.LinkParameters}, {@code
- * macsec.SecYParameters}, ... and {@link RunParameters} here), so the
- * accessors never return {@code null} (except {@link Crypto#policy()} and {@link Crypto#kernel()},
- * of which one is given). The schema is made from the same declarations, and a test checks that the
- * two agree. Checking ranges and cross-field rules is {@link org.cryptorder.experiment.file.ExperimentFile}'s job; the constructors
- * only fill in defaults.
+ * component except {@code name}, {@code traffic} and a UDP entry's {@code rateMbps} is optional: an
+ * absent key (Jackson passes {@code null}) takes the default its {@code params.Parameter} declares,
+ * beside the component that reads it ({@code net.LinkParameters}, ..., {@link RunParameters}), so
+ * the accessors never return {@code null} (except {@link Crypto#policy()} and {@link
+ * Crypto#kernel()}, of which one is given). The schema is made from the same declarations. Ranges
+ * and cross-field rules are {@code file.ExperimentFile}'s to check; the constructors fill in defaults.
  *
  * @param name        names the results folder {@code results/<name>/} (required)
  * @param description one line for {@code cryptorder list}
