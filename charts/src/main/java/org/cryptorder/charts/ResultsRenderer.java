@@ -3,6 +3,7 @@ package org.cryptorder.charts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,7 +13,7 @@ import java.util.Optional;
  * {@code series/}, {@code paired.csv}; a chart whose file is absent is skipped with a note): PNG and SVG files in {@code charts/}
  * (the TCP time-sequence graphs after the TCP retransmissions, {@link TcpSequenceFigures}),
  * and {@code report.html} beside the tables. Used by {@code cryptorder chart DIR} and at the end of
- * {@code cryptorder run}.
+ * {@code cryptorder run}. The charts are written on the idle cores ({@link ChartWriters}).
  */
 public final class ResultsRenderer {
     /** The folder, under the results folder, that holds the chart files. */
@@ -69,13 +70,15 @@ public final class ResultsRenderer {
                 QueueChart.draw(tables), TxQueueChart.draw(tables), PairedChart.draw(tables, paired)));
         drawn.addAll(3, TcpSequenceFigures.draw(tables));
         drawn.addAll(MetricCharts.draw(tables, paired, metrics, pairedMetrics));
+        List<Drawn.Chart> charts = drawn.stream().filter(Drawn.Chart.class::isInstance).map(Drawn.Chart.class::cast)
+                .toList();
+        Iterator<ChartFiles.Written> written = ChartWriters.write(charts, folder.resolve(CHARTS)).iterator();
         List<Path> files = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         List<ReportPage.Figure> figures = new ArrayList<>();
         for (Drawn d : drawn) {
             if (d instanceof Drawn.Chart c) {
-                ChartFiles.Written w = ChartFiles.write(c.chart(), folder.resolve(CHARTS), c.name(), ChartStyle.WIDTH,
-                        c.height(), c.name().startsWith(TcpSequenceFigures.NAME + "-"));
+                ChartFiles.Written w = written.next();
                 files.add(w.png());
                 files.add(w.svg());
                 figures.add(new ReportPage.Figure(c.name(), c.title(), c.caption(), w.svgElement()));
