@@ -1,5 +1,6 @@
 package org.cryptorder.macsec;
 
+import java.util.Arrays;
 import org.cryptorder.frame.FrameBuffer;
 
 /**
@@ -24,6 +25,8 @@ public final class MacsecFrame extends FrameBuffer {
     long pn;
     boolean hasSci;
     boolean valid;
+    /** The pool this frame's buffer goes back to when {@link #release}d, or null. */
+    private FramePool pool;
 
     private MacsecFrame(byte[] buf, int off, int len) {
         super(buf, off, len, HEADROOM, TAILROOM);
@@ -42,6 +45,38 @@ public final class MacsecFrame extends FrameBuffer {
     /** A zeroed frame of {@code len} octets in a new buffer with {@link #HEADROOM} and {@link #TAILROOM}. */
     public static MacsecFrame allocate(int len) {
         return new MacsecFrame(new byte[HEADROOM + len + TAILROOM], HEADROOM, len);
+    }
+
+    /**
+     * A frame of {@code len} octets with {@link #HEADROOM} and {@link #TAILROOM}, in a buffer from
+     * {@code pool} when it has one of the size, else in a new one, and given back to {@code pool}
+     * when {@link #release}d. The caller writes all {@code len} octets; the rooms are zero, as in a
+     * new buffer, so the frame's buffer is the same octets either way.
+     */
+    public static MacsecFrame allocate(int len, FramePool pool) {
+        int size = HEADROOM + len + TAILROOM;
+        byte[] b = pool.take(size);
+        if (b == null) {
+            b = new byte[size];
+        } else {
+            Arrays.fill(b, 0, HEADROOM, (byte) 0);
+            Arrays.fill(b, HEADROOM + len, size, (byte) 0);
+        }
+        MacsecFrame f = new MacsecFrame(b, HEADROOM, len);
+        f.pool = pool;
+        return f;
+    }
+
+    /**
+     * Gives the buffer of {@code f}, a frame from {@link #allocate(int, FramePool)}, back to its pool
+     * (once; any other frame is left alone). Only for a frame that nothing will read again: the
+     * buffer is written by a later frame.
+     */
+    public static void release(MacsecFrame f) {
+        if (f.pool != null) {
+            f.pool.give(f.bytes());
+            f.pool = null;
+        }
     }
 
     /** Copies a whole array as a frame (tools and tests). */

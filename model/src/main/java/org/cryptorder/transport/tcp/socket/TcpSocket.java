@@ -5,6 +5,7 @@ import org.cryptorder.host.Context;
 import org.cryptorder.host.Cpu;
 import org.cryptorder.host.Task;
 import org.cryptorder.host.Work;
+import org.cryptorder.macsec.FramePool;
 import org.cryptorder.macsec.MacsecFrame;
 import org.cryptorder.metrics.LatencyHistogram;
 import org.cryptorder.metrics.Rfc4737Reordering;
@@ -74,6 +75,8 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
     private final int flow;
     private final long idBase;
     private final byte[] ethernet = new byte[14];
+    /** The buffers of this socket's frames, given back by the receiving socket once it has taken them. */
+    private final FramePool framePool = new FramePool();
     private final SoftirqTx[] softirqTx;
     /** The segments sent from the application's task. */
     private final TaskTx taskTx = new TaskTx();
@@ -182,7 +185,7 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
 
     /** The endpoint's packet: framed, and sent from where the endpoint was called. */
     final void transmit(byte[] buf, int off, int len) {
-        MacsecFrame f = MacsecFrame.allocate(14 + len);
+        MacsecFrame f = MacsecFrame.allocate(14 + len, framePool);
         System.arraycopy(ethernet, 0, f.bytes(), f.offset(), 14);
         System.arraycopy(buf, off, f.bytes(), f.offset() + 14, len);
         Packet p = new Packet(idBase | packets++, flow, home.now(), f);
@@ -442,6 +445,7 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
         int len = p.frame().length() - 14;
         arriving(b, off, len, cpu.now(), p);
         toEndpointOrBacklog(cpu, p, b, off, len, 0, SocketLock.RX_TRUESIZE);
+        MacsecFrame.release(p.frame());  // the endpoint and the backlog copy what they keep
     }
 
     /** A GRO packet costs one way up the stack, as one skb; one for an owned socket is only queued. */
@@ -478,6 +482,7 @@ public abstract sealed class TcpSocket implements ProtocolEndpoint permits TcpSe
             MacsecFrameView f = new MacsecFrameView(segments[i]);
             int payload = f.ipLength() - headers;
             System.arraycopy(f.bytes, f.ip + headers, merged, at, payload);
+            MacsecFrame.release(segments[i].frame());  // its octets are in merged: read no more
             at += payload;
         }
         Ipv4Header.setTotalLength(merged, 0, at);
