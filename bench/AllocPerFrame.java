@@ -6,10 +6,10 @@ import org.cryptorder.cli.bench.BenchScenario;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.engine.EventListKind;
 import org.cryptorder.engine.StreamRegistry;
-import org.cryptorder.experiment.DatapathRunModel;
-import org.cryptorder.experiment.Metrics;
-import org.cryptorder.experiment.Profiles;
-import org.cryptorder.experiment.ResolvedRun;
+import org.cryptorder.experiment.replication.DatapathRunModel;
+import org.cryptorder.experiment.output.Metrics;
+import org.cryptorder.experiment.wiring.Profiles;
+import org.cryptorder.experiment.records.ResolvedRun;
 import org.cryptorder.macsec.GcmEngine;
 
 /**
