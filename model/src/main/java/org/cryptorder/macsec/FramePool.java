@@ -6,9 +6,9 @@ package org.cryptorder.macsec;
  * #MAX} kept. One pool per sending socket, on its replication's thread.
  *
  * <p>What it saves is the allocation of a frame's buffer and the writing of fresh memory: with a new
- * 1.5 KB buffer per data frame the TCP benchmark run simulated about 10% fewer data frames per
- * CPU-second (docs/validation/2026-12-08-tcp-hot-path.md). The bytes of a frame are the same either
- * way ({@link MacsecFrame#allocate(int, FramePool)}).
+ * 1.5 KB buffer per data frame the TCP benchmark run took about 9% more CPU time per data frame
+ * (docs/validation/2026-12-08-tcp-hot-path.md). The octets of a frame are the same either way
+ * ({@link MacsecFrame#allocate(int, FramePool)}).
  */
 public final class FramePool {
     static final int MAX = 64;
