@@ -1,16 +1,15 @@
 package org.cryptorder.charts;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.cryptorder.experiment.output.AtomicFile;
 import org.cryptorder.experiment.records.ExperimentJson;
 import org.cryptorder.experiment.replication.OutputColumns;
 
@@ -118,9 +117,7 @@ final class ReportPage {
     }
 
     static void write(Path file, String html) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, html, StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.write(file, html);
     }
 
     String html() {

@@ -1,10 +1,8 @@
 package org.cryptorder.experiment;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -21,6 +19,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.cryptorder.experiment.output.AtomicFile;
 import org.cryptorder.engine.StreamRegistry;
 import org.cryptorder.experiment.file.ExperimentFile;
 import org.cryptorder.experiment.output.ConfigurationSummary;
@@ -510,9 +509,7 @@ public final class ExperimentRunner {
     }
 
     static void writeAtomically(Path file, String text) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.write(file, text);
     }
 
     private static ThreadFactory workers() {

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.cryptorder.experiment.output.AtomicFile;
 import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.metrics.LatencyHistogram;
 
@@ -52,9 +52,7 @@ final class LatencyTable implements Closeable {
         comments.forEach(c -> b.append(c).append('\n'));
         b.append(Csv.line(RUNS_HEADER)).append('\n');
         kept.forEach(l -> b.append(l).append('\n'));
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, b, StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.write(file, b);
         this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
 
