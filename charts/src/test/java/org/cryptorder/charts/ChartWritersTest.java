@@ -50,8 +50,8 @@ class ChartWritersTest {
         Path folder = ResultFolders.tcp(tmp.resolve("tcp"));
         List<Drawn.Chart> charts = charts(folder);
         Path out = tmp.resolve("out");
-        Files.createDirectories(out.resolve(charts.get(1).name() + ".png.tmp"));  // a directory where a file goes
-        Files.writeString(out.resolve(charts.get(1).name() + ".png.tmp").resolve("x"), "x");
+        Files.createDirectories(out.resolve(charts.get(1).name() + ".png"));  // a directory where the chart goes
+        Files.writeString(out.resolve(charts.get(1).name() + ".png").resolve("x"), "x");
         assertThatThrownBy(() -> ChartWriters.write(charts, out, 2)).isInstanceOf(IOException.class);
     }
 }
