@@ -106,12 +106,12 @@ class RunCommandTest {
     @Test
     void runsDoneBeforeAWriteFailsAreSavedAndSaidToBe() throws Exception {
         Path out = Files.createDirectories(tmp.resolve("out"));
-        Path obstacle = Files.createDirectories(out.resolve("summary.csv.tmp").resolve("x"));
+        Path obstacle = Files.createDirectories(out.resolve("summary.csv").resolve("x"));  // a directory in its place
         Path file = write("small.json", SMALL);
         CliRun r = CliRun.of("run", "--quiet", "--jobs", "2", "--out", out.toString(), file.toString());
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err().lines()).containsExactly(
-                "cryptorder run: cannot write the results to " + out + ": " + out.resolve("summary.csv.tmp")
+                "cryptorder run: cannot write the results to " + out + ": " + out.resolve("summary.csv")
                         + ": is a directory",
                 "All 4 runs are saved in " + out.resolve("runs.csv") + "; once " + out + " can be written, rerun"
                         + " with --resume to write the rest without running them again.");

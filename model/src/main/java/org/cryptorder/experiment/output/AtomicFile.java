@@ -2,6 +2,7 @@ package org.cryptorder.experiment.output;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -27,13 +28,22 @@ public final class AtomicFile {
         write(file, text.toString().getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Writes {@code bytes} to {@code file}. */
+    /**
+     * Writes {@code bytes} to {@code file}.
+     *
+     * @throws FileSystemException naming {@code file}, the file the user knows, not the temporary one,
+     *                             with the file system's reason ("Is a directory", "No space left")
+     */
     public static void write(Path file, byte[] bytes) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + "-"
                 + Thread.currentThread().getId() + "-" + COUNTER.incrementAndGet() + ".tmp");
         try {
             Files.write(tmp, bytes);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileSystemException e) {
+            FileSystemException named = new FileSystemException(file.toString(), null, e.getReason());
+            named.initCause(e);
+            throw named;
         } finally {
             Files.deleteIfExists(tmp);
         }
