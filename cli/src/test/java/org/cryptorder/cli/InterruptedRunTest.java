@@ -1,13 +1,12 @@
 package org.cryptorder.cli;
 
-import org.cryptorder.experiment.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.cryptorder.experiment.Tables;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,6 +65,9 @@ class InterruptedRunTest {
                     .as(table).isEqualTo(Tables.withoutWallClock(tmp.resolve("whole").resolve(table)));
         }
         assertThat(dataRows(runs)).isEqualTo(12);
-        assertThat(new File(killed.toFile(), "runs.csv.tmp")).doesNotExist();
+        try (var left = Files.list(killed)) {
+            assertThat(left.map(p -> p.getFileName().toString())).as("temporary files left")
+                    .noneMatch(n -> n.endsWith(".tmp"));
+        }
     }
 }

@@ -1,11 +1,11 @@
 package org.cryptorder.cli;
 
-import org.cryptorder.experiment.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.cryptorder.experiment.Tables;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,5 @@
 package org.cryptorder.cli;
 
-import org.cryptorder.experiment.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -14,10 +13,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.cryptorder.experiment.Tables;
+import org.cryptorder.testing.RequiredTool;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.cryptorder.testing.RequiredTool;
 
 /**
  * {@code scripts/slurm-array.sh} on a real Slurm: starts a one-node cluster on this machine

@@ -224,6 +224,7 @@ public final class ExperimentRunner {
     private Report runInto(Path folder, ExperimentFile file, Progress progress) throws NotResumableException,
             RunFailedException, IOException {
         Files.createDirectories(folder);
+        AtomicFile.removeLeftovers(folder);
         List<String> comments = comments(file);
         if (options.shard() != null) {
             comments.add(options.shard().commentLine());

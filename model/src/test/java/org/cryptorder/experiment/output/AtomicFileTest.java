@@ -65,4 +65,20 @@ class AtomicFileTest {
         AtomicFile.write(file, new byte[] {4});
         assertThat(Files.readAllBytes(file)).containsExactly(4);
     }
+
+    @Test
+    void leftoversOfKilledWritesGoAndWritesInProgressStay() throws Exception {
+        Path old = tmp.resolve("runs.csv.4242-1-7.tmp");
+        Path fresh = tmp.resolve("summary.csv.4243-1-8.tmp");
+        Path other = tmp.resolve("notes.tmp");
+        for (Path p : List.of(old, fresh, other)) {
+            Files.writeString(p, "x");
+        }
+        Files.setLastModifiedTime(old, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 120_000));
+        Files.setLastModifiedTime(other, java.nio.file.attribute.FileTime.fromMillis(0));
+        assertThat(AtomicFile.removeLeftovers(tmp)).isEqualTo(1);
+        assertThat(old).doesNotExist();
+        assertThat(fresh).exists();
+        assertThat(other).as("not a name AtomicFile gives").exists();
+    }
 }
