@@ -66,7 +66,7 @@ class InterruptedRunTest {
         }
         assertThat(dataRows(runs)).isEqualTo(12);
         try (var left = Files.list(killed)) {
-            assertThat(left.map(p -> p.getFileName().toString())).as("temporary files left")
+            assertThat(left.map(f -> f.getFileName().toString())).as("temporary files left")
                     .noneMatch(n -> n.endsWith(".tmp"));
         }
     }
