@@ -57,7 +57,7 @@ class ExperimentSchemaTest {
     }
 
     @Test
-    void everyKeyIsDescribedAndEveryDefaultSaysWhereItComesFrom() {
+    void everyKeyIsDescribedAndEveryDefaultSaysWhereItComesFromAndKeepsItsOwnLimits() {
         List<String> problems = new ArrayList<>();
         check(ExperimentSchema.FILE, "", problems);
         ExperimentSchema.TRAFFIC_KINDS.forEach((kind, group) -> check(group, "traffic[" + kind + "].", problems));
@@ -80,6 +80,37 @@ class ExperimentSchemaTest {
             if (p.required() && p.defaultValue() != null) {
                 problems.add(path + p.key() + " is required and has a default");
             }
+            if (p.defaultValue() != null) {
+                String bad = outsideItsOwnLimits(p);
+                if (bad != null) {
+                    problems.add(path + p.key() + "'s default " + p.defaultValue() + " " + bad);
+                }
+            }
         }
+    }
+
+    /** Why a declared default breaks its own declaration (its values, range or pattern), or null. */
+    private static String outsideItsOwnLimits(Parameter p) {
+        Object d = p.defaultValue();
+        if (!p.values().isEmpty() && p.values().stream().noneMatch(v -> String.valueOf(v).equals(String.valueOf(d)))) {
+            return "is none of " + p.values();
+        }
+        if (d instanceof Number n) {
+            double x = n.doubleValue();
+            Object min = p.limits().get("minimum");
+            Object above = p.limits().get("exclusiveMinimum");
+            Object max = p.limits().get("maximum");
+            if (min instanceof Number m && x < m.doubleValue() || above instanceof Number a && x <= a.doubleValue()
+                    || max instanceof Number M && x > M.doubleValue()) {
+                return "is outside " + p.limits();
+            }
+            if (p.type().equals(List.of("integer")) && x != Math.rint(x)) {
+                return "is not a whole number";
+            }
+        }
+        if (d instanceof String s && p.limits().get("pattern") instanceof String pattern && !s.matches(pattern)) {
+            return "does not match " + pattern;
+        }
+        return null;
     }
 }
