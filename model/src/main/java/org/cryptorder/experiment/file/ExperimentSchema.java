@@ -3,6 +3,7 @@ package org.cryptorder.experiment.file;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -273,7 +274,7 @@ public final class ExperimentSchema {
             b.append("{\n");
             int i = 0;
             for (Map.Entry<String, JsonNode> e : n.properties()) {
-                b.append("  ".repeat(depth + 1)).append(new ObjectMapper().getNodeFactory().textNode(e.getKey()))
+                b.append("  ".repeat(depth + 1)).append(JsonNodeFactory.instance.textNode(e.getKey()))
                         .append(": ");
                 write(b, e.getValue(), depth + 1, NESTING.contains(e.getKey()));
                 b.append(++i < n.size() ? ",\n" : "\n");
@@ -299,7 +300,7 @@ public final class ExperimentSchema {
             b.append("{ ");
             int i = 0;
             for (Map.Entry<String, JsonNode> e : n.properties()) {
-                b.append(new ObjectMapper().getNodeFactory().textNode(e.getKey())).append(": ");
+                b.append(JsonNodeFactory.instance.textNode(e.getKey())).append(": ");
                 inline(b, e.getValue());
                 b.append(++i < n.size() ? ", " : " ");
             }
