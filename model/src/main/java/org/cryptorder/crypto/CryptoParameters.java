@@ -27,8 +27,8 @@ public final class CryptoParameters {
                     + "6.6), fq_codel's limits, and TCP's rules (the tail loss probe and RACK reorder timers add 2 "
                     + "jiffies after rounding before 6.6, 2 ms before rounding from 6.6; GSO autosizing, skb heads, "
                     + "backlog flush; CUBIC HyStart's round start, in cong_avoid before 5.16, not below 16 segments "
-                    + "from 5.16 to 6.13, whatever cwnd from 6.14, and its sk_gso_max_size, 65,536 before 5.19, 65,215 "
-                    + "from it). Without it every one of these rules is Linux 6.12.117's (policy async, cryptd queue "
+                    + "from 5.16 to 6.13, whatever cwnd from 6.14, and its sk_gso_max_size, 65,536 up to 5.18, 65,215 "
+                    + "from 5.19). Without it every one of these rules is Linux 6.12.117's (policy async, cryptd queue "
                     + "1000, pending softirqs run at interrupt exit, EEVDF, HyStart's round start of 6.14, which 6.12's"
                     + " stable tree carries; a named \"6.12\" is mainline 6.12.0). With or without it, crypto.policy when"
                     + " given replaces only the era's policy; experiment.json's kernelRules lists the rules.")

@@ -160,7 +160,7 @@ public record KernelRules(String version, KernelEra era, boolean fpuMaskDisables
                     "ReadPath.Drs, ReceiveBuffer"),
             new Rule("TCP_DEFAULT_SCALING_RATIO", "defaultScalingRatio", "6.5 (64), 6.10 (128); before 6.5 half",
                     "dfa2f0483360, 697a6c8cec03", "include/net/tcp.h", "ReceiveBuffer"),
-            new Rule("tcp_rmem[2]", "rmemMax", "6.16 (32 MiB; 6 MiB before)", "572be9bf9d0d", "net/ipv4/tcp.c",
+            new Rule("tcp_rmem[2]", "rmemMax", "6.16 (32 MiB; earlier kernels 6 MiB)", "572be9bf9d0d", "net/ipv4/tcp.c",
                     "ReadPath"),
             new Rule("An fq_codel overlimit drops a batch from the fattest bucket, under a memory limit",
                     "fqCodelOverlimit", "4.7 (64 packets, 32 MB; one packet and no memory limit before)",
