@@ -52,7 +52,7 @@ final class ChartFiles {
         Files.createDirectories(folder);
         Path png = folder.resolve(name + ".png");
         Path svg = folder.resolve(name + ".svg");
-        writeAtomically(png, png(chart, width, height));
+        AtomicFile.write(png, png(chart, width, height));
         SVGGraphics2D g2 = new SVGGraphics2D(width, height);
         g2.setDefsKeyPrefix(name + "-");
         g2.setRenderingHint(SVGHints.KEY_DRAW_STRING_TYPE, SVGHints.VALUE_DRAW_STRING_TYPE_STANDARD);
@@ -63,7 +63,7 @@ final class ChartFiles {
         ViewBox box = new ViewBox(0, 0, width, height);
         String document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                 + g2.getSVGElement(name + "-chart", true, box, null, null) + "\n";
-        writeAtomically(svg, document.getBytes(StandardCharsets.UTF_8));
+        AtomicFile.write(svg, document.getBytes(StandardCharsets.UTF_8));
         String inline = g2.getSVGElement(name + "-chart", false, box, null, null);
         return new Written(png, svg, inline);
     }
@@ -71,7 +71,7 @@ final class ChartFiles {
     /** The chart as a PNG file alone (a chart the report does not inline). */
     static void writePng(JFreeChart chart, Path png, int width, int height) throws IOException {
         createParent(png);
-        writeAtomically(png, png(chart, width, height));
+        AtomicFile.write(png, png(chart, width, height));
     }
 
     /** The chart as an SVG file alone, its definitions' keys prefixed with the file's name. */
@@ -85,7 +85,7 @@ final class ChartFiles {
         chart.draw(g2, new Rectangle2D.Double(0, 0, width, height));
         String document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                 + g2.getSVGElement(name + "-chart", true, new ViewBox(0, 0, width, height), null, null) + "\n";
-        writeAtomically(svg, document.getBytes(StandardCharsets.UTF_8));
+        AtomicFile.write(svg, document.getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -125,10 +125,5 @@ final class ChartFiles {
             g2.dispose();
         }
         return PngEncoder.encode(image);
-    }
-
-    /** Through a temporary file, so that a reader never sees half a chart. */
-    private static void writeAtomically(Path file, byte[] bytes) throws IOException {
-        AtomicFile.write(file, bytes);
     }
 }

@@ -1,15 +1,12 @@
 package org.cryptorder.charts;
 
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.cryptorder.experiment.output.AtomicFile;
 import org.cryptorder.experiment.records.ExperimentJson;
 import org.cryptorder.experiment.replication.OutputColumns;
 
@@ -114,10 +111,6 @@ final class ReportPage {
             }
         }
         return b.toString();
-    }
-
-    static void write(Path file, String html) throws IOException {
-        AtomicFile.write(file, html);
     }
 
     String html() {

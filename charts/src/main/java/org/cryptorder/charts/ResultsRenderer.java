@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import org.cryptorder.experiment.output.AtomicFile;
 
 /**
  * Draws the charts and the report of a results folder from its tables ({@code experiment.json},
@@ -88,7 +89,7 @@ public final class ResultsRenderer {
             }
         }
         Path report = folder.resolve(REPORT);
-        ReportPage.write(report, new ReportPage(tables, paired, figures, AutomaticReading.of(tables, paired),
+        AtomicFile.write(report, new ReportPage(tables, paired, figures, AutomaticReading.of(tables, paired),
                 toolVersion).html());
         return new Rendered(files, report, skipped);
     }

@@ -258,7 +258,7 @@ public final class ExperimentRunner {
         }
         try (table; LatencyTable latency = LatencyTable.open(folder.resolve(LatencyTable.runsFileName(options.shard())),
                 comments, done)) {
-            writeAtomically(folder.resolve("experiment.json"), file.resolvedJson(provenance(file)));
+            AtomicFile.write(folder.resolve("experiment.json"), file.resolvedJson(provenance(file)));
             return runAll(file, table, latency, done, progress);
         }
     }
@@ -507,10 +507,6 @@ public final class ExperimentRunner {
         List<String> schemes = seeds(file).stream().map(s -> new StreamRegistry(s).description()).toList();
         p.put("randomNumbers", String.join("; ", schemes));
         return p;
-    }
-
-    static void writeAtomically(Path file, String text) throws IOException {
-        AtomicFile.write(file, text);
     }
 
     private static ThreadFactory workers() {

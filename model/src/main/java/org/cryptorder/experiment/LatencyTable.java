@@ -152,7 +152,7 @@ final class LatencyTable implements Closeable {
                         .append('\n');
             }
         }
-        ExperimentRunner.writeAtomically(file, b.toString());
+        AtomicFile.write(file, b.toString());
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.cryptorder.experiment.file.ExperimentFile;
+import org.cryptorder.experiment.output.AtomicFile;
 import org.cryptorder.experiment.output.ConfigurationSummary;
 import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.experiment.output.RunsTable;
@@ -135,6 +136,6 @@ final class PairedTable {
             }
             b.append(Csv.line(cells)).append('\n');
         }
-        ExperimentRunner.writeAtomically(folder.resolve(FILE), b.toString());
+        AtomicFile.write(folder.resolve(FILE), b.toString());
     }
 }

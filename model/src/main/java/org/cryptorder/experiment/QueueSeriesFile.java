@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import org.cryptorder.experiment.output.AtomicFile;
 import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.experiment.output.Recording;
 import org.cryptorder.experiment.records.ResolvedRun;
@@ -60,7 +61,7 @@ public final class QueueSeriesFile {
                 run.index(), run.point().label(), what, Csv.number(recording.queueIntervalNs() / 1000)));
         b.append(Csv.line(header)).append('\n');
         rows.accept(b);
-        ExperimentRunner.writeAtomically(folder.resolve(file), b.toString());
+        AtomicFile.write(folder.resolve(file), b.toString());
     }
 
     /** The header of {@code series/tx-queue-<i>.csv}. */

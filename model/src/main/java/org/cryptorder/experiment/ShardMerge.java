@@ -21,6 +21,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.cryptorder.experiment.file.ExperimentFile;
+import org.cryptorder.experiment.output.AtomicFile;
 import org.cryptorder.experiment.output.ConfigurationSummary;
 import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.experiment.output.ResultsNotWrittenException;
@@ -143,7 +144,7 @@ public final class ShardMerge {
             if (file.configurations().size() > 1) {
                 PairedTable.write(out, comments, keys, PairedTable.of(file, metrics, rows, file.baseline()));
             }
-            ExperimentRunner.writeAtomically(out.resolve("experiment.json"), resolved);
+            AtomicFile.write(out.resolve("experiment.json"), resolved);
             mergeLatency(byIndex.values(), rows, out, comments);
             copySeries(folders, out, comments);
         } catch (IOException e) {

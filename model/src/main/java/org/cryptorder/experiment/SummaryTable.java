@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.cryptorder.experiment.output.AtomicFile;
 import org.cryptorder.experiment.output.ConfigurationSummary;
 import org.cryptorder.experiment.output.Csv;
 
@@ -51,6 +52,6 @@ final class SummaryTable {
             }
             b.append(Csv.line(cells)).append('\n');
         }
-        ExperimentRunner.writeAtomically(folder.resolve(FILE), b.toString());
+        AtomicFile.write(folder.resolve(FILE), b.toString());
     }
 }

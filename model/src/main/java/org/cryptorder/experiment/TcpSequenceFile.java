@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.cryptorder.experiment.output.AtomicFile;
 import org.cryptorder.experiment.output.Csv;
 import org.cryptorder.experiment.records.ResolvedRun;
 import org.cryptorder.transport.tcp.trace.TcpSequenceTrace;
@@ -65,7 +66,7 @@ public final class TcpSequenceFile {
                 : "sent", s.seq(), s.end()));
         g.sackBlocks().forEach(s -> row(b, s.timeNs(), "sack", s.start(), s.end()));
         g.outOfOrder().forEach(o -> row(b, o.timeNs(), "out_of_order", o.seq(), o.end()));
-        ExperimentRunner.writeAtomically(folder.resolve(fileName(run.index())), b.toString());
+        AtomicFile.write(folder.resolve(fileName(run.index())), b.toString());
     }
 
     private static void row(StringBuilder b, long timeNs, String event, long seq, long end) {
