@@ -174,11 +174,16 @@ public record Parameter(String key, List<String> type, String unit, String descr
         return Collections.unmodifiableMap(out);
     }
 
-    /** The keys of {@code values} as files write them: lower case, '_' as '-'. */
+    /** The key of an enum value as files write it: its name in lower case, '_' as '-'. */
+    public static String keyOf(Enum<?> value) {
+        return value.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /** The keys of {@code values} as files write them ({@link #keyOf}). */
     public static List<String> keysOf(Enum<?>[] values) {
         List<String> out = new ArrayList<>();
         for (Enum<?> v : values) {
-            out.add(v.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+            out.add(keyOf(v));
         }
         return out;
     }

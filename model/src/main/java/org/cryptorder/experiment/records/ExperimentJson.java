@@ -19,12 +19,12 @@ import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.Locale;
 import org.cryptorder.crypto.Policy;
 import org.cryptorder.host.SectionLength;
 import org.cryptorder.macsec.CipherSuite;
 import org.cryptorder.macsec.ValidateFrames;
 import org.cryptorder.net.RxSteering;
+import org.cryptorder.params.Parameter;
 
 /**
  * The Jackson set-up for experiment files: strict where Jackson 2 is lenient by default, and the
@@ -100,7 +100,7 @@ public final class ExperimentJson {
         if (value instanceof CipherSuite s) {
             return s.displayName();
         }
-        return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return Parameter.keyOf(value);
     }
 
     private static SimpleModule enumNames() {
